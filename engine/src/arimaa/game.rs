@@ -1,0 +1,147 @@
+//! A whole game: positions in order, repetition, takebacks and the end of the game.
+
+use rustc_hash::FxHashMap;
+
+use super::outcome::Outcome;
+use super::placement::Placement;
+use super::position::{PlayError, Position};
+use super::turn::Turn;
+use super::turn_builder::TurnBuilder;
+
+/// Why a move cannot be played in this game.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum GameError {
+    /// The game is already decided on the board.
+    #[error("the game is already over: {0}")]
+    GameOver(Outcome),
+    /// The move itself is illegal.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// The move would produce a position for the third time.
+    #[error("third-time repetition of a position")]
+    Repetition,
+    /// A takeback with no move to take back.
+    #[error("there is no move to take back")]
+    NothingToTakeBack,
+    /// A turn built on a position other than the game's current one.
+    #[error("the turn was not built on the game's current position")]
+    WrongStart,
+}
+
+#[derive(Clone, Debug)]
+struct Played {
+    before: Position,
+    outcome_before: Option<Outcome>,
+}
+
+/// A game from the empty board: set-ups, turns, takebacks, repetition counts and the result.
+#[derive(Clone, Debug, Default)]
+pub struct Game {
+    position: Position,
+    outcome: Option<Outcome>,
+    played: Vec<Played>,
+    occurrences: FxHashMap<u64, u8>,
+}
+
+impl Game {
+    /// A new game: empty board, Gold to set up.
+    pub fn new() -> Game {
+        let mut g = Game::default();
+        g.occurrences.insert(g.position.hash(), 1);
+        g
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The end of the game on the board after the last move, with repetition taken into
+    /// account for immobilization.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Moves played, set-ups included, takebacks removed.
+    pub fn plies(&self) -> usize {
+        self.played.len()
+    }
+
+    /// How often `pos` has occurred in this game so far (the current position included).
+    pub fn occurrences(&self, pos: &Position) -> usize {
+        match self.occurrences.get(&pos.hash()) {
+            None | Some(0) => 0,
+            // Hashes can collide: count real equality, which only runs on repeats.
+            Some(_) => {
+                self.played.iter().filter(|p| p.before == *pos).count() + usize::from(self.position == *pos)
+            }
+        }
+    }
+
+    /// Plays a set-up move.
+    ///
+    /// # Errors
+    /// Not a set-up phase, or the placement is illegal.
+    pub fn place(&mut self, placement: &Placement) -> Result<(), GameError> {
+        let next = self.position.place(placement)?;
+        self.commit(next)
+    }
+
+    /// Plays a turn.
+    ///
+    /// # Errors
+    /// The game is over, the turn is illegal, or it repeats a position a third time.
+    pub fn play(&mut self, turn: &Turn) -> Result<(), GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        let next = self.position.play(turn)?;
+        self.commit(next)
+    }
+
+    /// Ends a turn built step by step on [`position`](Self::position) and plays it.
+    ///
+    /// # Errors
+    /// As [`play`](Self::play), or the builder started from another position.
+    pub fn play_built(&mut self, builder: &TurnBuilder) -> Result<(), GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        if builder.start() != &self.position {
+            return Err(GameError::WrongStart);
+        }
+        let next = builder.finish()?;
+        self.commit(next)
+    }
+
+    /// Whether playing into `next` would be a third-time repetition.
+    pub fn repeats_third_time(&self, next: &Position) -> bool {
+        self.occurrences(next) >= 2
+    }
+
+    fn commit(&mut self, next: Position) -> Result<(), GameError> {
+        if self.repeats_third_time(&next) {
+            return Err(GameError::Repetition);
+        }
+        self.played.push(Played { before: self.position, outcome_before: self.outcome });
+        *self.occurrences.entry(next.hash()).or_insert(0) += 1;
+        self.position = next;
+        let outcome = self.position.outcome_with(|p| self.occurrences(p) >= 2);
+        self.outcome = outcome;
+        Ok(())
+    }
+
+    /// Takes the last move back.
+    ///
+    /// # Errors
+    /// No move has been played.
+    pub fn take_back(&mut self) -> Result<(), GameError> {
+        let last = self.played.pop().ok_or(GameError::NothingToTakeBack)?;
+        if let Some(n) = self.occurrences.get_mut(&self.position.hash()) {
+            *n = n.saturating_sub(1);
+        }
+        self.position = last.before;
+        self.outcome = last.outcome_before;
+        Ok(())
+    }
+}

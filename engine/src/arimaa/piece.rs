@@ -1,0 +1,118 @@
+//! Piece kinds (ordered by strength) and pieces.
+
+use std::fmt;
+
+use super::color::Color;
+
+/// A kind of piece. The order of the variants is the order of strength.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[repr(u8)]
+pub enum PieceKind {
+    /// `R`, 8 per side, may not step backward on its own.
+    Rabbit = 0,
+    /// `C`, 2 per side.
+    Cat = 1,
+    /// `D`, 2 per side.
+    Dog = 2,
+    /// `H`, 2 per side.
+    Horse = 3,
+    /// `M`, 1 per side.
+    Camel = 4,
+    /// `E`, 1 per side.
+    Elephant = 5,
+}
+
+impl PieceKind {
+    /// Weakest first.
+    pub const ALL: [PieceKind; 6] = [
+        PieceKind::Rabbit,
+        PieceKind::Cat,
+        PieceKind::Dog,
+        PieceKind::Horse,
+        PieceKind::Camel,
+        PieceKind::Elephant,
+    ];
+
+    /// How many of this kind each side has at the start.
+    pub const fn initial_count(self) -> u32 {
+        match self {
+            PieceKind::Rabbit => 8,
+            PieceKind::Cat | PieceKind::Dog | PieceKind::Horse => 2,
+            PieceKind::Camel | PieceKind::Elephant => 1,
+        }
+    }
+
+    /// The upper-case letter: `R C D H M E`.
+    pub const fn upper_char(self) -> char {
+        match self {
+            PieceKind::Rabbit => 'R',
+            PieceKind::Cat => 'C',
+            PieceKind::Dog => 'D',
+            PieceKind::Horse => 'H',
+            PieceKind::Camel => 'M',
+            PieceKind::Elephant => 'E',
+        }
+    }
+
+    /// Reads a letter in either case.
+    pub const fn from_char(c: u8) -> Option<PieceKind> {
+        match c.to_ascii_uppercase() {
+            b'R' => Some(PieceKind::Rabbit),
+            b'C' => Some(PieceKind::Cat),
+            b'D' => Some(PieceKind::Dog),
+            b'H' => Some(PieceKind::Horse),
+            b'M' => Some(PieceKind::Camel),
+            b'E' => Some(PieceKind::Elephant),
+            _ => None,
+        }
+    }
+
+    /// The kind's name in English, lower case.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceKind::Rabbit => "rabbit",
+            PieceKind::Cat => "cat",
+            PieceKind::Dog => "dog",
+            PieceKind::Horse => "horse",
+            PieceKind::Camel => "camel",
+            PieceKind::Elephant => "elephant",
+        }
+    }
+}
+
+/// A piece: a kind and a side.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    /// Whose piece.
+    pub color: Color,
+    /// What piece.
+    pub kind: PieceKind,
+}
+
+impl Piece {
+    /// The letter of long notation: upper case for Gold, lower case for Silver.
+    pub const fn char(self) -> char {
+        let c = self.kind.upper_char();
+        match self.color {
+            Color::Gold => c,
+            Color::Silver => c.to_ascii_lowercase(),
+        }
+    }
+
+    /// Reads a letter of long notation: the case gives the side.
+    pub const fn from_char(c: u8) -> Option<Piece> {
+        match PieceKind::from_char(c) {
+            Some(kind) => Some(Piece {
+                color: if c.is_ascii_uppercase() { Color::Gold } else { Color::Silver },
+                kind,
+            }),
+            None => None,
+        }
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}

@@ -1,0 +1,228 @@
+//! The state machine of a turn: steps, pushes, pulls, freezing and trap captures.
+
+use super::bitboard::Bitboard;
+use super::board::Board;
+use super::color::Color;
+use super::direction::Direction;
+use super::piece::{Piece, PieceKind};
+use super::position::{Phase, PlayError, Position};
+use super::square::Square;
+use super::step::Step;
+use super::turn::Turn;
+
+/// What a step was, in the turn it belongs to.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum StepKind {
+    /// A piece of the side to move steps on its own (it may go on to lead a pull).
+    Simple,
+    /// An enemy piece is pushed away; the next step must be the pusher taking its square.
+    PushStart,
+    /// The pusher steps into the square the pushed piece left.
+    PushEnd,
+    /// An enemy piece follows into the square the previous step's piece left.
+    PullEnd,
+}
+
+/// What happened in one step.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct StepEvent {
+    /// The piece that moved.
+    pub piece: Piece,
+    /// Where it came from.
+    pub from: Square,
+    /// Where it went.
+    pub to: Square,
+    /// Its role in the turn.
+    pub kind: StepKind,
+    /// The piece removed from a trap right after the step, if any (a step removes at most one).
+    pub capture: Option<(Square, Piece)>,
+}
+
+/// Why a step cannot be taken.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum StepError {
+    /// A turn has at most four steps.
+    #[error("a turn has at most four steps")]
+    TooManySteps,
+    /// Nothing stands on the square.
+    #[error("nothing stands on {0}")]
+    NoPiece(Square),
+    /// The step leaves the board.
+    #[error("{0} cannot step {1} off the board")]
+    OffBoard(Square, Direction),
+    /// The target square is taken.
+    #[error("the destination square {0} is occupied")]
+    Occupied(Square),
+    /// The piece is next to a stronger enemy and to no friend.
+    #[error("the {kind} on {square} is frozen", kind = .0.kind.name(), square = .1)]
+    Frozen(Piece, Square),
+    /// A rabbit stepping backward on its own.
+    #[error("a rabbit may not step backward")]
+    RabbitBackward,
+    /// A push was begun and this step does not finish it.
+    #[error("the push is not completed: a stronger piece must step into {0}")]
+    PushNotCompleted(Square),
+    /// An enemy piece moves, but it is neither pulled nor pushed.
+    #[error("an enemy piece moves but no stronger, unfrozen friendly piece can push or pull it")]
+    NoPusher,
+    /// A push needs two steps, so it cannot begin on the fourth.
+    #[error("a push cannot begin on the fourth step")]
+    PushOnLastStep,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct PendingPush {
+    pub(crate) vacated: Square,
+    pub(crate) pushers: Bitboard,
+}
+
+/// The part of a turn in progress that decides which steps may follow.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct TurnState {
+    pub(crate) board: Board,
+    pub(crate) len: u8,
+    pub(crate) push: Option<PendingPush>,
+    /// The square the last simple step left and the strength of its piece: an enemy that steps
+    /// into it next is pulled.
+    pub(crate) pull: Option<(Square, PieceKind)>,
+}
+
+impl TurnState {
+    pub(crate) fn new(board: Board) -> TurnState {
+        TurnState { board, len: 0, push: None, pull: None }
+    }
+
+    /// Applies one step of `me`'s turn, checking every rule.
+    #[inline]
+    pub(crate) fn step(&mut self, me: Color, step: Step) -> Result<StepEvent, StepError> {
+        if self.len >= 4 {
+            return Err(StepError::TooManySteps);
+        }
+        let from = step.from;
+        let to = step.to().ok_or(StepError::OffBoard(from, step.dir))?;
+        let piece = self.board.piece_at(from).ok_or(StepError::NoPiece(from))?;
+        if self.board.occupied().contains(to) {
+            return Err(StepError::Occupied(to));
+        }
+        let kind = if let Some(push) = self.push {
+            if piece.color != me || to != push.vacated || !push.pushers.contains(from) {
+                return Err(StepError::PushNotCompleted(push.vacated));
+            }
+            self.push = None;
+            self.pull = None;
+            StepKind::PushEnd
+        } else if piece.color == me {
+            if self.board.is_frozen(from, me, piece.kind) {
+                return Err(StepError::Frozen(piece, from));
+            }
+            if piece.kind == PieceKind::Rabbit && step.dir == me.backward() {
+                return Err(StepError::RabbitBackward);
+            }
+            self.pull = Some((from, piece.kind));
+            StepKind::Simple
+        } else if matches!(self.pull, Some((s, k)) if s == to && piece.kind < k) {
+            self.pull = None;
+            StepKind::PullEnd
+        } else {
+            let pushers = Bitboard::adjacent(from) & self.stronger_own(me, piece.kind) & !self.board.frozen(me);
+            if pushers.is_empty() {
+                return Err(StepError::NoPusher);
+            }
+            if self.len >= 3 {
+                return Err(StepError::PushOnLastStep);
+            }
+            self.push = Some(PendingPush { vacated: from, pushers });
+            self.pull = None;
+            StepKind::PushStart
+        };
+        self.board.move_piece(piece, from, to);
+        self.len += 1;
+        let capture = self.capture();
+        Ok(StepEvent { piece, from, to, kind, capture })
+    }
+
+    #[inline]
+    fn stronger_own(&self, me: Color, kind: PieceKind) -> Bitboard {
+        self.board.stronger_enemies(me.other(), kind)
+    }
+
+    #[inline]
+    fn capture(&mut self) -> Option<(Square, Piece)> {
+        let trapped = self.board.unsupported_on_traps();
+        let sq = trapped.first()?;
+        let piece = self.board.remove(sq)?;
+        // No step can strand two pieces: no square touches two traps.
+        debug_assert!(self.board.unsupported_on_traps().is_empty());
+        Some((sq, piece))
+    }
+}
+
+/// Builds a turn step by step on a position, checking each step as it comes.
+///
+/// ```
+/// use tabula_engine::arimaa::{Direction, Position, Square, Step};
+/// let pos: Position = Position::new();
+/// // A turn needs a position in play; see `Position::from_setup`.
+/// assert!(pos.turn_builder().is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct TurnBuilder {
+    start: Position,
+    state: TurnState,
+    steps: Turn,
+}
+
+impl TurnBuilder {
+    pub(crate) fn new(start: Position) -> TurnBuilder {
+        TurnBuilder { state: TurnState::new(*start.board()), start, steps: Turn::empty() }
+    }
+
+    /// The position the turn started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The board after the steps so far.
+    pub fn board(&self) -> &Board {
+        &self.state.board
+    }
+
+    /// The steps so far.
+    pub fn steps(&self) -> &Turn {
+        &self.steps
+    }
+
+    /// Whether a push has been started and not finished.
+    pub fn in_push(&self) -> bool {
+        self.state.push.is_some()
+    }
+
+    /// Takes one step.
+    ///
+    /// # Errors
+    /// The step breaks a rule; the builder is unchanged.
+    pub fn step(&mut self, step: Step) -> Result<StepEvent, StepError> {
+        let mut next = self.state;
+        let event = next.step(self.start.side_to_move(), step)?;
+        self.state = next;
+        self.steps.push(step);
+        Ok(event)
+    }
+
+    /// Ends the turn and returns the position after it (the other side to move).
+    ///
+    /// # Errors
+    /// No step was taken, a push is unfinished, or the board is the same as at the start.
+    pub fn finish(&self) -> Result<Position, PlayError> {
+        if self.steps.is_empty() {
+            return Err(PlayError::NoSteps);
+        }
+        if self.state.push.is_some() {
+            return Err(PlayError::PushNotCompleted);
+        }
+        if self.state.board == *self.start.board() {
+            return Err(PlayError::Unchanged);
+        }
+        Ok(Position::from_parts(self.state.board, self.start.side_to_move().other(), Phase::Play))
+    }
+}

@@ -1,0 +1,44 @@
+//! Zobrist keys, generated at compile time from a fixed seed.
+
+use super::color::Color;
+use super::piece::PieceKind;
+use super::square::Square;
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (s, z ^ (z >> 31))
+}
+
+const fn table() -> [[[u64; 64]; 6]; 2] {
+    let mut t = [[[0u64; 64]; 6]; 2];
+    let mut state = 0x7461_6275_6c61_u64; // "tabula"
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 6 {
+            let mut s = 0;
+            while s < 64 {
+                let (next, v) = splitmix(state);
+                state = next;
+                t[c][k][s] = v;
+                s += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+static PIECE_KEYS: [[[u64; 64]; 6]; 2] = table();
+
+/// Key of the side to move, xored in for Silver.
+pub(crate) const SILVER_TO_MOVE: u64 = splitmix(0x5349_4c56_4552).1;
+
+#[inline]
+pub(crate) fn piece_key(color: Color, kind: PieceKind, sq: Square) -> u64 {
+    PIECE_KEYS[color as usize][kind as usize][sq as usize]
+}

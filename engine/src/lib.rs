@@ -1,0 +1,10 @@
+//! Bitboard rule engines for the games tabula replays.
+//!
+//! Each game lives in its own module and shares nothing but style: the engines know no text
+//! format (that is `tabula-notation`'s job) and no record format (`tabula-replay`).
+//!
+//! - [`arimaa`]: positions, steps, pushes and pulls, traps, turn legality, repetition, the end
+//!   of the game and generation of every legal turn.
+#![deny(unused_must_use)]
+
+pub mod arimaa;

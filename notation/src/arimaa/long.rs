@@ -1,0 +1,378 @@
+//! Long notation: `Ed2n` steps, `rc3x` captures, `Ra1` set-up placements.
+//!
+//! Resolution is strict where the archive's peers are lax: every step's letter must be the piece
+//! on its square, and the capture tokens must be exactly those the rules produce, each right
+//! after the step that caused it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use smallvec::SmallVec;
+use tabula_engine::arimaa::{
+    Color, Direction, Piece, Placement, PlacementError, PlayError, Position, Square, Step, StepError, Turn,
+    TurnBuilder,
+};
+
+/// One token of long notation.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum LongToken {
+    /// A set-up placement, `Ra1`.
+    Place {
+        /// The piece placed.
+        piece: Piece,
+        /// Where.
+        square: Square,
+    },
+    /// A step, `Ed2n`.
+    Step {
+        /// The piece that steps (the letter written).
+        piece: Piece,
+        /// The square it leaves.
+        from: Square,
+        /// Where it goes.
+        dir: Direction,
+    },
+    /// A trap capture, `rc3x`.
+    Capture {
+        /// The piece removed.
+        piece: Piece,
+        /// The trap.
+        square: Square,
+    },
+}
+
+impl LongToken {
+    /// Parses one token.
+    ///
+    /// # Errors
+    /// The text is not a token.
+    pub fn from_ascii(s: &[u8]) -> Result<LongToken, TokenSyntax> {
+        let piece = Piece::from_char(*s.first().ok_or(TokenSyntax::Empty)?).ok_or(TokenSyntax::Piece)?;
+        let square = s.get(1..3).and_then(Square::from_ascii).ok_or(TokenSyntax::Square)?;
+        match s.len() {
+            3 => Ok(LongToken::Place { piece, square }),
+            4 => match s[3] {
+                b'x' => Ok(LongToken::Capture { piece, square }),
+                c => Direction::from_char(c)
+                    .map(|dir| LongToken::Step { piece, from: square, dir })
+                    .ok_or(TokenSyntax::Direction),
+            },
+            _ => Err(TokenSyntax::Length),
+        }
+    }
+}
+
+/// What is wrong with a token's spelling.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum TokenSyntax {
+    /// Nothing.
+    #[error("empty token")]
+    Empty,
+    /// The first character is not a piece letter.
+    #[error("expected a piece letter (E M H D C R, upper case for Gold) first")]
+    Piece,
+    /// Characters 2-3 are not a square.
+    #[error("expected a square a1 to h8 after the piece letter")]
+    Square,
+    /// The fourth character is not a direction or `x`.
+    #[error("expected n, s, e, w or x after the square")]
+    Direction,
+    /// Too long or too short.
+    #[error("expected 3 characters (Ra1) or 4 (Ed2n, rc3x)")]
+    Length,
+}
+
+impl fmt::Display for LongToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LongToken::Place { piece, square } => write!(f, "{piece}{square}"),
+            LongToken::Step { piece, from, dir } => write!(f, "{piece}{from}{dir}"),
+            LongToken::Capture { piece, square } => write!(f, "{piece}{square}x"),
+        }
+    }
+}
+
+impl FromStr for LongToken {
+    type Err = TokenSyntax;
+    fn from_str(s: &str) -> Result<LongToken, TokenSyntax> {
+        LongToken::from_ascii(s.as_bytes())
+    }
+}
+
+/// A token that does not parse, with its place in the move.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("`{token}` is not a long-notation token: {reason}")]
+pub struct ParseLongError {
+    /// 0-based index of the token in the move.
+    pub index: usize,
+    /// The token as written (at most 40 characters kept).
+    pub token: String,
+    /// What is wrong.
+    pub reason: TokenSyntax,
+}
+
+/// The tokens of one move in long notation, with no board attached.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct LongMove {
+    tokens: SmallVec<[LongToken; 8]>,
+}
+
+/// A turn resolved against a position: the builder holds the steps and the board after them.
+#[derive(Clone, Debug)]
+pub struct ResolvedTurn {
+    /// The turn's steps played on the start position; [`TurnBuilder::finish`] succeeds on it.
+    pub builder: TurnBuilder,
+    /// The position after the turn.
+    pub position: Position,
+}
+
+impl ResolvedTurn {
+    /// The engine turn.
+    pub fn turn(&self) -> &Turn {
+        self.builder.steps()
+    }
+}
+
+/// Why a long-notation move is not a legal move on the position.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{kind}")]
+pub struct ResolveError {
+    /// 0-based index of the offending token, or `None` when the move as a whole is wrong.
+    pub index: Option<usize>,
+    /// What is wrong.
+    pub kind: ResolveErrorKind,
+}
+
+/// What is wrong with a move, for [`ResolveError`].
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ResolveErrorKind {
+    /// The letter is not the piece on the square.
+    #[error("the piece on {square} is {found}, not {written}")]
+    WrongPiece {
+        /// The square.
+        square: Square,
+        /// What stands there.
+        found: Piece,
+        /// What the text says.
+        written: Piece,
+    },
+    /// The step is illegal.
+    #[error(transparent)]
+    Step(StepError),
+    /// A capture happened and the text does not say so.
+    #[error("the step before captures: `{0}` must follow it")]
+    MissingCapture(LongToken),
+    /// The capture token names another piece or square than the capture that happened.
+    #[error("wrong capture: the rules capture `{expected}` here")]
+    WrongCapture {
+        /// The token the rules produce.
+        expected: LongToken,
+    },
+    /// A capture token where nothing is captured.
+    #[error("nothing is captured here")]
+    UnexpectedCapture,
+    /// A placement token in a turn of steps.
+    #[error("a set-up placement in a turn of steps")]
+    PlacementInTurn,
+    /// A step or capture token in a set-up.
+    #[error("a step or capture in a set-up move")]
+    StepInSetup,
+    /// A set-up piece of the other side.
+    #[error("{0} is not a piece of the side to move")]
+    WrongSide(Piece),
+    /// The whole turn breaks a rule.
+    #[error(transparent)]
+    Play(PlayError),
+    /// The set-up breaks a rule.
+    #[error(transparent)]
+    Placement(PlacementError),
+}
+
+impl ResolveError {
+    fn at(index: usize, kind: ResolveErrorKind) -> ResolveError {
+        ResolveError { index: Some(index), kind }
+    }
+
+    fn whole(kind: ResolveErrorKind) -> ResolveError {
+        ResolveError { index: None, kind }
+    }
+}
+
+impl LongMove {
+    /// Parses whitespace-separated tokens. An empty text is an empty move.
+    ///
+    /// # Errors
+    /// The first token that does not parse.
+    pub fn from_ascii(text: &[u8]) -> Result<LongMove, ParseLongError> {
+        let mut tokens = SmallVec::new();
+        for (index, tok) in text.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty()).enumerate() {
+            match LongToken::from_ascii(tok) {
+                Ok(t) => tokens.push(t),
+                Err(reason) => {
+                    let shown = &tok[..tok.len().min(40)];
+                    return Err(ParseLongError { index, token: String::from_utf8_lossy(shown).into_owned(), reason });
+                }
+            }
+        }
+        Ok(LongMove { tokens })
+    }
+
+    /// The tokens.
+    pub fn tokens(&self) -> &[LongToken] {
+        &self.tokens
+    }
+
+    /// Whether there is no token.
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty()
+    }
+
+    /// Whether the move consists of placements (a set-up).
+    pub fn is_placement(&self) -> bool {
+        matches!(self.tokens.first(), Some(LongToken::Place { .. }))
+    }
+
+    /// Resolves a turn of steps on `pos`: letters, steps and capture tokens are checked.
+    ///
+    /// # Errors
+    /// The first token that is wrong, or the turn as a whole (empty, unfinished push, no change).
+    pub fn resolve_turn(&self, pos: &Position) -> Result<ResolvedTurn, ResolveError> {
+        let mut builder = pos.turn_builder().map_err(|e| ResolveError::whole(ResolveErrorKind::Play(e)))?;
+        let mut owed: Option<(usize, LongToken)> = None;
+        for (i, &tok) in self.tokens.iter().enumerate() {
+            match tok {
+                LongToken::Step { piece, from, dir } => {
+                    if let Some((at, expected)) = owed {
+                        return Err(ResolveError::at(at, ResolveErrorKind::MissingCapture(expected)));
+                    }
+                    match builder.board().piece_at(from) {
+                        Some(found) if found != piece => {
+                            return Err(ResolveError::at(
+                                i,
+                                ResolveErrorKind::WrongPiece { square: from, found, written: piece },
+                            ))
+                        }
+                        _ => {}
+                    }
+                    let ev = builder
+                        .step(Step::new(from, dir))
+                        .map_err(|e| ResolveError::at(i, ResolveErrorKind::Step(e)))?;
+                    owed = ev.capture.map(|(square, piece)| (i, LongToken::Capture { piece, square }));
+                }
+                LongToken::Capture { .. } => match owed.take() {
+                    Some((_, expected)) if expected == tok => {}
+                    Some((_, expected)) => return Err(ResolveError::at(i, ResolveErrorKind::WrongCapture { expected })),
+                    None => return Err(ResolveError::at(i, ResolveErrorKind::UnexpectedCapture)),
+                },
+                LongToken::Place { .. } => return Err(ResolveError::at(i, ResolveErrorKind::PlacementInTurn)),
+            }
+        }
+        if let Some((at, expected)) = owed {
+            return Err(ResolveError::at(at, ResolveErrorKind::MissingCapture(expected)));
+        }
+        let position = builder.finish().map_err(|e| ResolveError::whole(ResolveErrorKind::Play(e)))?;
+        Ok(ResolvedTurn { builder, position })
+    }
+
+    /// Resolves a set-up move for `color` (legality of the placement itself is the engine's,
+    /// checked when it is played; here only the token kinds and the sides of the letters).
+    ///
+    /// # Errors
+    /// A step or capture token, or a piece of the other side.
+    pub fn resolve_placement(&self, color: Color) -> Result<Placement, ResolveError> {
+        let mut p = Placement::new();
+        for (i, &tok) in self.tokens.iter().enumerate() {
+            match tok {
+                LongToken::Place { piece, square } => {
+                    if piece.color != color {
+                        return Err(ResolveError::at(i, ResolveErrorKind::WrongSide(piece)));
+                    }
+                    p.push(square, piece.kind);
+                }
+                _ => return Err(ResolveError::at(i, ResolveErrorKind::StepInSetup)),
+            }
+        }
+        p.validate(color).map_err(|e| ResolveError::whole(ResolveErrorKind::Placement(e)))?;
+        Ok(p)
+    }
+
+    /// The long notation of a turn on `pos`, capture tokens included.
+    ///
+    /// # Errors
+    /// The turn is not legal on `pos`.
+    pub fn from_turn(pos: &Position, turn: &Turn) -> Result<LongMove, PlayError> {
+        let mut builder = pos.turn_builder()?;
+        let mut tokens = SmallVec::new();
+        for (index, &step) in turn.steps().iter().enumerate() {
+            let ev = builder.step(step).map_err(|error| PlayError::Step { index, error })?;
+            tokens.push(LongToken::Step { piece: ev.piece, from: step.from, dir: step.dir });
+            if let Some((square, piece)) = ev.capture {
+                tokens.push(LongToken::Capture { piece, square });
+            }
+        }
+        builder.finish()?;
+        Ok(LongMove { tokens })
+    }
+
+    /// The placement tokens of a set-up for `color`, in the order given.
+    pub fn from_placement(color: Color, placement: &Placement) -> LongMove {
+        LongMove {
+            tokens: placement
+                .pieces()
+                .iter()
+                .map(|&(square, kind)| LongToken::Place { piece: Piece { color, kind }, square })
+                .collect(),
+        }
+    }
+}
+
+impl fmt::Display for LongMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, t) in self.tokens.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{t}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for LongMove {
+    type Err = ParseLongError;
+    fn from_str(s: &str) -> Result<LongMove, ParseLongError> {
+        LongMove::from_ascii(s.as_bytes())
+    }
+}
+
+/// The long notation of a turn on `pos` (`Ed2n Cc2n Md3n Cc3x`).
+///
+/// # Errors
+/// The turn is not legal on `pos`.
+pub fn write_turn(pos: &Position, turn: &Turn) -> Result<String, PlayError> {
+    LongMove::from_turn(pos, turn).map(|m| m.to_string())
+}
+
+/// The long notation of a set-up (`Ra1 Rb1 ...`).
+pub fn write_placement(color: Color, placement: &Placement) -> String {
+    LongMove::from_placement(color, placement).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_round_trip() {
+        for t in ["Ed2n", "rc3x", "Ra1", "mh8w", "Cb1e"] {
+            assert_eq!(t.parse::<LongToken>().unwrap().to_string(), t);
+        }
+        assert_eq!("Xa1".parse::<LongToken>(), Err(TokenSyntax::Piece));
+        assert_eq!("Ea9n".parse::<LongToken>(), Err(TokenSyntax::Square));
+        assert_eq!("Ea1q".parse::<LongToken>(), Err(TokenSyntax::Direction));
+        assert_eq!("Ea1nn".parse::<LongToken>(), Err(TokenSyntax::Length));
+        assert_eq!("EA1n".parse::<LongToken>(), Err(TokenSyntax::Square));
+        let e = LongMove::from_ascii(b"Ed2n  \tZZZ").unwrap_err();
+        assert_eq!((e.index, e.token.as_str()), (1, "ZZZ"));
+    }
+}

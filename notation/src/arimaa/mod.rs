@@ -1,0 +1,11 @@
+//! Arimaa text: move labels, long notation and position strings.
+
+mod label;
+mod long;
+mod position_text;
+
+pub use label::{LabelStyle, MoveLabel, ParseLabelError};
+pub use long::{
+    write_placement, write_turn, LongMove, LongToken, ParseLongError, ResolveError, ResolveErrorKind, ResolvedTurn,
+};
+pub use position_text::{parse_position, write_position, ParsePositionError};
