@@ -1,0 +1,9 @@
+//! Arimaa records: the arimaa.com archive export, bare move lists, and their verified replay.
+
+pub mod archive;
+pub mod movelist;
+pub mod verify;
+
+pub use archive::{ArchiveLayout, ArchiveRow, RowError};
+pub use movelist::{MoveLine, MoveListError, Moves};
+pub use verify::{verify, Record, RecordedEnd, Replayed};

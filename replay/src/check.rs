@@ -1,0 +1,214 @@
+//! Checking files of records: every game replayed, in parallel, reported in input order.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::arimaa::archive::ArchiveLayout;
+use crate::arimaa::verify::{self, Record, RecordedEnd};
+use crate::input::{self, Chunk, Format, LineChunks, MAX_RECORD_FILE_BYTES};
+use crate::report::{ErrorInfo, GameReport, Verdict};
+
+/// Counts over a whole check.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Files read as records.
+    pub files: usize,
+    /// Files found in folders and passed over because no known format was recognised.
+    pub skipped: Vec<PathBuf>,
+    /// Games reported.
+    pub games: usize,
+    /// Games per verdict: ok, illegal, result-mismatch, unreadable.
+    pub verdicts: [usize; 4],
+    /// Moves replayed over all games.
+    pub turns: usize,
+    /// Bytes read.
+    pub bytes: u64,
+}
+
+impl Summary {
+    fn add(&mut self, r: &GameReport) {
+        self.games += 1;
+        self.turns += r.turns;
+        self.verdicts[match r.verdict {
+            Verdict::Ok => 0,
+            Verdict::Illegal => 1,
+            Verdict::ResultMismatch => 2,
+            Verdict::Unreadable => 3,
+        }] += 1;
+    }
+
+    /// Whether every game is ok.
+    pub fn all_ok(&self) -> bool {
+        self.games == self.verdicts[0]
+    }
+}
+
+fn io_report(source: &Arc<str>, message: String) -> GameReport {
+    GameReport::unreadable(
+        source.clone(),
+        "1".into(),
+        "unknown",
+        ErrorInfo { turn: String::new(), line: 0, token: String::new(), message },
+    )
+}
+
+/// Checks every game in `paths` (files, or folders searched recursively), calling `sink` for
+/// each game's report in input order. Unreadable files and rows are reported as `unreadable`
+/// games; a file in a folder whose format is not recognised is skipped and listed in the summary.
+pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summary {
+    let mut summary = Summary::default();
+    for path in paths {
+        let explicit = !path.is_dir();
+        let files = match input::files_under(path) {
+            Ok(f) => f,
+            Err(e) => {
+                let r = io_report(&Arc::from(path.display().to_string()), format!("cannot read folder: {e}"));
+                summary.add(&r);
+                sink(&r);
+                continue;
+            }
+        };
+        for file in files {
+            check_file(&file, explicit, &mut summary, sink);
+        }
+    }
+    summary
+}
+
+fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn FnMut(&GameReport)) {
+    let source: Arc<str> = Arc::from(path.display().to_string());
+    let mut emit = |r: GameReport, summary: &mut Summary| {
+        summary.add(&r);
+        sink(&r);
+    };
+    let mut chunks = match input::open(path) {
+        Ok(f) => LineChunks::new(f),
+        Err(e) => return emit(io_report(&source, format!("cannot open: {e}")), summary),
+    };
+    let first = match chunks.next_chunk() {
+        Ok(c) => c,
+        Err(e) => return emit(io_report(&source, format!("cannot read: {e}")), summary),
+    };
+    let format = match &first {
+        Some(Chunk::Lines { data, .. }) => Format::detect(&data[..data.len().min(64 << 10)]),
+        _ => None,
+    };
+    let Some(format) = format else {
+        if explicit {
+            let message = "not a record file tabula knows: expected an Arimaa archive (a tab-separated header \
+                           with a movelist column) or an Arimaa move list (starting with 1w or 1g)";
+            emit(io_report(&source, message.into()), summary);
+        } else {
+            summary.skipped.push(path.to_path_buf());
+        }
+        return;
+    };
+    summary.files += 1;
+    match format {
+        Format::ArimaaArchive(layout) => {
+            let mut archive = ArchiveChecker { source: &source, layout: &layout, index: 0, header_seen: false };
+            let mut chunk = first;
+            loop {
+                match chunk {
+                    None => break,
+                    Some(Chunk::Lines { data, first_line }) => {
+                        summary.bytes += data.len() as u64;
+                        for r in archive.check_chunk(&data, first_line) {
+                            emit(r, summary);
+                        }
+                    }
+                    Some(Chunk::Overlong { line, bytes }) => {
+                        summary.bytes += bytes;
+                        archive.index += 1;
+                        let message = format!("the row is {bytes} bytes long, more than the {} tabula reads", input::MAX_LINE_BYTES);
+                        let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
+                        emit(GameReport::unreadable(source.clone(), archive.index.to_string(), verify::KIND, e), summary);
+                    }
+                }
+                chunk = match chunks.next_chunk() {
+                    Ok(c) => c,
+                    Err(e) => {
+                        emit(io_report(&source, format!("reading stopped: {e}")), summary);
+                        break;
+                    }
+                };
+            }
+        }
+        Format::ArimaaMoveList => {
+            drop(chunks);
+            let data = match input::read_limited(path, MAX_RECORD_FILE_BYTES) {
+                Ok(Some(d)) => d,
+                Ok(None) => {
+                    let message = format!("a move list longer than {MAX_RECORD_FILE_BYTES} bytes");
+                    return emit(io_report(&source, message), summary);
+                }
+                Err(e) => return emit(io_report(&source, format!("cannot read: {e}")), summary),
+            };
+            summary.bytes += data.len() as u64;
+            let game = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
+            let record = Record { source: source.clone(), game, movelist: &data, line: 1, recorded: None };
+            emit(verify::verify(&record), summary);
+        }
+    }
+}
+
+struct ArchiveChecker<'a> {
+    source: &'a Arc<str>,
+    layout: &'a ArchiveLayout,
+    index: usize,
+    header_seen: bool,
+}
+
+impl ArchiveChecker<'_> {
+    fn check_chunk(&mut self, data: &[u8], first_line: u64) -> Vec<GameReport> {
+        let mut rows: Vec<(u64, usize, &[u8])> = Vec::new();
+        let mut line = first_line;
+        let mut start = 0;
+        for end in memchr::memchr_iter(b'\n', data).chain(std::iter::once(data.len())) {
+            if start > data.len() {
+                break;
+            }
+            let row = &data[start..end];
+            start = end + 1;
+            let this_line = line;
+            line += 1;
+            if !self.header_seen {
+                self.header_seen = true;
+                continue;
+            }
+            if row.trim_ascii().is_empty() {
+                continue;
+            }
+            self.index += 1;
+            rows.push((this_line, self.index, row));
+        }
+        rows.par_iter().map(|&(line, index, row)| self.check_row(line, index, row)).collect()
+    }
+
+    fn check_row(&self, line: u64, index: usize, row: &[u8]) -> GameReport {
+        match self.layout.split(row) {
+            Ok(fields) => {
+                let game = match fields.id {
+                    Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
+                    _ => index.to_string(),
+                };
+                let record = Record {
+                    source: self.source.clone(),
+                    game,
+                    movelist: fields.movelist,
+                    line,
+                    recorded: RecordedEnd::from_columns(fields.result, fields.termination),
+                };
+                verify::verify(&record)
+            }
+            Err(e) => {
+                let shown = &row[..row.len().min(40)];
+                let token = String::from_utf8_lossy(shown).into_owned();
+                let error = ErrorInfo { turn: String::new(), line, token, message: e.to_string() };
+                GameReport::unreadable(self.source.clone(), index.to_string(), verify::KIND, error)
+            }
+        }
+    }
+}

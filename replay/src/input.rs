@@ -1,0 +1,227 @@
+//! Reading record files: whole lines in bounded chunks, and recognising the format.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use memchr::memrchr;
+
+use crate::arimaa::ArchiveLayout;
+
+/// Bytes read at a time.
+pub const CHUNK_BYTES: usize = 4 << 20;
+/// The longest line (one archive row) read into memory; a longer one is reported and skipped.
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+/// The largest single-game file read into memory.
+pub const MAX_RECORD_FILE_BYTES: usize = 64 << 20;
+
+/// The kinds of file `tabula` reads.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Format {
+    /// arimaa.com archive export (or any tab-separated file with a `movelist` column).
+    ArimaaArchive(ArchiveLayout),
+    /// One Arimaa game's move list (`1w Ra1 ...`), moves on lines or separated by `\n`.
+    ArimaaMoveList,
+}
+
+impl Format {
+    /// Recognises a format from the start of a file.
+    pub fn detect(head: &[u8]) -> Option<Format> {
+        let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
+        let first_line = head.split(|&b| b == b'\n').next().unwrap_or_default();
+        if first_line.contains(&b'\t') {
+            return ArchiveLayout::from_header(first_line).map(Format::ArimaaArchive);
+        }
+        let text = head.trim_ascii_start();
+        let word = text.split(|b| b.is_ascii_whitespace() || *b == b'\\').next().unwrap_or_default();
+        if matches!(word, b"1w" | b"1g") {
+            return Some(Format::ArimaaMoveList);
+        }
+        None
+    }
+
+    /// The game kind.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Format::ArimaaArchive(_) | Format::ArimaaMoveList => "arimaa",
+        }
+    }
+}
+
+/// A piece of a file handed out by [`LineChunks`].
+#[derive(Debug)]
+pub enum Chunk {
+    /// Whole lines (the last one may lack its line break at the end of the file).
+    Lines {
+        /// The bytes.
+        data: Vec<u8>,
+        /// 1-based number of the first line.
+        first_line: u64,
+    },
+    /// A line longer than [`MAX_LINE_BYTES`], skipped without keeping it.
+    Overlong {
+        /// 1-based line number.
+        line: u64,
+        /// Its length.
+        bytes: u64,
+    },
+}
+
+/// Reads a stream in chunks of whole lines, so memory stays bounded whatever the file's size.
+pub struct LineChunks<R> {
+    reader: R,
+    carry: Vec<u8>,
+    next_line: u64,
+    eof: bool,
+}
+
+impl<R: Read> LineChunks<R> {
+    /// Chunks of `reader`, the first line numbered 1.
+    pub fn new(reader: R) -> LineChunks<R> {
+        LineChunks { reader, carry: Vec::new(), next_line: 1, eof: false }
+    }
+
+    fn fill(&mut self, buf: &mut Vec<u8>) -> io::Result<()> {
+        let old = buf.len();
+        buf.resize(old + CHUNK_BYTES, 0);
+        let n = loop {
+            match self.reader.read(&mut buf[old..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    buf.truncate(old);
+                    return Err(e);
+                }
+            }
+        };
+        buf.truncate(old + n);
+        if n == 0 {
+            self.eof = true;
+        }
+        Ok(())
+    }
+
+    /// The next chunk, or `None` at the end.
+    ///
+    /// # Errors
+    /// Reading failed.
+    pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
+        let mut buf = std::mem::take(&mut self.carry);
+        loop {
+            if buf.len() >= CHUNK_BYTES || self.eof {
+                if let Some(i) = memrchr(b'\n', &buf) {
+                    self.carry = buf[i + 1..].to_vec();
+                    buf.truncate(i + 1);
+                    let first_line = self.next_line;
+                    self.next_line += memchr::memchr_iter(b'\n', &buf).count() as u64;
+                    return Ok(Some(Chunk::Lines { data: buf, first_line }));
+                }
+                if self.eof {
+                    if buf.is_empty() {
+                        return Ok(None);
+                    }
+                    let first_line = self.next_line;
+                    self.next_line += 1;
+                    return Ok(Some(Chunk::Lines { data: buf, first_line }));
+                }
+                if buf.len() > MAX_LINE_BYTES {
+                    return self.skip_line(buf.len() as u64).map(Some);
+                }
+            }
+            self.fill(&mut buf)?;
+        }
+    }
+
+    fn skip_line(&mut self, mut bytes: u64) -> io::Result<Chunk> {
+        let line = self.next_line;
+        let mut buf = Vec::with_capacity(CHUNK_BYTES);
+        loop {
+            buf.clear();
+            self.fill(&mut buf)?;
+            if let Some(i) = memchr::memchr(b'\n', &buf) {
+                bytes += i as u64;
+                self.carry = buf[i + 1..].to_vec();
+                break;
+            }
+            bytes += buf.len() as u64;
+            if self.eof {
+                break;
+            }
+        }
+        self.next_line += 1;
+        Ok(Chunk::Overlong { line, bytes })
+    }
+}
+
+/// Opens a file for reading.
+///
+/// # Errors
+/// The file cannot be opened.
+pub fn open(path: &Path) -> io::Result<File> {
+    File::open(path)
+}
+
+/// Reads at most `limit` bytes of a file; `Ok(None)` if it is longer.
+///
+/// # Errors
+/// Reading failed.
+pub fn read_limited(path: &Path, limit: usize) -> io::Result<Option<Vec<u8>>> {
+    let mut data = Vec::new();
+    File::open(path)?.take(limit as u64 + 1).read_to_end(&mut data)?;
+    Ok((data.len() <= limit).then_some(data))
+}
+
+/// The files under `path`: the path itself when it is a file, else every file below the folder,
+/// sorted by path.
+///
+/// # Errors
+/// A folder cannot be read.
+pub fn files_under(path: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    if !path.is_dir() {
+        out.push(path.to_path_buf());
+        return Ok(out);
+    }
+    let mut stack = vec![path.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir)? {
+            let entry = entry?;
+            let p = entry.path();
+            let ft = entry.file_type()?;
+            if ft.is_dir() {
+                stack.push(p);
+            } else if ft.is_file() {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_are_whole_lines() {
+        let text: Vec<u8> = (0..200_000).flat_map(|i| format!("line {i}\n").into_bytes()).chain(*b"tail").collect();
+        let mut r = LineChunks::new(&text[..]);
+        let mut all = Vec::new();
+        let mut expected_line = 1;
+        while let Some(Chunk::Lines { data, first_line }) = r.next_chunk().unwrap() {
+            assert_eq!(first_line, expected_line);
+            expected_line += data.iter().filter(|&&b| b == b'\n').count() as u64;
+            assert!(data.ends_with(b"\n") || data.ends_with(b"tail"));
+            all.extend(data);
+        }
+        assert_eq!(all, text);
+    }
+
+    #[test]
+    fn detects_formats() {
+        assert!(matches!(Format::detect(b"id\tmovelist\n1\t1w Ra1"), Some(Format::ArimaaArchive(_))));
+        assert_eq!(Format::detect(b"1w Ra1 Rb1\\n1b"), Some(Format::ArimaaMoveList));
+        assert_eq!(Format::detect(b"\x00\x01binary"), None);
+    }
+}

@@ -1,0 +1,100 @@
+//! The per-game result of a check, as the `--jsonl` output of `tabula check` defines it.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+/// The verdict on one game.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Every move legal, and the recorded result agrees with the board.
+    Ok,
+    /// A move is illegal (or written wrongly); `error` says which.
+    Illegal,
+    /// The moves are legal but the record's result disagrees with the replay.
+    ResultMismatch,
+    /// The record cannot be read as a game.
+    Unreadable,
+}
+
+impl Verdict {
+    /// The JSON spelling.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Ok => "ok",
+            Verdict::Illegal => "illegal",
+            Verdict::ResultMismatch => "result-mismatch",
+            Verdict::Unreadable => "unreadable",
+        }
+    }
+}
+
+/// How a game ended, in the form of the game kind (see `cli.md`).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(untagged)]
+pub enum GameResult {
+    /// Arimaa: winner `g`/`s` and reason.
+    Arimaa {
+        /// `g` or `s`.
+        winner: &'static str,
+        /// `goal`, `elimination`, `immobilization`, `resignation`, ...
+        reason: &'static str,
+    },
+}
+
+/// Where and why a game is not ok.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct ErrorInfo {
+    /// The move's label as written in the record (`68w`), or empty when no move is concerned.
+    pub turn: String,
+    /// 1-based line in the file.
+    pub line: u64,
+    /// The offending text.
+    pub token: String,
+    /// Why.
+    pub message: String,
+}
+
+/// The result of checking one game.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct GameReport {
+    /// The file the game came from.
+    pub source: Arc<str>,
+    /// The game's id in the file.
+    pub game: String,
+    /// `arimaa`, `backgammon` or `stones-and-rivers`.
+    pub kind: &'static str,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Moves replayed (Arimaa: set-ups included, taken-back moves removed; for an illegal game,
+    /// those before the illegal one).
+    pub turns: usize,
+    /// How the game ended, or `None` when the record does not end it.
+    pub result: Option<GameResult>,
+    /// The position after the last replayed move.
+    pub final_position: String,
+    /// Where and why, when the verdict is not `ok`.
+    pub error: Option<ErrorInfo>,
+}
+
+impl GameReport {
+    /// The report of a record that could not be read at all.
+    pub fn unreadable(source: Arc<str>, game: String, kind: &'static str, error: ErrorInfo) -> GameReport {
+        GameReport {
+            source,
+            game,
+            kind,
+            verdict: Verdict::Unreadable,
+            turns: 0,
+            result: None,
+            final_position: String::new(),
+            error: Some(error),
+        }
+    }
+
+    /// One line of JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise report: {e}\"}}"))
+    }
+}
