@@ -67,6 +67,18 @@ impl PieceKind {
         }
     }
 
+    /// The kind's plural in English, lower case.
+    pub const fn plural(self) -> &'static str {
+        match self {
+            PieceKind::Rabbit => "rabbits",
+            PieceKind::Cat => "cats",
+            PieceKind::Dog => "dogs",
+            PieceKind::Horse => "horses",
+            PieceKind::Camel => "camels",
+            PieceKind::Elephant => "elephants",
+        }
+    }
+
     /// The kind's name in English, lower case.
     pub const fn name(self) -> &'static str {
         match self {

@@ -23,7 +23,7 @@ pub enum PlacementError {
     #[error("{0} is not on the set-up ranks of the side to move")]
     OutsideHome(Square),
     /// Too many or too few pieces of a kind.
-    #[error("{found} {kind}s placed, a set-up has exactly {expected}", kind = .kind.name())]
+    #[error("a set-up has exactly {expected} {kind}, this one has {found}", kind = .kind.plural())]
     WrongCount {
         /// The kind.
         kind: PieceKind,

@@ -21,7 +21,7 @@ pub struct Setup {
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum PositionError {
     /// More pieces of a kind than a side starts with.
-    #[error("{color} has {found} {kind}s, at most {max} are allowed", kind = .kind.name())]
+    #[error("{color} has {found} {kind}, at most {max} are allowed", kind = .kind.plural())]
     TooMany {
         /// Whose.
         color: Color,
