@@ -50,7 +50,12 @@ fn io_report(source: &Arc<str>, message: String) -> GameReport {
         source.clone(),
         "1".into(),
         "unknown",
-        ErrorInfo { turn: String::new(), line: 0, token: String::new(), message },
+        ErrorInfo {
+            turn: String::new(),
+            line: 0,
+            token: String::new(),
+            message,
+        },
     )
 }
 
@@ -64,7 +69,10 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
         let files = match input::files_under(path) {
             Ok(f) => f,
             Err(e) => {
-                let r = io_report(&Arc::from(path.display().to_string()), format!("cannot read folder: {e}"));
+                let r = io_report(
+                    &Arc::from(path.display().to_string()),
+                    format!("cannot read folder: {e}"),
+                );
                 summary.add(&r);
                 sink(&r);
                 continue;
@@ -77,7 +85,12 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
     summary
 }
 
-fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn FnMut(&GameReport)) {
+fn check_file(
+    path: &Path,
+    explicit: bool,
+    summary: &mut Summary,
+    sink: &mut dyn FnMut(&GameReport),
+) {
     let source: Arc<str> = Arc::from(path.display().to_string());
     let mut emit = |r: GameReport, summary: &mut Summary| {
         summary.add(&r);
@@ -108,7 +121,12 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn
     summary.files += 1;
     match format {
         Format::ArimaaArchive(layout) => {
-            let mut archive = ArchiveChecker { source: &source, layout: &layout, index: 0, header_seen: false };
+            let mut archive = ArchiveChecker {
+                source: &source,
+                layout: &layout,
+                index: 0,
+                header_seen: false,
+            };
             let mut chunk = first;
             loop {
                 match chunk {
@@ -122,9 +140,25 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn
                     Some(Chunk::Overlong { line, bytes }) => {
                         summary.bytes += bytes;
                         archive.index += 1;
-                        let message = format!("the row is {bytes} bytes long, more than the {} tabula reads", input::MAX_LINE_BYTES);
-                        let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
-                        emit(GameReport::unreadable(source.clone(), archive.index.to_string(), verify::KIND, e), summary);
+                        let message = format!(
+                            "the row is {bytes} bytes long, more than the {} tabula reads",
+                            input::MAX_LINE_BYTES
+                        );
+                        let e = ErrorInfo {
+                            turn: String::new(),
+                            line,
+                            token: String::new(),
+                            message,
+                        };
+                        emit(
+                            GameReport::unreadable(
+                                source.clone(),
+                                archive.index.to_string(),
+                                verify::KIND,
+                                e,
+                            ),
+                            summary,
+                        );
                     }
                 }
                 chunk = match chunks.next_chunk() {
@@ -147,8 +181,16 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn
                 Err(e) => return emit(io_report(&source, format!("cannot read: {e}")), summary),
             };
             summary.bytes += data.len() as u64;
-            let game = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
-            let record = Record { source: source.clone(), game, movelist: &data, line: 1, recorded: None };
+            let game = path
+                .file_stem()
+                .map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
+            let record = Record {
+                source: source.clone(),
+                game,
+                movelist: &data,
+                line: 1,
+                recorded: None,
+            };
             emit(verify::verify(&record), summary);
         }
     }
@@ -184,7 +226,9 @@ impl ArchiveChecker<'_> {
             self.index += 1;
             rows.push((this_line, self.index, row));
         }
-        rows.par_iter().map(|&(line, index, row)| self.check_row(line, index, row)).collect()
+        rows.par_iter()
+            .map(|&(line, index, row)| self.check_row(line, index, row))
+            .collect()
     }
 
     fn check_row(&self, line: u64, index: usize, row: &[u8]) -> GameReport {
@@ -206,9 +250,176 @@ impl ArchiveChecker<'_> {
             Err(e) => {
                 let shown = &row[..row.len().min(40)];
                 let token = String::from_utf8_lossy(shown).into_owned();
-                let error = ErrorInfo { turn: String::new(), line, token, message: e.to_string() };
+                let error = ErrorInfo {
+                    turn: String::new(),
+                    line,
+                    token,
+                    message: e.to_string(),
+                };
                 GameReport::unreadable(self.source.clone(), index.to_string(), verify::KIND, error)
             }
         }
     }
+}
+
+/// One game read out of a file, owning its text.
+#[derive(Clone, Debug)]
+pub struct OwnedRecord {
+    /// The file.
+    pub source: Arc<str>,
+    /// The game's id.
+    pub game: String,
+    /// The move list.
+    pub movelist: Vec<u8>,
+    /// 1-based line where the move list starts.
+    pub line: u64,
+    /// The recorded result.
+    pub recorded: Option<RecordedEnd>,
+}
+
+impl OwnedRecord {
+    /// The record to replay.
+    pub fn as_record(&self) -> Record<'_> {
+        Record {
+            source: self.source.clone(),
+            game: self.game.clone(),
+            movelist: &self.movelist,
+            line: self.line,
+            recorded: self.recorded,
+        }
+    }
+}
+
+/// Finds one game in a file: the one whose id is `selector`, or else the `selector`-th
+/// (1-based), or the first when `selector` is `None`.
+///
+/// # Errors
+/// The file cannot be read, is not a record file, or has no such game.
+pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, String> {
+    let source: Arc<str> = Arc::from(path.display().to_string());
+    let file = input::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut chunks = LineChunks::new(file);
+    let mut chunk = chunks
+        .next_chunk()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let format = match &chunk {
+        Some(Chunk::Lines { data, .. }) => Format::detect(&data[..data.len().min(64 << 10)]),
+        _ => None,
+    };
+    let wanted_index = selector.and_then(|s| s.parse::<usize>().ok());
+    match format {
+        None => Err(format!(
+            "{}: not a record file tabula knows",
+            path.display()
+        )),
+        Some(Format::ArimaaMoveList) => {
+            let data = input::read_limited(path, MAX_RECORD_FILE_BYTES)
+                .map_err(|e| format!("{}: {e}", path.display()))?
+                .ok_or_else(|| format!("{}: file too large", path.display()))?;
+            let game = path
+                .file_stem()
+                .map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
+            if selector.is_some_and(|s| s != game && s != "1") {
+                return Err(format!("{}: holds one game, {game}", path.display()));
+            }
+            Ok(OwnedRecord {
+                source,
+                game,
+                movelist: data,
+                line: 1,
+                recorded: None,
+            })
+        }
+        Some(Format::ArimaaArchive(layout)) => {
+            let mut index = 0;
+            let mut header = true;
+            while let Some(c) = chunk {
+                if let Chunk::Lines { data, first_line } = &c {
+                    for (i, row) in data.split(|&b| b == b'\n').enumerate() {
+                        if std::mem::take(&mut header) || row.trim_ascii().is_empty() {
+                            continue;
+                        }
+                        index += 1;
+                        let Ok(fields) = layout.split(row) else {
+                            continue;
+                        };
+                        let id = fields.id.map(str::trim).filter(|s| !s.is_empty());
+                        let hit = match selector {
+                            None => true,
+                            Some(s) => {
+                                id == Some(s) || (wanted_index == Some(index) && id.is_none())
+                            }
+                        };
+                        if hit {
+                            return Ok(OwnedRecord {
+                                source,
+                                game: id.map_or_else(|| index.to_string(), str::to_owned),
+                                movelist: fields.movelist.to_vec(),
+                                line: first_line + i as u64,
+                                recorded: RecordedEnd::from_columns(
+                                    fields.result,
+                                    fields.termination,
+                                ),
+                            });
+                        }
+                    }
+                }
+                chunk = chunks
+                    .next_chunk()
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            // An index into an archive whose rows have ids.
+            if let Some(k) = wanted_index {
+                return find_nth(path, k);
+            }
+            Err(format!(
+                "{}: no game {}",
+                path.display(),
+                selector.unwrap_or("")
+            ))
+        }
+    }
+}
+
+fn find_nth(path: &Path, k: usize) -> Result<OwnedRecord, String> {
+    let mut found = None;
+    let mut i = 0;
+    check_or_scan(path, &mut |r: OwnedRecord| {
+        i += 1;
+        if i == k && found.is_none() {
+            found = Some(r);
+        }
+    })?;
+    found.ok_or_else(|| format!("{}: fewer than {k} games", path.display()))
+}
+
+fn check_or_scan(path: &Path, f: &mut dyn FnMut(OwnedRecord)) -> Result<(), String> {
+    let source: Arc<str> = Arc::from(path.display().to_string());
+    let file = input::open(path).map_err(|e| e.to_string())?;
+    let mut chunks = LineChunks::new(file);
+    let mut layout: Option<ArchiveLayout> = None;
+    while let Some(c) = chunks.next_chunk().map_err(|e| e.to_string())? {
+        let Chunk::Lines { data, first_line } = c else {
+            continue;
+        };
+        for (i, row) in data.split(|&b| b == b'\n').enumerate() {
+            let Some(l) = &layout else {
+                layout = ArchiveLayout::from_header(row);
+                continue;
+            };
+            if row.trim_ascii().is_empty() {
+                continue;
+            }
+            if let Ok(fields) = l.split(row) {
+                f(OwnedRecord {
+                    source: source.clone(),
+                    game: fields.id.unwrap_or_default().trim().to_owned(),
+                    movelist: fields.movelist.to_vec(),
+                    line: first_line + i as u64,
+                    recorded: RecordedEnd::from_columns(fields.result, fields.termination),
+                });
+            }
+        }
+    }
+    Ok(())
 }

@@ -33,7 +33,10 @@ impl Format {
             return ArchiveLayout::from_header(first_line).map(Format::ArimaaArchive);
         }
         let text = head.trim_ascii_start();
-        let word = text.split(|b| b.is_ascii_whitespace() || *b == b'\\').next().unwrap_or_default();
+        let word = text
+            .split(|b| b.is_ascii_whitespace() || *b == b'\\')
+            .next()
+            .unwrap_or_default();
         if matches!(word, b"1w" | b"1g") {
             return Some(Format::ArimaaMoveList);
         }
@@ -78,7 +81,12 @@ pub struct LineChunks<R> {
 impl<R: Read> LineChunks<R> {
     /// Chunks of `reader`, the first line numbered 1.
     pub fn new(reader: R) -> LineChunks<R> {
-        LineChunks { reader, carry: Vec::new(), next_line: 1, eof: false }
+        LineChunks {
+            reader,
+            carry: Vec::new(),
+            next_line: 1,
+            eof: false,
+        }
     }
 
     fn fill(&mut self, buf: &mut Vec<u8>) -> io::Result<()> {
@@ -114,7 +122,10 @@ impl<R: Read> LineChunks<R> {
                     buf.truncate(i + 1);
                     let first_line = self.next_line;
                     self.next_line += memchr::memchr_iter(b'\n', &buf).count() as u64;
-                    return Ok(Some(Chunk::Lines { data: buf, first_line }));
+                    return Ok(Some(Chunk::Lines {
+                        data: buf,
+                        first_line,
+                    }));
                 }
                 if self.eof {
                     if buf.is_empty() {
@@ -122,7 +133,10 @@ impl<R: Read> LineChunks<R> {
                     }
                     let first_line = self.next_line;
                     self.next_line += 1;
-                    return Ok(Some(Chunk::Lines { data: buf, first_line }));
+                    return Ok(Some(Chunk::Lines {
+                        data: buf,
+                        first_line,
+                    }));
                 }
                 if buf.len() > MAX_LINE_BYTES {
                     return self.skip_line(buf.len() as u64).map(Some);
@@ -167,7 +181,9 @@ pub fn open(path: &Path) -> io::Result<File> {
 /// Reading failed.
 pub fn read_limited(path: &Path, limit: usize) -> io::Result<Option<Vec<u8>>> {
     let mut data = Vec::new();
-    File::open(path)?.take(limit as u64 + 1).read_to_end(&mut data)?;
+    File::open(path)?
+        .take(limit as u64 + 1)
+        .read_to_end(&mut data)?;
     Ok((data.len() <= limit).then_some(data))
 }
 
@@ -205,7 +221,10 @@ mod tests {
 
     #[test]
     fn chunks_are_whole_lines() {
-        let text: Vec<u8> = (0..200_000).flat_map(|i| format!("line {i}\n").into_bytes()).chain(*b"tail").collect();
+        let text: Vec<u8> = (0..200_000)
+            .flat_map(|i| format!("line {i}\n").into_bytes())
+            .chain(*b"tail")
+            .collect();
         let mut r = LineChunks::new(&text[..]);
         let mut all = Vec::new();
         let mut expected_line = 1;
@@ -220,8 +239,14 @@ mod tests {
 
     #[test]
     fn detects_formats() {
-        assert!(matches!(Format::detect(b"id\tmovelist\n1\t1w Ra1"), Some(Format::ArimaaArchive(_))));
-        assert_eq!(Format::detect(b"1w Ra1 Rb1\\n1b"), Some(Format::ArimaaMoveList));
+        assert!(matches!(
+            Format::detect(b"id\tmovelist\n1\t1w Ra1"),
+            Some(Format::ArimaaArchive(_))
+        ));
+        assert_eq!(
+            Format::detect(b"1w Ra1 Rb1\\n1b"),
+            Some(Format::ArimaaMoveList)
+        );
         assert_eq!(Format::detect(b"\x00\x01binary"), None);
     }
 }

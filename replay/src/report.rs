@@ -80,7 +80,12 @@ pub struct GameReport {
 
 impl GameReport {
     /// The report of a record that could not be read at all.
-    pub fn unreadable(source: Arc<str>, game: String, kind: &'static str, error: ErrorInfo) -> GameReport {
+    pub fn unreadable(
+        source: Arc<str>,
+        game: String,
+        kind: &'static str,
+        error: ErrorInfo,
+    ) -> GameReport {
         GameReport {
             source,
             game,
@@ -95,6 +100,7 @@ impl GameReport {
 
     /// One line of JSON.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise report: {e}\"}}"))
+        serde_json::to_string(self)
+            .unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise report: {e}\"}}"))
     }
 }

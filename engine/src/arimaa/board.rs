@@ -22,8 +22,14 @@ impl Board {
     /// The empty board.
     pub const fn empty() -> Board {
         Board {
-            pieces: ByColor { gold: [Bitboard::EMPTY; 6], silver: [Bitboard::EMPTY; 6] },
-            occupied: ByColor { gold: Bitboard::EMPTY, silver: Bitboard::EMPTY },
+            pieces: ByColor {
+                gold: [Bitboard::EMPTY; 6],
+                silver: [Bitboard::EMPTY; 6],
+            },
+            occupied: ByColor {
+                gold: Bitboard::EMPTY,
+                silver: Bitboard::EMPTY,
+            },
             hash: 0,
         }
     }
@@ -63,7 +69,10 @@ impl Board {
             return None;
         };
         let kinds = &self.pieces[color];
-        PieceKind::ALL.into_iter().find(|&k| kinds[k as usize].contains(sq)).map(|kind| Piece { color, kind })
+        PieceKind::ALL
+            .into_iter()
+            .find(|&k| kinds[k as usize].contains(sq))
+            .map(|kind| Piece { color, kind })
     }
 
     /// Puts `piece` on the empty square `sq`; a piece already there is replaced.
@@ -101,7 +110,8 @@ impl Board {
         let mask = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.pieces[piece.color][piece.kind as usize] ^= mask;
         self.occupied[piece.color] ^= mask;
-        self.hash ^= zobrist::piece_key(piece.color, piece.kind, from) ^ zobrist::piece_key(piece.color, piece.kind, to);
+        self.hash ^= zobrist::piece_key(piece.color, piece.kind, from)
+            ^ zobrist::piece_key(piece.color, piece.kind, to);
     }
 
     /// The enemy pieces of `color`'s opponent that are stronger than `kind`.
@@ -172,7 +182,8 @@ impl Board {
 
     /// All pieces as `(square, piece)`, squares in index order.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied().map(move |sq| (sq, self.piece_at(sq).expect("occupied square has a piece")))
+        self.occupied()
+            .map(move |sq| (sq, self.piece_at(sq).expect("occupied square has a piece")))
     }
 }
 

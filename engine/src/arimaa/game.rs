@@ -73,7 +73,8 @@ impl Game {
             None | Some(0) => 0,
             // Hashes can collide: count real equality, which only runs on repeats.
             Some(_) => {
-                self.played.iter().filter(|p| p.before == *pos).count() + usize::from(self.position == *pos)
+                self.played.iter().filter(|p| p.before == *pos).count()
+                    + usize::from(self.position == *pos)
             }
         }
     }
@@ -123,7 +124,10 @@ impl Game {
         if self.repeats_third_time(&next) {
             return Err(GameError::Repetition);
         }
-        self.played.push(Played { before: self.position, outcome_before: self.outcome });
+        self.played.push(Played {
+            before: self.position,
+            outcome_before: self.outcome,
+        });
         *self.occurrences.entry(next.hash()).or_insert(0) += 1;
         self.position = next;
         let outcome = self.position.outcome_with(|p| self.occurrences(p) >= 2);

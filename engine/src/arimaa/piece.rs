@@ -115,7 +115,11 @@ impl Piece {
     pub const fn from_char(c: u8) -> Option<Piece> {
         match PieceKind::from_char(c) {
             Some(kind) => Some(Piece {
-                color: if c.is_ascii_uppercase() { Color::Gold } else { Color::Silver },
+                color: if c.is_ascii_uppercase() {
+                    Color::Gold
+                } else {
+                    Color::Silver
+                },
                 kind,
             }),
             None => None,

@@ -78,7 +78,11 @@ impl Placement {
         for kind in PieceKind::ALL.into_iter().rev() {
             let (expected, found) = (kind.initial_count(), counts[kind as usize]);
             if found != expected {
-                return Err(PlacementError::WrongCount { kind, expected, found });
+                return Err(PlacementError::WrongCount {
+                    kind,
+                    expected,
+                    found,
+                });
             }
         }
         Ok(())
@@ -87,6 +91,8 @@ impl Placement {
 
 impl FromIterator<(Square, PieceKind)> for Placement {
     fn from_iter<I: IntoIterator<Item = (Square, PieceKind)>>(iter: I) -> Placement {
-        Placement { pieces: iter.into_iter().collect() }
+        Placement {
+            pieces: iter.into_iter().collect(),
+        }
     }
 }

@@ -68,11 +68,19 @@ impl Default for Position {
 impl Position {
     /// The start of a game: an empty board, Gold to place its pieces.
     pub const fn new() -> Position {
-        Position { board: Board::empty(), side_to_move: Color::Gold, phase: Phase::Setup }
+        Position {
+            board: Board::empty(),
+            side_to_move: Color::Gold,
+            phase: Phase::Setup,
+        }
     }
 
     pub(crate) const fn from_parts(board: Board, side_to_move: Color, phase: Phase) -> Position {
-        Position { board, side_to_move, phase }
+        Position {
+            board,
+            side_to_move,
+            phase,
+        }
     }
 
     /// The board.
@@ -96,8 +104,16 @@ impl Position {
     /// Hash of board and side to move: equal for positions that count as the same for repetition.
     #[inline]
     pub fn hash(&self) -> u64 {
-        let side = if self.side_to_move == Color::Silver { zobrist::SILVER_TO_MOVE } else { 0 };
-        let phase = if self.phase == Phase::Setup { 0x5e7u64.rotate_left(17) } else { 0 };
+        let side = if self.side_to_move == Color::Silver {
+            zobrist::SILVER_TO_MOVE
+        } else {
+            0
+        };
+        let phase = if self.phase == Phase::Setup {
+            0x5e7u64.rotate_left(17)
+        } else {
+            0
+        };
         self.board.hash() ^ side ^ phase
     }
 
@@ -120,7 +136,8 @@ impl Position {
     pub fn play(&self, turn: &Turn) -> Result<Position, PlayError> {
         let mut b = self.turn_builder()?;
         for (index, &step) in turn.steps().iter().enumerate() {
-            b.step(step).map_err(|error| PlayError::Step { index, error })?;
+            b.step(step)
+                .map_err(|error| PlayError::Step { index, error })?;
         }
         b.finish()
     }
@@ -131,13 +148,19 @@ impl Position {
         let mut board = self.board;
         for step in turn.steps() {
             let Some(to) = step.to() else { continue };
-            let Some(piece) = board.piece_at(step.from) else { continue };
+            let Some(piece) = board.piece_at(step.from) else {
+                continue;
+            };
             board.move_piece(piece, step.from, to);
             for sq in board.unsupported_on_traps() {
                 board.remove(sq);
             }
         }
-        Position { board, side_to_move: self.side_to_move.other(), phase: Phase::Play }
+        Position {
+            board,
+            side_to_move: self.side_to_move.other(),
+            phase: Phase::Play,
+        }
     }
 
     /// Places the side to move's sixteen pieces (move `1g` or `1s`).
@@ -151,10 +174,24 @@ impl Position {
         placement.validate(self.side_to_move)?;
         let mut board = self.board;
         for &(sq, kind) in placement.pieces() {
-            board.put(sq, Piece { color: self.side_to_move, kind });
+            board.put(
+                sq,
+                Piece {
+                    color: self.side_to_move,
+                    kind,
+                },
+            );
         }
-        let phase = if self.side_to_move == Color::Gold { Phase::Setup } else { Phase::Play };
-        Ok(Position { board, side_to_move: self.side_to_move.other(), phase })
+        let phase = if self.side_to_move == Color::Gold {
+            Phase::Setup
+        } else {
+            Phase::Play
+        };
+        Ok(Position {
+            board,
+            side_to_move: self.side_to_move.other(),
+            phase,
+        })
     }
 
     /// Whether a rabbit of `color` stands on its goal rank.
@@ -178,7 +215,10 @@ impl Position {
 
     /// As [`outcome`](Self::outcome), with `repeats_third_time(p)` telling whether reaching
     /// `p` would be a third repetition (such a move does not count as legal).
-    pub fn outcome_with(&self, repeats_third_time: impl FnMut(&Position) -> bool) -> Option<Outcome> {
+    pub fn outcome_with(
+        &self,
+        repeats_third_time: impl FnMut(&Position) -> bool,
+    ) -> Option<Outcome> {
         if self.phase != Phase::Play {
             return None;
         }
@@ -223,7 +263,11 @@ impl Position {
                 any_step = true;
                 let mut st = TurnState::new(self.board);
                 if st.step(me, super::step::Step::new(sq, dir)).is_ok() {
-                    let next = Position { board: st.board, side_to_move: me.other(), phase: Phase::Play };
+                    let next = Position {
+                        board: st.board,
+                        side_to_move: me.other(),
+                        phase: Phase::Play,
+                    };
                     if !excluded(&next) {
                         return true;
                     }

@@ -85,7 +85,9 @@ impl Square {
 
     /// The direction leading from `self` to the orthogonally adjacent `to`, if they touch.
     pub fn direction_to(self, to: Square) -> Option<Direction> {
-        Direction::ALL.into_iter().find(|&d| self.offset(d) == Some(to))
+        Direction::ALL
+            .into_iter()
+            .find(|&d| self.offset(d) == Some(to))
     }
 
     /// Whether this square is one of the four traps (c3, f3, c6, f6).

@@ -89,7 +89,12 @@ pub(crate) struct TurnState {
 
 impl TurnState {
     pub(crate) fn new(board: Board) -> TurnState {
-        TurnState { board, len: 0, push: None, pull: None }
+        TurnState {
+            board,
+            len: 0,
+            push: None,
+            pull: None,
+        }
     }
 
     /// Applies one step of `me`'s turn, checking every rule.
@@ -124,21 +129,32 @@ impl TurnState {
             self.pull = None;
             StepKind::PullEnd
         } else {
-            let pushers = Bitboard::adjacent(from) & self.stronger_own(me, piece.kind) & !self.board.frozen(me);
+            let pushers = Bitboard::adjacent(from)
+                & self.stronger_own(me, piece.kind)
+                & !self.board.frozen(me);
             if pushers.is_empty() {
                 return Err(StepError::NoPusher);
             }
             if self.len >= 3 {
                 return Err(StepError::PushOnLastStep);
             }
-            self.push = Some(PendingPush { vacated: from, pushers });
+            self.push = Some(PendingPush {
+                vacated: from,
+                pushers,
+            });
             self.pull = None;
             StepKind::PushStart
         };
         self.board.move_piece(piece, from, to);
         self.len += 1;
         let capture = self.capture();
-        Ok(StepEvent { piece, from, to, kind, capture })
+        Ok(StepEvent {
+            piece,
+            from,
+            to,
+            kind,
+            capture,
+        })
     }
 
     #[inline]
@@ -174,7 +190,11 @@ pub struct TurnBuilder {
 
 impl TurnBuilder {
     pub(crate) fn new(start: Position) -> TurnBuilder {
-        TurnBuilder { state: TurnState::new(*start.board()), start, steps: Turn::empty() }
+        TurnBuilder {
+            state: TurnState::new(*start.board()),
+            start,
+            steps: Turn::empty(),
+        }
     }
 
     /// The position the turn started from.
@@ -223,6 +243,10 @@ impl TurnBuilder {
         if self.state.board == *self.start.board() {
             return Err(PlayError::Unchanged);
         }
-        Ok(Position::from_parts(self.state.board, self.start.side_to_move().other(), Phase::Play))
+        Ok(Position::from_parts(
+            self.state.board,
+            self.start.side_to_move().other(),
+            Phase::Play,
+        ))
     }
 }

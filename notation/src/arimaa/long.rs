@@ -9,8 +9,8 @@ use std::str::FromStr;
 
 use smallvec::SmallVec;
 use tabula_engine::arimaa::{
-    Color, Direction, Piece, Placement, PlacementError, PlayError, Position, Square, Step, StepError, Turn,
-    TurnBuilder,
+    Color, Direction, Piece, Placement, PlacementError, PlayError, Position, Square, Step,
+    StepError, Turn, TurnBuilder,
 };
 
 /// One token of long notation.
@@ -47,14 +47,22 @@ impl LongToken {
     /// # Errors
     /// The text is not a token.
     pub fn from_ascii(s: &[u8]) -> Result<LongToken, TokenSyntax> {
-        let piece = Piece::from_char(*s.first().ok_or(TokenSyntax::Empty)?).ok_or(TokenSyntax::Piece)?;
-        let square = s.get(1..3).and_then(Square::from_ascii).ok_or(TokenSyntax::Square)?;
+        let piece =
+            Piece::from_char(*s.first().ok_or(TokenSyntax::Empty)?).ok_or(TokenSyntax::Piece)?;
+        let square = s
+            .get(1..3)
+            .and_then(Square::from_ascii)
+            .ok_or(TokenSyntax::Square)?;
         match s.len() {
             3 => Ok(LongToken::Place { piece, square }),
             4 => match s[3] {
                 b'x' => Ok(LongToken::Capture { piece, square }),
                 c => Direction::from_char(c)
-                    .map(|dir| LongToken::Step { piece, from: square, dir })
+                    .map(|dir| LongToken::Step {
+                        piece,
+                        from: square,
+                        dir,
+                    })
                     .ok_or(TokenSyntax::Direction),
             },
             _ => Err(TokenSyntax::Length),
@@ -190,7 +198,10 @@ pub enum ResolveErrorKind {
 
 impl ResolveError {
     fn at(index: usize, kind: ResolveErrorKind) -> ResolveError {
-        ResolveError { index: Some(index), kind }
+        ResolveError {
+            index: Some(index),
+            kind,
+        }
     }
 
     fn whole(kind: ResolveErrorKind) -> ResolveError {
@@ -205,12 +216,20 @@ impl LongMove {
     /// The first token that does not parse.
     pub fn from_ascii(text: &[u8]) -> Result<LongMove, ParseLongError> {
         let mut tokens = SmallVec::new();
-        for (index, tok) in text.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty()).enumerate() {
+        for (index, tok) in text
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|t| !t.is_empty())
+            .enumerate()
+        {
             match LongToken::from_ascii(tok) {
                 Ok(t) => tokens.push(t),
                 Err(reason) => {
                     let shown = &tok[..tok.len().min(40)];
-                    return Err(ParseLongError { index, token: String::from_utf8_lossy(shown).into_owned(), reason });
+                    return Err(ParseLongError {
+                        index,
+                        token: String::from_utf8_lossy(shown).into_owned(),
+                        reason,
+                    });
                 }
             }
         }
@@ -237,19 +256,28 @@ impl LongMove {
     /// # Errors
     /// The first token that is wrong, or the turn as a whole (empty, unfinished push, no change).
     pub fn resolve_turn(&self, pos: &Position) -> Result<ResolvedTurn, ResolveError> {
-        let mut builder = pos.turn_builder().map_err(|e| ResolveError::whole(ResolveErrorKind::Play(e)))?;
+        let mut builder = pos
+            .turn_builder()
+            .map_err(|e| ResolveError::whole(ResolveErrorKind::Play(e)))?;
         let mut owed: Option<(usize, LongToken)> = None;
         for (i, &tok) in self.tokens.iter().enumerate() {
             match tok {
                 LongToken::Step { piece, from, dir } => {
                     if let Some((at, expected)) = owed {
-                        return Err(ResolveError::at(at, ResolveErrorKind::MissingCapture(expected)));
+                        return Err(ResolveError::at(
+                            at,
+                            ResolveErrorKind::MissingCapture(expected),
+                        ));
                     }
                     match builder.board().piece_at(from) {
                         Some(found) if found != piece => {
                             return Err(ResolveError::at(
                                 i,
-                                ResolveErrorKind::WrongPiece { square: from, found, written: piece },
+                                ResolveErrorKind::WrongPiece {
+                                    square: from,
+                                    found,
+                                    written: piece,
+                                },
                             ))
                         }
                         _ => {}
@@ -257,20 +285,34 @@ impl LongMove {
                     let ev = builder
                         .step(Step::new(from, dir))
                         .map_err(|e| ResolveError::at(i, ResolveErrorKind::Step(e)))?;
-                    owed = ev.capture.map(|(square, piece)| (i, LongToken::Capture { piece, square }));
+                    owed = ev
+                        .capture
+                        .map(|(square, piece)| (i, LongToken::Capture { piece, square }));
                 }
                 LongToken::Capture { .. } => match owed.take() {
                     Some((_, expected)) if expected == tok => {}
-                    Some((_, expected)) => return Err(ResolveError::at(i, ResolveErrorKind::WrongCapture { expected })),
+                    Some((_, expected)) => {
+                        return Err(ResolveError::at(
+                            i,
+                            ResolveErrorKind::WrongCapture { expected },
+                        ))
+                    }
                     None => return Err(ResolveError::at(i, ResolveErrorKind::UnexpectedCapture)),
                 },
-                LongToken::Place { .. } => return Err(ResolveError::at(i, ResolveErrorKind::PlacementInTurn)),
+                LongToken::Place { .. } => {
+                    return Err(ResolveError::at(i, ResolveErrorKind::PlacementInTurn))
+                }
             }
         }
         if let Some((at, expected)) = owed {
-            return Err(ResolveError::at(at, ResolveErrorKind::MissingCapture(expected)));
+            return Err(ResolveError::at(
+                at,
+                ResolveErrorKind::MissingCapture(expected),
+            ));
         }
-        let position = builder.finish().map_err(|e| ResolveError::whole(ResolveErrorKind::Play(e)))?;
+        let position = builder
+            .finish()
+            .map_err(|e| ResolveError::whole(ResolveErrorKind::Play(e)))?;
         Ok(ResolvedTurn { builder, position })
     }
 
@@ -292,7 +334,8 @@ impl LongMove {
                 _ => return Err(ResolveError::at(i, ResolveErrorKind::StepInSetup)),
             }
         }
-        p.validate(color).map_err(|e| ResolveError::whole(ResolveErrorKind::Placement(e)))?;
+        p.validate(color)
+            .map_err(|e| ResolveError::whole(ResolveErrorKind::Placement(e)))?;
         Ok(p)
     }
 
@@ -304,8 +347,14 @@ impl LongMove {
         let mut builder = pos.turn_builder()?;
         let mut tokens = SmallVec::new();
         for (index, &step) in turn.steps().iter().enumerate() {
-            let ev = builder.step(step).map_err(|error| PlayError::Step { index, error })?;
-            tokens.push(LongToken::Step { piece: ev.piece, from: step.from, dir: step.dir });
+            let ev = builder
+                .step(step)
+                .map_err(|error| PlayError::Step { index, error })?;
+            tokens.push(LongToken::Step {
+                piece: ev.piece,
+                from: step.from,
+                dir: step.dir,
+            });
             if let Some((square, piece)) = ev.capture {
                 tokens.push(LongToken::Capture { piece, square });
             }
@@ -320,7 +369,10 @@ impl LongMove {
             tokens: placement
                 .pieces()
                 .iter()
-                .map(|&(square, kind)| LongToken::Place { piece: Piece { color, kind }, square })
+                .map(|&(square, kind)| LongToken::Place {
+                    piece: Piece { color, kind },
+                    square,
+                })
                 .collect(),
         }
     }

@@ -2,6 +2,7 @@
 
 pub mod archive;
 pub mod movelist;
+pub mod show;
 pub mod verify;
 
 pub use archive::{ArchiveLayout, ArchiveRow, RowError};

@@ -54,7 +54,11 @@ pub struct Moves<'a> {
 impl<'a> Moves<'a> {
     /// Moves of `text`.
     pub fn new(text: &'a [u8]) -> Moves<'a> {
-        Moves { rest: text, line: 0, pending: None }
+        Moves {
+            rest: text,
+            line: 0,
+            pending: None,
+        }
     }
 
     /// The next non-empty segment with the line it starts on.
@@ -97,7 +101,10 @@ impl<'a> Moves<'a> {
 
 fn first_word(seg: &[u8]) -> (&[u8], &[u8]) {
     let seg = seg.trim_ascii_start();
-    let end = seg.iter().position(u8::is_ascii_whitespace).unwrap_or(seg.len());
+    let end = seg
+        .iter()
+        .position(u8::is_ascii_whitespace)
+        .unwrap_or(seg.len());
     (&seg[..end], &seg[end..])
 }
 
@@ -110,7 +117,10 @@ impl<'a> Iterator for Moves<'a> {
         let Ok(label) = MoveLabel::from_ascii(word) else {
             self.rest = &[];
             let shown = &seg.trim_ascii()[..seg.trim_ascii().len().min(40)];
-            return Some(Err(MoveListError { text: String::from_utf8_lossy(shown).into_owned(), line_offset: line }));
+            return Some(Err(MoveListError {
+                text: String::from_utf8_lossy(shown).into_owned(),
+                line_offset: line,
+            }));
         };
         let label_text = std::str::from_utf8(word).unwrap_or_default();
         let mut body: Cow<'a, [u8]> = Cow::Borrowed(body);
@@ -125,7 +135,12 @@ impl<'a> Iterator for Moves<'a> {
             owned.push(b' ');
             owned.extend_from_slice(next);
         }
-        Some(Ok(MoveLine { label, label_text, body, line_offset: line }))
+        Some(Ok(MoveLine {
+            label,
+            label_text,
+            body,
+            line_offset: line,
+        }))
     }
 }
 
@@ -137,7 +152,11 @@ mod tests {
         Moves::new(text.as_bytes())
             .map(|m| {
                 let m = m.unwrap();
-                (m.label.to_string(), String::from_utf8_lossy(m.body.trim_ascii()).into_owned(), m.line_offset)
+                (
+                    m.label.to_string(),
+                    String::from_utf8_lossy(m.body.trim_ascii()).into_owned(),
+                    m.line_offset,
+                )
             })
             .collect()
     }

@@ -33,7 +33,10 @@ impl RecordedEnd {
         let termination = termination.map(str::trim).and_then(|t| t.bytes().next());
         match (winner, termination) {
             (None, None) => None,
-            (winner, termination) => Some(RecordedEnd { winner, termination: termination.unwrap_or(b'-') }),
+            (winner, termination) => Some(RecordedEnd {
+                winner,
+                termination: termination.unwrap_or(b'-'),
+            }),
         }
     }
 
@@ -113,7 +116,10 @@ fn color_char(c: Color) -> &'static str {
 }
 
 fn outcome_result(o: Outcome) -> GameResult {
-    GameResult::Arimaa { winner: color_char(o.winner), reason: o.reason.name() }
+    GameResult::Arimaa {
+        winner: color_char(o.winner),
+        reason: o.reason.name(),
+    }
 }
 
 struct Failure {
@@ -131,7 +137,11 @@ fn text(b: &[u8]) -> String {
 
 fn token_at(body: &[u8], index: Option<usize>) -> String {
     match index {
-        Some(i) => body.split(u8::is_ascii_whitespace).filter(|t| !t.is_empty()).nth(i).map_or_else(|| text(body), text),
+        Some(i) => body
+            .split(u8::is_ascii_whitespace)
+            .filter(|t| !t.is_empty())
+            .nth(i)
+            .map_or_else(|| text(body), text),
         None => text(body),
     }
 }
@@ -149,7 +159,14 @@ pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -
     let mut game = Game::new();
     let mut last_label: Option<MoveLabel> = None;
     let mut last_line = 0;
-    let failure = replay_moves(record, &mut game, &mut last_label, &mut last_line, &mut on_move).err();
+    let failure = replay_moves(
+        record,
+        &mut game,
+        &mut last_label,
+        &mut last_line,
+        &mut on_move,
+    )
+    .err();
     let board = game.outcome();
     let mut report = GameReport {
         source: record.source.clone(),
@@ -163,11 +180,17 @@ pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -
     };
     if let Some(f) = failure {
         report.verdict = Verdict::Illegal;
-        report.error =
-            Some(ErrorInfo { turn: f.turn, line: record.line + f.line_offset, token: f.token, message: f.message });
+        report.error = Some(ErrorInfo {
+            turn: f.turn,
+            line: record.line + f.line_offset,
+            token: f.token,
+            message: f.message,
+        });
         return report;
     }
-    let Some(rec) = record.recorded else { return report };
+    let Some(rec) = record.recorded else {
+        return report;
+    };
     let after = last_label.map(|l| l.to_string()).unwrap_or_default();
     let mismatch = |message: String, token: &str| ErrorInfo {
         turn: after.clone(),
@@ -197,13 +220,19 @@ pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -
         (None, Some(_)) => {
             report.verdict = Verdict::ResultMismatch;
             report.error = Some(mismatch(
-                format!("the record says {} but the board does not decide the game", describe(rec)),
+                format!(
+                    "the record says {} but the board does not decide the game",
+                    describe(rec)
+                ),
                 &written,
             ));
         }
         (None, None) => {
             report.result = match (rec.winner, rec.reason()) {
-                (Some(w), Some(reason)) => Some(GameResult::Arimaa { winner: color_char(w), reason }),
+                (Some(w), Some(reason)) => Some(GameResult::Arimaa {
+                    winner: color_char(w),
+                    reason,
+                }),
                 _ => None,
             };
         }
@@ -244,14 +273,25 @@ fn replay_moves(
         if !mv.label.same_move(expected) {
             return Err(fail(
                 mv.label_text.to_owned(),
-                format!("expected move {}{} here", expected.number, label_side(expected, mv.label)),
+                format!(
+                    "expected move {}{} here",
+                    expected.number,
+                    label_side(expected, mv.label)
+                ),
             ));
         }
         if mv.is_takeback() {
-            game.take_back().map_err(|e| fail("takeback".into(), e.to_string()))?;
-            *last_label = game.plies().checked_sub(1).map(|p| MoveLabel::from_ply(p, mv.label.style));
+            game.take_back()
+                .map_err(|e| fail("takeback".into(), e.to_string()))?;
+            *last_label = game
+                .plies()
+                .checked_sub(1)
+                .map(|p| MoveLabel::from_ply(p, mv.label.style));
             expected = MoveLabel::from_ply(game.plies(), expected.style);
-            on_move(Replayed::TakeBack { label: mv.label_text, after: game.position() });
+            on_move(Replayed::TakeBack {
+                label: mv.label_text,
+                after: game.position(),
+            });
             continue;
         }
         if mv.is_empty() {
@@ -259,7 +299,10 @@ fn replay_moves(
                 // Archive move lists end with the label of the move never played.
                 return Ok(());
             }
-            return Err(fail(mv.label_text.to_owned(), "empty move inside the game: Arimaa has no pass".into()));
+            return Err(fail(
+                mv.label_text.to_owned(),
+                "empty move inside the game: Arimaa has no pass".into(),
+            ));
         }
         if let Some(o) = game.outcome() {
             let after = last_label.map(|l| l.to_string()).unwrap_or_default();
@@ -269,13 +312,15 @@ fn replay_moves(
             }
             return Err(fail(text(&mv.body), message));
         }
-        let parsed = LongMove::from_ascii(&mv.body).map_err(|e| fail(e.token.clone(), e.to_string()))?;
+        let parsed =
+            LongMove::from_ascii(&mv.body).map_err(|e| fail(e.token.clone(), e.to_string()))?;
         let before = *game.position();
         let turn = if before.phase() == Phase::Setup {
             let placement = parsed
                 .resolve_placement(before.side_to_move())
                 .map_err(|e| fail(token_at(&mv.body, e.index), resolve_message(&e)))?;
-            game.place(&placement).map_err(|e| fail(text(&mv.body), e.to_string()))?;
+            game.place(&placement)
+                .map_err(|e| fail(text(&mv.body), e.to_string()))?;
             None
         } else {
             let resolved = parsed
@@ -283,9 +328,11 @@ fn replay_moves(
                 .map_err(|e| fail(token_at(&mv.body, e.index), resolve_message(&e)))?;
             game.play_built(&resolved.builder).map_err(|e| {
                 let message = match e {
-                    GameError::Repetition => "third-time repetition of a position (illegal under current rules; \
+                    GameError::Repetition => {
+                        "third-time repetition of a position (illegal under current rules; \
                                               older rules made it a loss for the side repeating)"
-                        .to_owned(),
+                            .to_owned()
+                    }
                     e => e.to_string(),
                 };
                 fail(text(&mv.body), message)
@@ -295,13 +342,25 @@ fn replay_moves(
         *last_label = Some(mv.label);
         *last_line = mv.line_offset;
         expected = expected.next();
-        on_move(Replayed::Move { label: mv.label_text, before: &before, after: game.position(), turn, text: &mv.body });
+        on_move(Replayed::Move {
+            label: mv.label_text,
+            before: &before,
+            after: game.position(),
+            turn,
+            text: &mv.body,
+        });
     }
     Ok(())
 }
 
 fn label_side(expected: MoveLabel, written: MoveLabel) -> char {
-    MoveLabel { style: written.style, ..expected }.to_string().pop().unwrap_or('?')
+    MoveLabel {
+        style: written.style,
+        ..expected
+    }
+    .to_string()
+    .pop()
+    .unwrap_or('?')
 }
 
 fn resolve_message(e: &ResolveError) -> String {

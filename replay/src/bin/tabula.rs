@@ -10,7 +10,11 @@ use tabula_replay::check::{check_paths, Summary};
 use tabula_replay::{GameReport, Verdict};
 
 #[derive(Parser)]
-#[command(name = "tabula", version, about = "Proves recorded games legal by replaying their notation on real positions")]
+#[command(
+    name = "tabula",
+    version,
+    about = "Proves recorded games legal by replaying their notation on real positions"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -68,8 +72,17 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check { jsonl, jobs, paths } => check(jsonl, jobs, &paths),
-        Command::Moves { game, position, count } => moves(game, &position, count),
-        Command::Replay { file, game, turn, no_color } => tabula_replay::diagram::replay_command(
+        Command::Moves {
+            game,
+            position,
+            count,
+        } => moves(game, &position, count),
+        Command::Replay {
+            file,
+            game,
+            turn,
+            no_color,
+        } => tabula_replay::diagram::replay_command(
             &file,
             game.as_deref(),
             turn,
@@ -106,7 +119,11 @@ fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf]) -> Result<ExitCode
             if write_error.is_some() {
                 return;
             }
-            let res = if jsonl { writeln!(out, "{}", r.to_json()) } else { write_person_line(&mut out, r) };
+            let res = if jsonl {
+                writeln!(out, "{}", r.to_json())
+            } else {
+                write_person_line(&mut out, r)
+            };
             if let Err(e) = res {
                 write_error = Some(e);
             }
@@ -120,10 +137,15 @@ fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf]) -> Result<ExitCode
         return Err(format!("cannot write output: {e}"));
     }
     if !jsonl {
-        write_summary(&mut out, &summary, start.elapsed().as_secs_f64()).map_err(|e| e.to_string())?;
+        write_summary(&mut out, &summary, start.elapsed().as_secs_f64())
+            .map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())?;
-    Ok(if summary.all_ok() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if summary.all_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn write_person_line(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
@@ -157,11 +179,18 @@ fn write_summary(out: &mut impl Write, s: &Summary, secs: f64) -> io::Result<()>
         writeln!(out)?;
     }
     writeln!(out, "{:<16} {:>8}", "verdict", "games")?;
-    for (name, n) in ["ok", "illegal", "result-mismatch", "unreadable"].iter().zip(s.verdicts) {
+    for (name, n) in ["ok", "illegal", "result-mismatch", "unreadable"]
+        .iter()
+        .zip(s.verdicts)
+    {
         writeln!(out, "{name:<16} {n:>8}")?;
     }
     writeln!(out, "{:<16} {:>8}", "total", s.games)?;
-    let rate = if secs > 0.0 { s.turns as f64 / secs } else { 0.0 };
+    let rate = if secs > 0.0 {
+        s.turns as f64 / secs
+    } else {
+        0.0
+    };
     writeln!(
         out,
         "\n{} moves replayed from {} files ({:.1} MB) in {:.3} s: {:.0} moves/s",
@@ -172,7 +201,11 @@ fn write_summary(out: &mut impl Write, s: &Summary, secs: f64) -> io::Result<()>
         rate
     )?;
     if !s.skipped.is_empty() {
-        writeln!(out, "{} files in folders were not game records and were skipped:", s.skipped.len())?;
+        writeln!(
+            out,
+            "{} files in folders were not game records and were skipped:",
+            s.skipped.len()
+        )?;
         for p in s.skipped.iter().take(10) {
             writeln!(out, "  {}", p.display())?;
         }
@@ -186,7 +219,8 @@ fn write_summary(out: &mut impl Write, s: &Summary, secs: f64) -> io::Result<()>
 fn moves(game: GameKind, position: &str, count: bool) -> Result<ExitCode, String> {
     match game {
         GameKind::Arimaa => {
-            let pos = tabula_notation::arimaa::parse_position(position).map_err(|e| format!("--position: {e}"))?;
+            let pos = tabula_notation::arimaa::parse_position(position)
+                .map_err(|e| format!("--position: {e}"))?;
             let mut gen = tabula_engine::arimaa::MoveGenerator::new();
             let turns = gen.legal_turns(&pos);
             let stdout = io::stdout();
