@@ -206,16 +206,14 @@ struct ArchiveChecker<'a> {
 impl ArchiveChecker<'_> {
     fn check_chunk(&mut self, data: &[u8], first_line: u64) -> Vec<GameReport> {
         let mut rows: Vec<(u64, usize, &[u8])> = Vec::new();
-        let mut line = first_line;
         let mut start = 0;
-        for end in memchr::memchr_iter(b'\n', data).chain(std::iter::once(data.len())) {
+        let ends = memchr::memchr_iter(b'\n', data).chain(std::iter::once(data.len()));
+        for (this_line, end) in (first_line..).zip(ends) {
             if start > data.len() {
                 break;
             }
             let row = &data[start..end];
             start = end + 1;
-            let this_line = line;
-            line += 1;
             if !self.header_seen {
                 self.header_seen = true;
                 continue;

@@ -99,27 +99,8 @@ mod tests {
         let text = g.render(false);
         assert_eq!(
             text,
-            "  +-------+\n2 |[R]    |\n1 |     x  |\n  +-------+\n    a  b \n"
+            "  +-------+\n2 |[R]    |\n1 |    x  |\n  +-------+\n    a  b \n"
         );
         assert!(g.render(true).contains("\x1b["));
     }
-}
-
-/// `tabula replay`: shows one game of a file move by move with diagrams.
-///
-/// # Errors
-/// The file cannot be read or holds no such game.
-pub fn replay_command(
-    file: &std::path::Path,
-    game: Option<&str>,
-    upto: Option<usize>,
-    color: bool,
-) -> Result<std::process::ExitCode, String> {
-    let record = crate::check::find_game(file, game)?;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    crate::arimaa::show::print_replay(&record.as_record(), upto, color, &mut out)
-        .map_err(|e| e.to_string())?;
-    std::io::Write::flush(&mut out).map_err(|e| e.to_string())?;
-    Ok(std::process::ExitCode::SUCCESS)
 }

@@ -90,19 +90,15 @@ impl<R: Read> LineChunks<R> {
     }
 
     fn fill(&mut self, buf: &mut Vec<u8>) -> io::Result<()> {
-        let old = buf.len();
-        buf.resize(old + CHUNK_BYTES, 0);
+        buf.reserve(CHUNK_BYTES);
+        // `read_to_end` on a `take` appends without zeroing the buffer first.
         let n = loop {
-            match self.reader.read(&mut buf[old..]) {
+            match (&mut self.reader).take(CHUNK_BYTES as u64).read_to_end(buf) {
                 Ok(n) => break n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    buf.truncate(old);
-                    return Err(e);
-                }
+                Err(e) => return Err(e),
             }
         };
-        buf.truncate(old + n);
         if n == 0 {
             self.eof = true;
         }

@@ -119,8 +119,8 @@ impl Board {
     pub fn stronger_enemies(&self, color: Color, kind: PieceKind) -> Bitboard {
         let enemy = &self.pieces[color.other()];
         let mut bb = Bitboard::EMPTY;
-        for k in (kind as usize + 1)..6 {
-            bb |= enemy[k];
+        for k in &enemy[kind as usize + 1..] {
+            bb |= *k;
         }
         bb
     }
@@ -167,14 +167,25 @@ impl Board {
         Bitboard::TRAPS & ((g & !g.neighbors()) | (s & !s.neighbors()))
     }
 
+    /// Removes the pieces standing unsupported on traps and returns the first one removed.
+    #[inline]
+    pub(crate) fn remove_trapped(&mut self) -> Option<(Square, Piece)> {
+        let mut first = None;
+        for sq in self.unsupported_on_traps() {
+            if let Some(p) = self.remove(sq) {
+                first = first.or(Some((sq, p)));
+            }
+        }
+        first
+    }
+
     /// Pieces of each kind and side as a 64-character string, rank 8 first, files a..h,
     /// `.` for empty, Gold upper case.
     pub fn to_diagram_string(&self) -> String {
         let mut s = String::with_capacity(64);
         for rank in (0..8).rev() {
-            for file in 0..8 {
-                let sq = Square::from_coords(file, rank).expect("on board");
-                s.push(self.piece_at(sq).map_or('.', Piece::char));
+            for sq in &Square::ALL[rank * 8..rank * 8 + 8] {
+                s.push(self.piece_at(*sq).map_or('.', Piece::char));
             }
         }
         s

@@ -3,13 +3,14 @@
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::color::Color;
+use super::direction::Direction;
 use super::movegen::MoveGenerator;
 use super::outcome::{Outcome, WinReason};
 use super::piece::{Piece, PieceKind};
 use super::placement::{Placement, PlacementError};
 use super::square::Square;
 use super::turn::Turn;
-use super::turn_builder::{StepError, TurnBuilder, TurnState};
+use super::turn_builder::{StepError, TurnBuilder};
 use super::zobrist;
 
 /// Whether the side to move places its pieces (moves `1g`, `1s`) or plays steps.
@@ -152,9 +153,7 @@ impl Position {
                 continue;
             };
             board.move_piece(piece, step.from, to);
-            for sq in board.unsupported_on_traps() {
-                board.remove(sq);
-            }
+            board.remove_trapped();
         }
         Position {
             board,
@@ -248,23 +247,25 @@ impl Position {
         if self.phase != Phase::Play {
             return true;
         }
-        // Any single simple step is a legal one-step turn: try those first.
+        // A simple step of an unfrozen piece into an empty square (not a rabbit going back) is a
+        // legal one-step turn: try those before generating every turn.
         let me = self.side_to_move;
         let empty = !self.board.occupied();
         let movable = self.board.by_color(me) & !self.board.frozen(me);
-        let rabbits = self.board.pieces(me, PieceKind::Rabbit);
-        let mut any_step = false;
-        for dir in super::direction::Direction::ALL {
-            let mut from = movable & empty.shift(dir.opposite());
-            if dir == me.backward() {
-                from &= !rabbits;
-            }
-            for sq in from {
-                any_step = true;
-                let mut st = TurnState::new(self.board);
-                if st.step(me, super::step::Step::new(sq, dir)).is_ok() {
+        for dir in Direction::ALL {
+            let targets = empty.shift(dir.opposite());
+            for kind in PieceKind::ALL {
+                if kind == PieceKind::Rabbit && dir == me.backward() {
+                    continue;
+                }
+                let piece = Piece { color: me, kind };
+                for sq in movable & self.board.pieces(me, kind) & targets {
+                    let Some(to) = sq.offset(dir) else { continue };
+                    let mut board = self.board;
+                    board.move_piece(piece, sq, to);
+                    board.remove_trapped();
                     let next = Position {
-                        board: st.board,
+                        board,
                         side_to_move: me.other(),
                         phase: Phase::Play,
                     };
@@ -274,7 +275,6 @@ impl Position {
                 }
             }
         }
-        let _ = any_step;
         let mut gen = MoveGenerator::new();
         gen.legal_turns(self).iter().any(|(_, p)| !excluded(p))
     }

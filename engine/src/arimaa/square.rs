@@ -17,6 +17,9 @@ macro_rules! squares {
             /// All squares in index order.
             pub const ALL: [Square; 64] = [$(Square::$sq),*];
         }
+
+        /// The same table as a static, so that lookups read memory instead of building the array.
+        static SQUARES: [Square; 64] = Square::ALL;
     };
 }
 
@@ -36,7 +39,7 @@ impl Square {
     #[inline]
     pub const fn new(index: u32) -> Option<Square> {
         if index < 64 {
-            Some(Square::ALL[index as usize])
+            Some(SQUARES[index as usize])
         } else {
             None
         }
@@ -46,7 +49,7 @@ impl Square {
     #[inline]
     pub const fn from_coords(file: u32, rank: u32) -> Option<Square> {
         if file < 8 && rank < 8 {
-            Some(Square::ALL[(rank * 8 + file) as usize])
+            Some(SQUARES[(rank * 8 + file) as usize])
         } else {
             None
         }

@@ -97,7 +97,7 @@ impl TurnState {
         }
     }
 
-    /// Applies one step of `me`'s turn, checking every rule.
+    /// Applies one step of `me`'s turn, checking every rule; on an error nothing has changed.
     #[inline]
     pub(crate) fn step(&mut self, me: Color, step: Step) -> Result<StepEvent, StepError> {
         if self.len >= 4 {
@@ -147,7 +147,7 @@ impl TurnState {
         };
         self.board.move_piece(piece, from, to);
         self.len += 1;
-        let capture = self.capture();
+        let capture = self.capture(from, to);
         Ok(StepEvent {
             piece,
             from,
@@ -162,14 +162,18 @@ impl TurnState {
         self.board.stronger_enemies(me.other(), kind)
     }
 
+    /// Removes the piece a step left unsupported on a trap: only the destination, or a trap next
+    /// to the square left, can be affected.
     #[inline]
-    fn capture(&mut self) -> Option<(Square, Piece)> {
-        let trapped = self.board.unsupported_on_traps();
-        let sq = trapped.first()?;
-        let piece = self.board.remove(sq)?;
-        // No step can strand two pieces: no square touches two traps.
-        debug_assert!(self.board.unsupported_on_traps().is_empty());
-        Some((sq, piece))
+    fn capture(&mut self, from: Square, to: Square) -> Option<(Square, Piece)> {
+        let near = (Bitboard::from_square(to) | Bitboard::adjacent(from))
+            & Bitboard::TRAPS
+            & self.board.occupied();
+        if near.is_empty() {
+            return None;
+        }
+        // No square touches two traps, so a step strands at most one piece.
+        self.board.remove_trapped()
     }
 }
 
@@ -222,9 +226,8 @@ impl TurnBuilder {
     /// # Errors
     /// The step breaks a rule; the builder is unchanged.
     pub fn step(&mut self, step: Step) -> Result<StepEvent, StepError> {
-        let mut next = self.state;
-        let event = next.step(self.start.side_to_move(), step)?;
-        self.state = next;
+        // `TurnState::step` checks everything before it changes anything.
+        let event = self.state.step(self.start.side_to_move(), step)?;
         self.steps.push(step);
         Ok(event)
     }

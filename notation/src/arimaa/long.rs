@@ -216,11 +216,17 @@ impl LongMove {
     /// The first token that does not parse.
     pub fn from_ascii(text: &[u8]) -> Result<LongMove, ParseLongError> {
         let mut tokens = SmallVec::new();
-        for (index, tok) in text
-            .split(|b| b.is_ascii_whitespace())
-            .filter(|t| !t.is_empty())
-            .enumerate()
-        {
+        let (mut i, mut index) = (0, 0);
+        while i < text.len() {
+            if text[i].is_ascii_whitespace() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < text.len() && !text[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let tok = &text[start..i];
             match LongToken::from_ascii(tok) {
                 Ok(t) => tokens.push(t),
                 Err(reason) => {
@@ -232,8 +238,20 @@ impl LongMove {
                     });
                 }
             }
+            index += 1;
         }
         Ok(LongMove { tokens })
+    }
+
+    /// An empty move, to fill with [`push`](Self::push).
+    pub fn new() -> LongMove {
+        LongMove::default()
+    }
+
+    /// Appends a token.
+    #[inline]
+    pub fn push(&mut self, token: LongToken) {
+        self.tokens.push(token);
     }
 
     /// The tokens.

@@ -6,5 +6,5 @@ pub mod show;
 pub mod verify;
 
 pub use archive::{ArchiveLayout, ArchiveRow, RowError};
-pub use movelist::{MoveLine, MoveListError, Moves};
+pub use movelist::{MoveBody, MoveLine, MoveListError, Moves};
 pub use verify::{verify, Record, RecordedEnd, Replayed};

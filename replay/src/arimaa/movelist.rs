@@ -1,37 +1,39 @@
-//! Cutting a move list into moves.
+//! Cutting a move list into moves, parsing each word once.
 //!
 //! Moves are separated by the two characters backslash and `n` (archive rows), by real newlines
-//! (move-list files) or by `%13` (some tools). Each move starts with its label; a line with no
-//! label continues the move before it (real game 90687 writes `7b\n rc7s rc6s db6s db5s`).
+//! (move-list files) or by `%13` (some tools). Each move starts with its label at the start of a
+//! line; a line that does not start with a label continues the move before it (real game 90687
+//! writes `7b\n rc7s rc6s db6s db5s`). A label in the middle of a line is not a label but a bad
+//! token.
 
-use std::borrow::Cow;
+use tabula_notation::arimaa::{LongMove, LongToken, MoveLabel, ParseLongError};
 
-use memchr::memchr3;
-use tabula_notation::arimaa::MoveLabel;
+/// What follows a move's label.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveBody {
+    /// Nothing: the move never played at the end of a list (or a pass, which is illegal).
+    Empty,
+    /// The word `takeback`.
+    Takeback,
+    /// Long-notation tokens.
+    Tokens(LongMove),
+    /// A word that is not a token.
+    Syntax(ParseLongError),
+}
 
-/// One move of a move list: its label and the text after it.
+/// One move of a move list.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MoveLine<'a> {
     /// The label as parsed.
     pub label: MoveLabel,
     /// The label as written.
     pub label_text: &'a str,
-    /// The text after the label (continuation lines joined with a space).
-    pub body: Cow<'a, [u8]>,
+    /// The move's text after the label, as written (continuation lines included).
+    pub text: &'a [u8],
+    /// The parsed text.
+    pub body: MoveBody,
     /// 0-based count of real line breaks before the label, within the move list.
     pub line_offset: u64,
-}
-
-impl MoveLine<'_> {
-    /// Whether the move is the word `takeback`.
-    pub fn is_takeback(&self) -> bool {
-        self.body.trim_ascii() == b"takeback"
-    }
-
-    /// Whether the move has no text after its label.
-    pub fn is_empty(&self) -> bool {
-        self.body.trim_ascii().is_empty()
-    }
 }
 
 /// Text that cannot be cut into moves.
@@ -46,101 +48,210 @@ pub struct MoveListError {
 
 /// An iterator over the moves of a move list.
 pub struct Moves<'a> {
-    rest: &'a [u8],
+    text: &'a [u8],
+    pos: usize,
     line: u64,
-    pending: Option<(&'a [u8], u64)>,
+    line_start: bool,
+    /// A label already read (label, start, end, line) that begins the next move.
+    next_label: Option<(MoveLabel, usize, usize, u64)>,
+    failed: bool,
+}
+
+const SPACE: u8 = 1;
+const SPECIAL: u8 = 2;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b' ' as usize] = SPACE;
+    t[b'\t' as usize] = SPACE;
+    t[b'\r' as usize] = SPACE;
+    t[0x0b] = SPACE;
+    t[0x0c] = SPACE;
+    t[b'\n' as usize] = SPECIAL;
+    t[b'\\' as usize] = SPECIAL;
+    t[b'%' as usize] = SPECIAL;
+    t
+};
+
+enum Word {
+    End,
+    Word(usize, usize, bool),
 }
 
 impl<'a> Moves<'a> {
     /// Moves of `text`.
     pub fn new(text: &'a [u8]) -> Moves<'a> {
         Moves {
-            rest: text,
+            text,
+            pos: 0,
             line: 0,
-            pending: None,
+            line_start: true,
+            next_label: None,
+            failed: false,
         }
     }
 
-    /// The next non-empty segment with the line it starts on.
-    fn segment(&mut self) -> Option<(&'a [u8], u64)> {
-        if let Some(p) = self.pending.take() {
-            return Some(p);
+    /// Length of the separator at `i`, if one starts there (`\n`, backslash-n, `%13`).
+    #[inline]
+    fn separator_at(&self, i: usize) -> Option<usize> {
+        match self.text[i] {
+            b'\n' => Some(1),
+            b'\\' if self.text.get(i + 1) == Some(&b'n') => Some(2),
+            b'%' if self.text.get(i + 1..i + 3) == Some(b"13") => Some(3),
+            _ => None,
         }
+    }
+
+    /// The next word with whether it starts a line.
+    #[inline]
+    fn word(&mut self) -> Word {
+        let t = self.text;
+        let mut i = self.pos;
         loop {
-            if self.rest.is_empty() {
-                return None;
+            if i >= t.len() {
+                self.pos = i;
+                return Word::End;
             }
-            let line = self.line;
-            let mut at = 0;
-            let (seg, skip) = loop {
-                match memchr3(b'\\', b'\n', b'%', &self.rest[at..]) {
-                    None => break (self.rest, self.rest.len()),
-                    Some(i) => {
-                        let i = at + i;
-                        let tail = &self.rest[i..];
-                        if tail[0] == b'\n' {
+            match CLASS[t[i] as usize] {
+                SPACE => i += 1,
+                SPECIAL => match self.separator_at(i) {
+                    Some(n) => {
+                        if t[i] == b'\n' {
                             self.line += 1;
-                            break (&self.rest[..i], i + 1);
-                        } else if tail.starts_with(b"\\n") {
-                            break (&self.rest[..i], i + 2);
-                        } else if tail.starts_with(b"%13") {
-                            break (&self.rest[..i], i + 3);
                         }
-                        at = i + 1;
+                        self.line_start = true;
+                        i += n;
                     }
-                }
-            };
-            self.rest = &self.rest[skip..];
-            let seg = seg.strip_suffix(b"\r").unwrap_or(seg);
-            if !seg.trim_ascii().is_empty() {
-                return Some((seg, line));
+                    None => break,
+                },
+                _ => break,
             }
         }
+        let start = i;
+        while i < t.len() {
+            match CLASS[t[i] as usize] {
+                0 => i += 1,
+                SPACE => break,
+                _ if self.separator_at(i).is_some() => break,
+                _ => i += 1,
+            }
+        }
+        self.pos = i;
+        let at_line_start = std::mem::replace(&mut self.line_start, false);
+        Word::Word(start, i, at_line_start)
+    }
+
+    /// Whether no move is left.
+    pub fn is_done(&mut self) -> bool {
+        if self.failed {
+            return true;
+        }
+        if self.next_label.is_some() {
+            return false;
+        }
+        let save = (self.pos, self.line, self.line_start);
+        let done = matches!(self.word(), Word::End);
+        (self.pos, self.line, self.line_start) = save;
+        done
     }
 }
 
-fn first_word(seg: &[u8]) -> (&[u8], &[u8]) {
-    let seg = seg.trim_ascii_start();
-    let end = seg
-        .iter()
-        .position(u8::is_ascii_whitespace)
-        .unwrap_or(seg.len());
-    (&seg[..end], &seg[end..])
+fn as_label(word: &[u8]) -> Option<MoveLabel> {
+    if word.first().is_some_and(u8::is_ascii_digit) {
+        MoveLabel::from_ascii(word).ok()
+    } else {
+        None
+    }
 }
 
 impl<'a> Iterator for Moves<'a> {
     type Item = Result<MoveLine<'a>, MoveListError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let (seg, line) = self.segment()?;
-        let (word, body) = first_word(seg);
-        let Ok(label) = MoveLabel::from_ascii(word) else {
-            self.rest = &[];
-            let shown = &seg.trim_ascii()[..seg.trim_ascii().len().min(40)];
-            return Some(Err(MoveListError {
-                text: String::from_utf8_lossy(shown).into_owned(),
-                line_offset: line,
-            }));
+        if self.failed {
+            return None;
+        }
+        let t = self.text;
+        let (label, ls, le, line) = match self.next_label.take() {
+            Some(l) => l,
+            None => match self.word() {
+                Word::End => return None,
+                Word::Word(s, e, _) => match as_label(&t[s..e]) {
+                    Some(label) => (label, s, e, self.line),
+                    None => {
+                        self.failed = true;
+                        let shown = &t[s..t.len().min(s + 40)];
+                        let shown = shown
+                            .split(|&b| b == b'\\' || b == b'\n')
+                            .next()
+                            .unwrap_or_default();
+                        return Some(Err(MoveListError {
+                            text: String::from_utf8_lossy(shown.trim_ascii()).into_owned(),
+                            line_offset: self.line,
+                        }));
+                    }
+                },
+            },
         };
-        let label_text = std::str::from_utf8(word).unwrap_or_default();
-        let mut body: Cow<'a, [u8]> = Cow::Borrowed(body);
-        // Lines with no label continue this move.
-        while let Some((next, nline)) = self.segment() {
-            let (w, _) = first_word(next);
-            if MoveLabel::from_ascii(w).is_ok() {
-                self.pending = Some((next, nline));
-                break;
+        let label_text = std::str::from_utf8(&t[ls..le]).unwrap_or_default();
+        let mut tokens = LongMove::new();
+        let mut body = MoveBody::Empty;
+        let mut text_end = le;
+        let mut index = 0;
+        while let Word::Word(s, e, at_line_start) = self.word() {
+            let word = &t[s..e];
+            if at_line_start {
+                if let Some(next) = as_label(word) {
+                    self.next_label = Some((next, s, e, self.line));
+                    break;
+                }
             }
-            let owned = body.to_mut();
-            owned.push(b' ');
-            owned.extend_from_slice(next);
+            text_end = e;
+            if matches!(body, MoveBody::Syntax(_)) {
+                continue;
+            }
+            if word == b"takeback" && index == 0 {
+                body = MoveBody::Takeback;
+            } else if matches!(body, MoveBody::Takeback) {
+                body = MoveBody::Syntax(syntax(
+                    index,
+                    word,
+                    tabula_notation::arimaa::TokenSyntax::Length,
+                ));
+            } else {
+                match LongToken::from_ascii(word) {
+                    Ok(tok) => {
+                        tokens.push(tok);
+                        body = MoveBody::Empty;
+                    }
+                    Err(reason) => body = MoveBody::Syntax(syntax(index, word, reason)),
+                }
+            }
+            index += 1;
+        }
+        if matches!(body, MoveBody::Empty) && !tokens.is_empty() {
+            body = MoveBody::Tokens(tokens);
         }
         Some(Ok(MoveLine {
             label,
             label_text,
+            text: &t[le..text_end],
             body,
             line_offset: line,
         }))
+    }
+}
+
+fn syntax(
+    index: usize,
+    word: &[u8],
+    reason: tabula_notation::arimaa::TokenSyntax,
+) -> ParseLongError {
+    let shown = &word[..word.len().min(40)];
+    ParseLongError {
+        index,
+        token: String::from_utf8_lossy(shown).into_owned(),
+        reason,
     }
 }
 
@@ -152,11 +263,13 @@ mod tests {
         Moves::new(text.as_bytes())
             .map(|m| {
                 let m = m.unwrap();
-                (
-                    m.label.to_string(),
-                    String::from_utf8_lossy(m.body.trim_ascii()).into_owned(),
-                    m.line_offset,
-                )
+                let body = match &m.body {
+                    MoveBody::Empty => String::new(),
+                    MoveBody::Takeback => "takeback".into(),
+                    MoveBody::Tokens(t) => t.to_string(),
+                    MoveBody::Syntax(e) => format!("error {}", e.token),
+                };
+                (m.label.to_string(), body, m.line_offset)
             })
             .collect()
     }
@@ -167,12 +280,27 @@ mod tests {
         assert_eq!(got.len(), 4);
         assert_eq!(got[2], ("2w".into(), "Ee2n Ee3n".into(), 0));
         assert_eq!(got[3].1, "");
-        let got = collect("1g Ra1\n1s ra8\r\n\n2g Ee2n%132s ed7s");
+        let got = collect("1g Ra1\n1s ra8\r\n\n2g Ee2n%132s takeback");
         assert_eq!(got[1], ("1s".into(), "ra8".into(), 1));
         assert_eq!(got[2], ("2g".into(), "Ee2n".into(), 3));
-        assert_eq!(got[3], ("2s".into(), "ed7s".into(), 3));
+        assert_eq!(got[3], ("2s".into(), "takeback".into(), 3));
         let err = Moves::new(b"hello 1w").next().unwrap().unwrap_err();
         assert_eq!(err.text, "hello 1w");
-        assert!(Moves::new(br"1w a\ b").all(|m| m.is_ok()));
+        let got = collect(r"1w Ra1 2b\n1b takeback Ra1");
+        assert_eq!(got[0].1, "error 2b");
+        assert_eq!(got[1].1, "error Ra1");
+        let got = collect(r"1w a\ b");
+        assert_eq!(got[0].1, r"error a\");
+    }
+
+    #[test]
+    fn knows_when_it_is_done() {
+        let mut m = Moves::new(br"1w Ra1\n1b  \n ");
+        assert!(!m.is_done());
+        m.next();
+        assert!(!m.is_done());
+        m.next();
+        assert!(m.is_done());
+        assert!(m.next().is_none());
     }
 }

@@ -79,7 +79,7 @@ pub fn print_replay(
             Some(_) => {}
             None if err.is_ok() => {
                 err = writeln!(out, "{line}")
-                    .and_then(|()| write!(out, "{}\n", diagram(after.board(), hl).render(color)));
+                    .and_then(|()| writeln!(out, "{}", diagram(after.board(), hl).render(color)));
             }
             None => {}
         }
@@ -87,7 +87,7 @@ pub fn print_replay(
     err?;
     if let Some((line, after, hl)) = last {
         writeln!(out, "{line}")?;
-        write!(out, "{}\n", diagram(after.board(), hl).render(color))?;
+        writeln!(out, "{}", diagram(after.board(), hl).render(color))?;
     }
     writeln!(
         out,

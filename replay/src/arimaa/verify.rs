@@ -3,9 +3,9 @@
 use std::sync::Arc;
 
 use tabula_engine::arimaa::{Color, Game, GameError, Outcome, Phase, Position, Turn, WinReason};
-use tabula_notation::arimaa::{LongMove, MoveLabel, ResolveError};
+use tabula_notation::arimaa::{LabelStyle, MoveLabel};
 
-use super::movelist::{MoveLine, Moves};
+use super::movelist::{MoveBody, MoveLine, Moves};
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind's name in reports.
@@ -135,17 +135,6 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(cut).into_owned()
 }
 
-fn token_at(body: &[u8], index: Option<usize>) -> String {
-    match index {
-        Some(i) => body
-            .split(u8::is_ascii_whitespace)
-            .filter(|t| !t.is_empty())
-            .nth(i)
-            .map_or_else(|| text(body), text),
-        None => text(body),
-    }
-}
-
 /// Replays a record and judges it; see [`verify_with`].
 pub fn verify(record: &Record<'_>) -> GameReport {
     verify_with(record, |_| {})
@@ -255,8 +244,8 @@ fn replay_moves(
     last_line: &mut u64,
     on_move: &mut impl FnMut(Replayed<'_>),
 ) -> Result<(), Failure> {
-    let mut expected = MoveLabel::from_ply(0, tabula_notation::arimaa::LabelStyle::GoldSilver);
-    let mut moves = Moves::new(record.movelist).peekable();
+    let mut expected = MoveLabel::from_ply(0, LabelStyle::GoldSilver);
+    let mut moves = Moves::new(record.movelist);
     while let Some(mv) = moves.next() {
         let mv: MoveLine<'_> = mv.map_err(|e| Failure {
             turn: String::new(),
@@ -280,52 +269,58 @@ fn replay_moves(
                 ),
             ));
         }
-        if mv.is_takeback() {
-            game.take_back()
-                .map_err(|e| fail("takeback".into(), e.to_string()))?;
-            *last_label = game
-                .plies()
-                .checked_sub(1)
-                .map(|p| MoveLabel::from_ply(p, mv.label.style));
-            expected = MoveLabel::from_ply(game.plies(), expected.style);
-            on_move(Replayed::TakeBack {
-                label: mv.label_text,
-                after: game.position(),
-            });
-            continue;
-        }
-        if mv.is_empty() {
-            if moves.peek().is_none() {
-                // Archive move lists end with the label of the move never played.
-                return Ok(());
+        let parsed = match mv.body {
+            MoveBody::Takeback => {
+                game.take_back()
+                    .map_err(|e| fail("takeback".into(), e.to_string()))?;
+                *last_label = game
+                    .plies()
+                    .checked_sub(1)
+                    .map(|p| MoveLabel::from_ply(p, mv.label.style));
+                expected = MoveLabel::from_ply(game.plies(), expected.style);
+                on_move(Replayed::TakeBack {
+                    label: mv.label_text,
+                    after: game.position(),
+                });
+                continue;
             }
-            return Err(fail(
-                mv.label_text.to_owned(),
-                "empty move inside the game: Arimaa has no pass".into(),
-            ));
-        }
+            MoveBody::Empty => {
+                if moves.is_done() {
+                    // Archive move lists end with the label of the move never played.
+                    return Ok(());
+                }
+                return Err(fail(
+                    mv.label_text.to_owned(),
+                    "empty move inside the game: Arimaa has no pass".into(),
+                ));
+            }
+            MoveBody::Syntax(e) => return Err(fail(e.token.clone(), e.to_string())),
+            MoveBody::Tokens(parsed) => parsed,
+        };
         if let Some(o) = game.outcome() {
             let after = last_label.map(|l| l.to_string()).unwrap_or_default();
             let mut message = format!("move after the end of the game: {o} after {after}");
             if o.reason == WinReason::Elimination {
                 message.push_str(" (older rules let play go on after elimination; current rules end the game there)");
             }
-            return Err(fail(text(&mv.body), message));
+            return Err(fail(text(mv.text), message));
         }
-        let parsed =
-            LongMove::from_ascii(&mv.body).map_err(|e| fail(e.token.clone(), e.to_string()))?;
+        let token_at = |i: Option<usize>| match i.and_then(|i| parsed.tokens().get(i)) {
+            Some(t) => t.to_string(),
+            None => text(mv.text),
+        };
         let before = *game.position();
         let turn = if before.phase() == Phase::Setup {
             let placement = parsed
                 .resolve_placement(before.side_to_move())
-                .map_err(|e| fail(token_at(&mv.body, e.index), resolve_message(&e)))?;
+                .map_err(|e| fail(token_at(e.index), e.to_string()))?;
             game.place(&placement)
-                .map_err(|e| fail(text(&mv.body), e.to_string()))?;
+                .map_err(|e| fail(text(mv.text), e.to_string()))?;
             None
         } else {
             let resolved = parsed
                 .resolve_turn(&before)
-                .map_err(|e| fail(token_at(&mv.body, e.index), resolve_message(&e)))?;
+                .map_err(|e| fail(token_at(e.index), e.to_string()))?;
             game.play_built(&resolved.builder).map_err(|e| {
                 let message = match e {
                     GameError::Repetition => {
@@ -335,7 +330,7 @@ fn replay_moves(
                     }
                     e => e.to_string(),
                 };
-                fail(text(&mv.body), message)
+                fail(text(mv.text), message)
             })?;
             Some(*resolved.turn())
         };
@@ -347,7 +342,7 @@ fn replay_moves(
             before: &before,
             after: game.position(),
             turn,
-            text: &mv.body,
+            text: mv.text,
         });
     }
     Ok(())
@@ -361,8 +356,4 @@ fn label_side(expected: MoveLabel, written: MoveLabel) -> char {
     .to_string()
     .pop()
     .unwrap_or('?')
-}
-
-fn resolve_message(e: &ResolveError) -> String {
-    e.to_string()
 }

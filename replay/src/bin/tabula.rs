@@ -242,3 +242,23 @@ fn moves(game: GameKind, position: &str, count: bool) -> Result<ExitCode, String
         }
     }
 }
+
+fn replay(
+    file: &std::path::Path,
+    game: Option<&str>,
+    upto: Option<usize>,
+    color: bool,
+) -> Result<ExitCode, String> {
+    let record = tabula_replay::check::find_game(file, game)?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let report =
+        tabula_replay::arimaa::show::print_replay(&record.as_record(), upto, color, &mut out)
+            .map_err(|e| e.to_string())?;
+    out.flush().map_err(|e| e.to_string())?;
+    Ok(if report == Verdict::Ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
