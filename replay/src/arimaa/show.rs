@@ -39,7 +39,7 @@ pub fn touched(turn: &Turn) -> Bitboard {
 }
 
 /// Prints a record move by move (or only the position after `upto` moves) with diagrams, then
-/// the verdict.
+/// the verdict, which it returns.
 ///
 /// # Errors
 /// Writing failed.
@@ -48,7 +48,7 @@ pub fn print_replay(
     upto: Option<usize>,
     color: bool,
     out: &mut impl Write,
-) -> std::io::Result<()> {
+) -> std::io::Result<Verdict> {
     let mut n = 0usize;
     let mut err = Ok(());
     let mut last: Option<(String, Position, Bitboard)> = None;
@@ -111,5 +111,5 @@ pub fn print_replay(
             e.line, e.turn, e.token, e.message
         )?;
     }
-    Ok(())
+    Ok(report.verdict)
 }

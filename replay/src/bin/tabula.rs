@@ -82,7 +82,7 @@ fn main() -> ExitCode {
             game,
             turn,
             no_color,
-        } => tabula_replay::diagram::replay_command(
+        } => replay(
             &file,
             game.as_deref(),
             turn,
