@@ -254,7 +254,8 @@ impl ArchiveChecker<'_> {
                     token,
                     message: e.to_string(),
                 };
-                GameReport::unreadable(self.source.clone(), index.to_string(), verify::KIND, error)
+                let game = self.layout.id_of(row).unwrap_or_else(|| index.to_string());
+                GameReport::unreadable(self.source.clone(), game, verify::KIND, error)
             }
         }
     }

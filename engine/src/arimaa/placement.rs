@@ -23,7 +23,7 @@ pub enum PlacementError {
     #[error("{0} is not on the set-up ranks of the side to move")]
     OutsideHome(Square),
     /// Too many or too few pieces of a kind.
-    #[error("a set-up has exactly {expected} {kind}, this one has {found}", kind = .kind.plural())]
+    #[error("a set-up has exactly {expected} {kind}, this one has {found}", kind = if *.expected == 1 { .kind.name() } else { .kind.plural() })]
     WrongCount {
         /// The kind.
         kind: PieceKind,

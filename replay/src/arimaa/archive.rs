@@ -75,6 +75,13 @@ impl ArchiveLayout {
         ArchiveLayout::from_header(line).is_some()
     }
 
+    /// The `id` field of a row that may not fit the header, when it can be found and is text.
+    pub fn id_of(&self, line: &[u8]) -> Option<String> {
+        let field = line.split(|&b| b == b'\t').nth(self.id?)?;
+        let id = std::str::from_utf8(field).ok()?.trim();
+        (!id.is_empty() && id.len() <= 64).then(|| id.to_owned())
+    }
+
     /// Number of columns.
     pub fn columns(&self) -> usize {
         self.columns

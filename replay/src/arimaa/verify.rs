@@ -16,6 +16,8 @@ pub const KIND: &str = "arimaa";
 pub struct RecordedEnd {
     /// The winner, from `result` (`w`/`g` Gold, `b`/`s` Silver).
     pub winner: Option<Color>,
+    /// The `result` column's first character as written (`-` when empty).
+    pub result: u8,
     /// The termination code as written (`g` goal, `e` elimination, `m` immobilization, `t` time,
     /// `r` resignation, `f` forfeit, `i` illegal move, `a` abandoned, `s` score, `p` repetition,
     /// `n` draw).
@@ -31,10 +33,12 @@ impl RecordedEnd {
             _ => None,
         };
         let termination = termination.map(str::trim).and_then(|t| t.bytes().next());
-        match (winner, termination) {
+        let result = result.map(str::trim).and_then(|t| t.bytes().next());
+        match (result, termination) {
             (None, None) => None,
-            (winner, termination) => Some(RecordedEnd {
+            (result, termination) => Some(RecordedEnd {
                 winner,
+                result: result.unwrap_or(b'-'),
                 termination: termination.unwrap_or(b'-'),
             }),
         }
@@ -187,13 +191,7 @@ pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -
         token: token.to_owned(),
         message,
     };
-    let written = format!(
-        "{} {}",
-        rec.winner.map_or("-", color_char),
-        (rec.termination as char).to_string().replace('-', "")
-    )
-    .trim()
-    .to_owned();
+    let written = format!("{} {}", rec.result as char, rec.termination as char);
     match (board, rec.board_reason()) {
         (Some(o), Some(reason)) if rec.winner == Some(o.winner) && reason == o.reason => {}
         (Some(o), _) => {
