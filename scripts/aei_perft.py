@@ -41,7 +41,7 @@ import time
 
 try:
     from pyrimaa import board as aei
-    from pyrimaa.board import BLANK_BOARD, Color, IllegalMove, Piece, Position
+    from pyrimaa.board import BLANK_BOARD, Color, Position
 except ImportError:  # pragma: no cover
     sys.exit("aei_perft.py needs the aei package: pip install aei==1.4.1")
 

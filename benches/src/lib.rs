@@ -1,1 +1,55 @@
-//! Shared helpers for the benchmarks.
+//! Shared helpers for the benchmarks: loading the real games from `../shared`.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use tabula_engine::arimaa::Position;
+use tabula_replay::arimaa::verify::{verify_with, Replayed};
+use tabula_replay::check::OwnedRecord;
+
+/// `shared/data/arimaa` beside the checkout.
+pub fn arimaa_data() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/arimaa")
+}
+
+/// Every game of the two real archive samples, in memory.
+pub fn real_arimaa_records() -> Vec<OwnedRecord> {
+    let mut out = Vec::new();
+    for f in ["allgames202602_sample.tsv", "allgames201111_sample.tsv"] {
+        let path = arimaa_data().join(f);
+        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut lines = text.split(|&b| b == b'\n');
+        let layout =
+            tabula_replay::arimaa::ArchiveLayout::from_header(lines.next().unwrap_or_default())
+                .expect("archive header");
+        for (i, line) in lines.enumerate() {
+            if let Ok(row) = layout.split(line) {
+                out.push(OwnedRecord {
+                    source: Arc::from(f),
+                    game: row.id.unwrap_or_default().to_owned(),
+                    movelist: row.movelist.to_vec(),
+                    line: i as u64 + 2,
+                    recorded: None,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Positions in play from the real games: every `every`-th position before a turn.
+pub fn real_arimaa_positions(every: usize) -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut n = 0usize;
+    for r in real_arimaa_records() {
+        verify_with(&r.as_record(), |ev| {
+            if let Replayed::Move { after, .. } = ev {
+                n += 1;
+                if n % every == 0 && after.phase() == tabula_engine::arimaa::Phase::Play {
+                    out.push(*after);
+                }
+            }
+        });
+    }
+    out
+}
