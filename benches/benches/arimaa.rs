@@ -9,10 +9,7 @@ use tabula_replay::arimaa::verify::verify;
 
 fn replay(c: &mut Criterion) {
     let records = real_arimaa_records();
-    let moves: u64 = records
-        .iter()
-        .map(|r| verify(&r.as_record()).turns as u64)
-        .sum();
+    let moves: u64 = records.iter().map(|r| verify(&r.as_record()).turns as u64).sum();
     let mut g = c.benchmark_group("arimaa replay");
     g.throughput(Throughput::Elements(moves));
     g.bench_function("verify the 80 real archive games (elements = moves)", |b| {
@@ -30,19 +27,13 @@ fn movegen(c: &mut Criterion) {
     let mut gen = MoveGenerator::new();
     let mut g = c.benchmark_group("arimaa move generation");
     g.throughput(Throughput::Elements(positions.len() as u64));
-    g.bench_function(
-        format!(
-            "all legal turns of {} real positions (elements = positions)",
-            positions.len()
-        ),
-        |b| {
-            b.iter(|| {
-                for p in &positions {
-                    black_box(gen.count(p));
-                }
-            })
-        },
-    );
+    g.bench_function(format!("all legal turns of {} real positions (elements = positions)", positions.len()), |b| {
+        b.iter(|| {
+            for p in &positions {
+                black_box(gen.count(p));
+            }
+        })
+    });
     g.finish();
 }
 

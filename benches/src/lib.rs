@@ -19,9 +19,8 @@ pub fn real_arimaa_records() -> Vec<OwnedRecord> {
         let path = arimaa_data().join(f);
         let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut lines = text.split(|&b| b == b'\n');
-        let layout =
-            tabula_replay::arimaa::ArchiveLayout::from_header(lines.next().unwrap_or_default())
-                .expect("archive header");
+        let layout = tabula_replay::arimaa::ArchiveLayout::from_header(lines.next().unwrap_or_default())
+            .expect("archive header");
         for (i, line) in lines.enumerate() {
             if let Ok(row) = layout.split(line) {
                 out.push(OwnedRecord {

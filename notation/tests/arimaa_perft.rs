@@ -16,23 +16,14 @@ fn every_fixture_count_matches_aei() {
     let mut wrong = Vec::new();
     for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
-        let (source, side, board, expected) =
-            (f[0], f[1], f[2], f[3].parse::<usize>().expect("count"));
-        let pos = parse_position(&format!("{side} [{board}]"))
-            .unwrap_or_else(|e| panic!("{source}: {e}"));
+        let (source, side, board, expected) = (f[0], f[1], f[2], f[3].parse::<usize>().expect("count"));
+        let pos = parse_position(&format!("{side} [{board}]")).unwrap_or_else(|e| panic!("{source}: {e}"));
         let got = gen.count(&pos);
         if got != expected {
-            wrong.push(format!(
-                "{source} {side} {board}: aei {expected}, tabula {got}"
-            ));
+            wrong.push(format!("{source} {side} {board}: aei {expected}, tabula {got}"));
         }
         rows += 1;
     }
     assert!(rows >= 1000, "only {rows} positions in the fixture");
-    assert!(
-        wrong.is_empty(),
-        "{} of {rows} positions differ:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+    assert!(wrong.is_empty(), "{} of {rows} positions differ:\n{}", wrong.len(), wrong.join("\n"));
 }

@@ -54,8 +54,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use tabula_engine::arimaa::{
-    Bitboard, Board, Color, Direction, Game, MoveGenerator, Outcome, PieceKind, Placement,
-    Position, Square, Step, StepError, StepKind, Turn, WinReason,
+    Bitboard, Board, Color, Direction, Game, MoveGenerator, Outcome, PieceKind, Placement, Position, Square, Step,
+    StepError, StepKind, Turn, WinReason,
 };
 use tabula_notation::arimaa::{write_placement, write_turn};
 
@@ -105,12 +105,7 @@ impl Rng {
 // ---------------------------------------------------------------------------------------------
 
 /// Standard-looking set-ups, Gold's view: rank 1 (files a..h), then rank 2.
-const STANDARD: [&str; 4] = [
-    "RRRDDRRRRHCMECHR",
-    "RRRRRRRRHDCEMCDH",
-    "RRCDDCRRRHRMERHR",
-    "RRRRRRRRDHCMECHD",
-];
+const STANDARD: [&str; 4] = ["RRRDDRRRRHCMECHR", "RRRRRRRRHDCEMCDH", "RRCDDCRRRHRMERHR", "RRRRRRRRDHCMECHD"];
 
 fn kind_of(c: u8) -> PieceKind {
     PieceKind::from_char(c).expect("piece letter")
@@ -220,11 +215,7 @@ fn material(b: &Board, c: Color, rabbit: i64) -> i64 {
     PieceKind::ALL
         .iter()
         .map(|&k| {
-            let v = if k == PieceKind::Rabbit {
-                rabbit
-            } else {
-                VALUE[k as usize]
-            };
+            let v = if k == PieceKind::Rabbit { rabbit } else { VALUE[k as usize] };
             v * i64::from(b.pieces(c, k).count())
         })
         .sum()
@@ -274,8 +265,7 @@ fn mobility(b: &Board, c: Color) -> i64 {
 }
 
 fn distance(a: Square, b: Square) -> i64 {
-    (i64::from(a.file()) - i64::from(b.file())).abs()
-        + (i64::from(a.rank()) - i64::from(b.rank())).abs()
+    (i64::from(a.file()) - i64::from(b.file())).abs() + (i64::from(a.rank()) - i64::from(b.rank())).abs()
 }
 
 /// For each piece of `victim`, the distance to the nearest stronger piece of the other side.
@@ -283,11 +273,7 @@ fn hunters_distance(b: &Board, victim: Color) -> i64 {
     let mut total = 0;
     for k in PieceKind::ALL {
         for sq in b.pieces(victim, k) {
-            let d = b
-                .stronger_enemies(victim, k)
-                .map(|h| distance(sq, h))
-                .min()
-                .unwrap_or(16);
+            let d = b.stronger_enemies(victim, k).map(|h| distance(sq, h)).min().unwrap_or(16);
             total += d;
         }
     }
@@ -305,11 +291,7 @@ fn evaluate(policy: Policy, me: Color, next: &Position) -> i64 {
             if let Some(o) = outcome {
                 return if o.winner == me { WIN } else { -WIN };
             }
-            let (mine, theirs) = if policy == Policy::Greedy {
-                (4, 4)
-            } else {
-                (25, 6)
-            };
+            let (mine, theirs) = if policy == Policy::Greedy { (4, 4) } else { (25, 6) };
             material(b, me, 120) - material(b, opp, 120) + mine * rabbit_advance(b, me, true)
                 - theirs * rabbit_advance(b, opp, true)
         }
@@ -349,19 +331,11 @@ fn evaluate(policy: Policy, me: Color, next: &Position) -> i64 {
 }
 
 /// Picks the turn `policy` plays in `game`; `None` when there is none (the game is over).
-fn choose(
-    policy: Policy,
-    game: &Game,
-    gen: &mut MoveGenerator,
-    rng: &mut Rng,
-) -> Option<(Turn, Position)> {
+fn choose(policy: Policy, game: &Game, gen: &mut MoveGenerator, rng: &mut Rng) -> Option<(Turn, Position)> {
     let pos = *game.position();
     let me = pos.side_to_move();
     let turns = gen.legal_turns(&pos);
-    let allowed: Vec<&(Turn, Position)> = turns
-        .iter()
-        .filter(|(_, next)| !game.repeats_third_time(next))
-        .collect();
+    let allowed: Vec<&(Turn, Position)> = turns.iter().filter(|(_, next)| !game.repeats_third_time(next)).collect();
     if allowed.is_empty() {
         return None;
     }
@@ -453,8 +427,7 @@ fn play_game(seed: u64, gold: Policy, silver: Policy, max_plies: usize) -> Recor
             break;
         };
         rec.before.push(pos);
-        rec.bodies
-            .push(write_turn(&pos, &turn).expect("generated turns are legal"));
+        rec.bodies.push(write_turn(&pos, &turn).expect("generated turns are legal"));
         rec.turns.push(Some(turn));
         game.play(&turn).expect("generated turns are legal");
     }
@@ -469,16 +442,8 @@ fn truncate(rec: &Record, plies: usize) -> Record {
     r.bodies.truncate(plies);
     r.turns.truncate(plies);
     r.before.truncate(plies);
-    r.last = if plies < rec.before.len() {
-        rec.before[plies]
-    } else {
-        rec.last
-    };
-    r.outcome = if plies == rec.plies() {
-        rec.outcome
-    } else {
-        None
-    };
+    r.last = if plies < rec.before.len() { rec.before[plies] } else { rec.last };
+    r.outcome = if plies == rec.plies() { rec.outcome } else { None };
     r
 }
 
@@ -525,12 +490,7 @@ impl Row {
             silver: rec.silver,
             event: event.to_owned(),
             start: EPOCH + (id - 900_000) * 86_400 / 3 + rec.seed % 600,
-            moves: rec
-                .bodies
-                .iter()
-                .enumerate()
-                .map(|(i, b)| (label(i), b.clone()))
-                .collect(),
+            moves: rec.bodies.iter().enumerate().map(|(i, b)| (label(i), b.clone())).collect(),
             next_label: label(rec.plies()),
             result,
             termination,
@@ -621,21 +581,14 @@ fn find_game(want: Want, gold: Policy, silver: Policy, mut seed: u64) -> (Record
                 // random earlier move instead (every position before the end is undecided).
                 let stop = rng.range(16, 90);
                 let rec = play_game(s, gold, silver, stop);
-                let last_open = if rec.outcome.is_none() {
-                    rec.plies()
-                } else {
-                    rec.plies() - 1
-                };
+                let last_open = if rec.outcome.is_none() { rec.plies() } else { rec.plies() - 1 };
                 if last_open >= 16 {
                     let cut = rng.range(16.max(last_open * 2 / 3), last_open);
                     return (truncate(&rec, cut), seed, tries);
                 }
             }
         }
-        assert!(
-            tries < 400,
-            "no game ends as {want:?} for {gold:?}/{silver:?}"
-        );
+        assert!(tries < 400, "no game ends as {want:?} for {gold:?}/{silver:?}");
     }
 }
 
@@ -846,10 +799,7 @@ fn corrupt(fault: Fault, id: u64, rec: &Record, rng: &mut Rng) -> Option<(Row, S
         }
         Fault::MissingCapture => {
             let p = find_ply(rec, start, |p| rec.bodies[p].contains('x').then_some(p))?;
-            let toks: Vec<&str> = rec.bodies[p]
-                .split(' ')
-                .filter(|t| !t.ends_with('x'))
-                .collect();
+            let toks: Vec<&str> = rec.bodies[p].split(' ').filter(|t| !t.ends_with('x')).collect();
             row.moves[p].1 = toks.join(" ");
             p
         }
@@ -860,11 +810,7 @@ fn corrupt(fault: Fault, id: u64, rec: &Record, rng: &mut Rng) -> Option<(Row, S
                 if rec.bodies[p].contains('x') || rec.bodies[p].split(' ').count() >= 4 {
                     return None;
                 }
-                let after = if p + 1 < rec.plies() {
-                    rec.before[p + 1]
-                } else {
-                    rec.last
-                };
+                let after = if p + 1 < rec.plies() { rec.before[p + 1] } else { rec.last };
                 let b = after.board();
                 let sq = (b.occupied() & Bitboard::TRAPS).next()?;
                 Some((p, format!("{}{}x", b.piece_at(sq)?, sq)))
@@ -897,10 +843,7 @@ fn corrupt(fault: Fault, id: u64, rec: &Record, rng: &mut Rng) -> Option<(Row, S
                 let me = pos.side_to_move();
                 let s = bad_single_step(
                     pos,
-                    |b, sq, k, dir| {
-                        b.frozen(me).contains(sq)
-                            && !(k == PieceKind::Rabbit && dir == me.backward())
-                    },
+                    |b, sq, k, dir| b.frozen(me).contains(sq) && !(k == PieceKind::Rabbit && dir == me.backward()),
                     |e| matches!(e, StepError::Frozen(..)),
                 )?;
                 Some((p, s))
@@ -914,9 +857,7 @@ fn corrupt(fault: Fault, id: u64, rec: &Record, rng: &mut Rng) -> Option<(Row, S
                 let me = pos.side_to_move();
                 let s = bad_single_step(
                     pos,
-                    |b, sq, k, dir| {
-                        k == PieceKind::Rabbit && dir == me.backward() && !b.frozen(me).contains(sq)
-                    },
+                    |b, sq, k, dir| k == PieceKind::Rabbit && dir == me.backward() && !b.frozen(me).contains(sq),
                     |e| matches!(e, StepError::RabbitBackward),
                 )?;
                 Some((p, s))
@@ -936,12 +877,7 @@ fn corrupt(fault: Fault, id: u64, rec: &Record, rng: &mut Rng) -> Option<(Row, S
             p
         }
         Fault::UnknownToken => {
-            let p = find_ply(rec, start, |p| {
-                rec.bodies[p]
-                    .split(' ')
-                    .position(is_step_token)
-                    .map(|i| (p, i))
-            })?;
+            let p = find_ply(rec, start, |p| rec.bodies[p].split(' ').position(is_step_token).map(|i| (p, i)))?;
             let mut toks: Vec<String> = rec.bodies[p.0].split(' ').map(str::to_owned).collect();
             toks[p.1].replace_range(3..4, "q");
             row.moves[p.0].1 = toks.join(" ");
@@ -959,8 +895,7 @@ fn corrupt(fault: Fault, id: u64, rec: &Record, rng: &mut Rng) -> Option<(Row, S
             let turns = gen.legal_turns(&rec.last);
             let (turn, _) = turns.get(rng.below(turns.len().max(1)))?;
             let p = rec.plies();
-            row.moves
-                .push((label(p), write_turn(&rec.last, turn).expect("legal turn")));
+            row.moves.push((label(p), write_turn(&rec.last, turn).expect("legal turn")));
             row.next_label = label(p + 1);
             p
         }
@@ -994,12 +929,7 @@ fn make_broken_games() -> (Vec<String>, Vec<String>) {
         Fault::GoalNotDecided,
         Fault::Truncated,
     ];
-    let pairs = [
-        (Random, Random),
-        (Greedy, Random),
-        (Random, Greedy),
-        (Greedy, Greedy),
-    ];
+    let pairs = [(Random, Random), (Greedy, Random), (Random, Greedy), (Greedy, Greedy)];
     let mut lines = Vec::new();
     let mut notes = Vec::new();
     let mut rng = Rng::new(1_000_003);
@@ -1046,11 +976,7 @@ fn make_broken_games() -> (Vec<String>, Vec<String>) {
 }
 
 fn main() {
-    let dir = PathBuf::from(
-        std::env::args()
-            .nth(1)
-            .unwrap_or_else(|| "testdata/arimaa".to_owned()),
-    );
+    let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "testdata/arimaa".to_owned()));
     std::fs::create_dir_all(&dir).expect("create the output folder");
     let t = Instant::now();
     let (rows, _) = make_random_games();
@@ -1073,10 +999,5 @@ fn main() {
     }
     let path = dir.join("broken_games.tsv");
     std::fs::write(&path, text).expect("write broken_games.tsv");
-    eprintln!(
-        "wrote {} ({} games) in {:.1} s",
-        path.display(),
-        lines.len(),
-        t.elapsed().as_secs_f64()
-    );
+    eprintln!("wrote {} ({} games) in {:.1} s", path.display(), lines.len(), t.elapsed().as_secs_f64());
 }

@@ -50,12 +50,7 @@ fn io_report(source: &Arc<str>, message: String) -> GameReport {
         source.clone(),
         "1".into(),
         "unknown",
-        ErrorInfo {
-            turn: String::new(),
-            line: 0,
-            token: String::new(),
-            message,
-        },
+        ErrorInfo { turn: String::new(), line: 0, token: String::new(), message },
     )
 }
 
@@ -69,10 +64,7 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
         let files = match input::files_under(path) {
             Ok(f) => f,
             Err(e) => {
-                let r = io_report(
-                    &Arc::from(path.display().to_string()),
-                    format!("cannot read folder: {e}"),
-                );
+                let r = io_report(&Arc::from(path.display().to_string()), format!("cannot read folder: {e}"));
                 summary.add(&r);
                 sink(&r);
                 continue;
@@ -85,12 +77,7 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
     summary
 }
 
-fn check_file(
-    path: &Path,
-    explicit: bool,
-    summary: &mut Summary,
-    sink: &mut dyn FnMut(&GameReport),
-) {
+fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn FnMut(&GameReport)) {
     let source: Arc<str> = Arc::from(path.display().to_string());
     let mut emit = |r: GameReport, summary: &mut Summary| {
         summary.add(&r);
@@ -121,12 +108,7 @@ fn check_file(
     summary.files += 1;
     match format {
         Format::ArimaaArchive(layout) => {
-            let mut archive = ArchiveChecker {
-                source: &source,
-                layout: &layout,
-                index: 0,
-                header_seen: false,
-            };
+            let mut archive = ArchiveChecker { source: &source, layout: &layout, index: 0, header_seen: false };
             let mut chunk = first;
             loop {
                 match chunk {
@@ -136,6 +118,7 @@ fn check_file(
                         for r in archive.check_chunk(&data, first_line) {
                             emit(r, summary);
                         }
+                        chunks.recycle(data);
                     }
                     Some(Chunk::Overlong { line, bytes }) => {
                         summary.bytes += bytes;
@@ -144,19 +127,9 @@ fn check_file(
                             "the row is {bytes} bytes long, more than the {} tabula reads",
                             input::MAX_LINE_BYTES
                         );
-                        let e = ErrorInfo {
-                            turn: String::new(),
-                            line,
-                            token: String::new(),
-                            message,
-                        };
+                        let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
                         emit(
-                            GameReport::unreadable(
-                                source.clone(),
-                                archive.index.to_string(),
-                                verify::KIND,
-                                e,
-                            ),
+                            GameReport::unreadable(source.clone(), archive.index.to_string(), verify::KIND, e),
                             summary,
                         );
                     }
@@ -181,16 +154,8 @@ fn check_file(
                 Err(e) => return emit(io_report(&source, format!("cannot read: {e}")), summary),
             };
             summary.bytes += data.len() as u64;
-            let game = path
-                .file_stem()
-                .map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
-            let record = Record {
-                source: source.clone(),
-                game,
-                movelist: &data,
-                line: 1,
-                recorded: None,
-            };
+            let game = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
+            let record = Record { source: source.clone(), game, movelist: &data, line: 1, recorded: None };
             emit(verify::verify(&record), summary);
         }
     }
@@ -224,9 +189,7 @@ impl ArchiveChecker<'_> {
             self.index += 1;
             rows.push((this_line, self.index, row));
         }
-        rows.par_iter()
-            .map(|&(line, index, row)| self.check_row(line, index, row))
-            .collect()
+        rows.par_iter().map(|&(line, index, row)| self.check_row(line, index, row)).collect()
     }
 
     fn check_row(&self, line: u64, index: usize, row: &[u8]) -> GameReport {
@@ -248,12 +211,7 @@ impl ArchiveChecker<'_> {
             Err(e) => {
                 let shown = &row[..row.len().min(40)];
                 let token = String::from_utf8_lossy(shown).into_owned();
-                let error = ErrorInfo {
-                    turn: String::new(),
-                    line,
-                    token,
-                    message: e.to_string(),
-                };
+                let error = ErrorInfo { turn: String::new(), line, token, message: e.to_string() };
                 let game = self.layout.id_of(row).unwrap_or_else(|| index.to_string());
                 GameReport::unreadable(self.source.clone(), game, verify::KIND, error)
             }
@@ -298,36 +256,23 @@ pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, Str
     let source: Arc<str> = Arc::from(path.display().to_string());
     let file = input::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut chunks = LineChunks::new(file);
-    let mut chunk = chunks
-        .next_chunk()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut chunk = chunks.next_chunk().map_err(|e| format!("{}: {e}", path.display()))?;
     let format = match &chunk {
         Some(Chunk::Lines { data, .. }) => Format::detect(&data[..data.len().min(64 << 10)]),
         _ => None,
     };
     let wanted_index = selector.and_then(|s| s.parse::<usize>().ok());
     match format {
-        None => Err(format!(
-            "{}: not a record file tabula knows",
-            path.display()
-        )),
+        None => Err(format!("{}: not a record file tabula knows", path.display())),
         Some(Format::ArimaaMoveList) => {
             let data = input::read_limited(path, MAX_RECORD_FILE_BYTES)
                 .map_err(|e| format!("{}: {e}", path.display()))?
                 .ok_or_else(|| format!("{}: file too large", path.display()))?;
-            let game = path
-                .file_stem()
-                .map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
+            let game = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
             if selector.is_some_and(|s| s != game && s != "1") {
                 return Err(format!("{}: holds one game, {game}", path.display()));
             }
-            Ok(OwnedRecord {
-                source,
-                game,
-                movelist: data,
-                line: 1,
-                recorded: None,
-            })
+            Ok(OwnedRecord { source, game, movelist: data, line: 1, recorded: None })
         }
         Some(Format::ArimaaArchive(layout)) => {
             let mut index = 0;
@@ -345,9 +290,7 @@ pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, Str
                         let id = fields.id.map(str::trim).filter(|s| !s.is_empty());
                         let hit = match selector {
                             None => true,
-                            Some(s) => {
-                                id == Some(s) || (wanted_index == Some(index) && id.is_none())
-                            }
+                            Some(s) => id == Some(s) || (wanted_index == Some(index) && id.is_none()),
                         };
                         if hit {
                             return Ok(OwnedRecord {
@@ -355,27 +298,18 @@ pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, Str
                                 game: id.map_or_else(|| index.to_string(), str::to_owned),
                                 movelist: fields.movelist.to_vec(),
                                 line: first_line + i as u64,
-                                recorded: RecordedEnd::from_columns(
-                                    fields.result,
-                                    fields.termination,
-                                ),
+                                recorded: RecordedEnd::from_columns(fields.result, fields.termination),
                             });
                         }
                     }
                 }
-                chunk = chunks
-                    .next_chunk()
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                chunk = chunks.next_chunk().map_err(|e| format!("{}: {e}", path.display()))?;
             }
             // An index into an archive whose rows have ids.
             if let Some(k) = wanted_index {
                 return find_nth(path, k);
             }
-            Err(format!(
-                "{}: no game {}",
-                path.display(),
-                selector.unwrap_or("")
-            ))
+            Err(format!("{}: no game {}", path.display(), selector.unwrap_or("")))
         }
     }
 }

@@ -29,12 +29,7 @@ impl Grid {
     /// A grid of `width` x `row_labels.len()` empty cells.
     pub fn new(column_labels: Vec<String>, row_labels: Vec<String>) -> Grid {
         let width = column_labels.len();
-        Grid {
-            width,
-            cells: vec![(' ', Mark::Plain); width * row_labels.len()],
-            column_labels,
-            row_labels,
-        }
+        Grid { width, cells: vec![(' ', Mark::Plain); width * row_labels.len()], column_labels, row_labels }
     }
 
     /// Sets the cell at printed row `row` (0 = top) and column `col` (0 = left).
@@ -49,14 +44,7 @@ impl Grid {
     /// The diagram as text; `color` uses ANSI escapes, otherwise brackets show highlights.
     pub fn render(&self, color: bool) -> String {
         let label_w = self.row_labels.iter().map(String::len).max().unwrap_or(0);
-        let col_w = self
-            .column_labels
-            .iter()
-            .map(String::len)
-            .max()
-            .unwrap_or(1)
-            .max(1)
-            + 2;
+        let col_w = self.column_labels.iter().map(String::len).max().unwrap_or(1).max(1) + 2;
         let mut out = String::new();
         let border = format!("{:label_w$} +{}+\n", "", "-".repeat(self.width * col_w + 1));
         out.push_str(&border);
@@ -97,10 +85,7 @@ mod tests {
         g.set(0, 0, 'R', Mark::Highlight);
         g.set(1, 1, 'x', Mark::Special);
         let text = g.render(false);
-        assert_eq!(
-            text,
-            "  +-------+\n2 |[R]    |\n1 |    x  |\n  +-------+\n    a  b \n"
-        );
+        assert_eq!(text, "  +-------+\n2 |[R]    |\n1 |    x  |\n  +-------+\n    a  b \n");
         assert!(g.render(true).contains("\x1b["));
     }
 }

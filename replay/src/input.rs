@@ -33,10 +33,7 @@ impl Format {
             return ArchiveLayout::from_header(first_line).map(Format::ArimaaArchive);
         }
         let text = head.trim_ascii_start();
-        let word = text
-            .split(|b| b.is_ascii_whitespace() || *b == b'\\')
-            .next()
-            .unwrap_or_default();
+        let word = text.split(|b| b.is_ascii_whitespace() || *b == b'\\').next().unwrap_or_default();
         if matches!(word, b"1w" | b"1g") {
             return Some(Format::ArimaaMoveList);
         }
@@ -74,6 +71,7 @@ pub enum Chunk {
 pub struct LineChunks<R> {
     reader: R,
     carry: Vec<u8>,
+    spare: Vec<u8>,
     next_line: u64,
     eof: bool,
 }
@@ -81,12 +79,7 @@ pub struct LineChunks<R> {
 impl<R: Read> LineChunks<R> {
     /// Chunks of `reader`, the first line numbered 1.
     pub fn new(reader: R) -> LineChunks<R> {
-        LineChunks {
-            reader,
-            carry: Vec::new(),
-            next_line: 1,
-            eof: false,
-        }
+        LineChunks { reader, carry: Vec::new(), spare: Vec::new(), next_line: 1, eof: false }
     }
 
     fn fill(&mut self, buf: &mut Vec<u8>) -> io::Result<()> {
@@ -110,18 +103,20 @@ impl<R: Read> LineChunks<R> {
     /// # Errors
     /// Reading failed.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
-        let mut buf = std::mem::take(&mut self.carry);
+        // Reuse a buffer handed back with `recycle`, so that memory is not mapped anew for every
+        // chunk.
+        let mut buf = std::mem::take(&mut self.spare);
+        buf.clear();
+        buf.extend_from_slice(&self.carry);
+        self.carry.clear();
         loop {
             if buf.len() >= CHUNK_BYTES || self.eof {
                 if let Some(i) = memrchr(b'\n', &buf) {
-                    self.carry = buf[i + 1..].to_vec();
+                    self.carry.extend_from_slice(&buf[i + 1..]);
                     buf.truncate(i + 1);
                     let first_line = self.next_line;
                     self.next_line += memchr::memchr_iter(b'\n', &buf).count() as u64;
-                    return Ok(Some(Chunk::Lines {
-                        data: buf,
-                        first_line,
-                    }));
+                    return Ok(Some(Chunk::Lines { data: buf, first_line }));
                 }
                 if self.eof {
                     if buf.is_empty() {
@@ -129,16 +124,20 @@ impl<R: Read> LineChunks<R> {
                     }
                     let first_line = self.next_line;
                     self.next_line += 1;
-                    return Ok(Some(Chunk::Lines {
-                        data: buf,
-                        first_line,
-                    }));
+                    return Ok(Some(Chunk::Lines { data: buf, first_line }));
                 }
                 if buf.len() > MAX_LINE_BYTES {
                     return self.skip_line(buf.len() as u64).map(Some);
                 }
             }
             self.fill(&mut buf)?;
+        }
+    }
+
+    /// Hands a chunk's buffer back for the next chunk to reuse.
+    pub fn recycle(&mut self, buf: Vec<u8>) {
+        if buf.capacity() <= 2 * CHUNK_BYTES + MAX_LINE_BYTES / 16 {
+            self.spare = buf;
         }
     }
 
@@ -177,9 +176,7 @@ pub fn open(path: &Path) -> io::Result<File> {
 /// Reading failed.
 pub fn read_limited(path: &Path, limit: usize) -> io::Result<Option<Vec<u8>>> {
     let mut data = Vec::new();
-    File::open(path)?
-        .take(limit as u64 + 1)
-        .read_to_end(&mut data)?;
+    File::open(path)?.take(limit as u64 + 1).read_to_end(&mut data)?;
     Ok((data.len() <= limit).then_some(data))
 }
 
@@ -217,10 +214,7 @@ mod tests {
 
     #[test]
     fn chunks_are_whole_lines() {
-        let text: Vec<u8> = (0..200_000)
-            .flat_map(|i| format!("line {i}\n").into_bytes())
-            .chain(*b"tail")
-            .collect();
+        let text: Vec<u8> = (0..200_000).flat_map(|i| format!("line {i}\n").into_bytes()).chain(*b"tail").collect();
         let mut r = LineChunks::new(&text[..]);
         let mut all = Vec::new();
         let mut expected_line = 1;
@@ -235,14 +229,8 @@ mod tests {
 
     #[test]
     fn detects_formats() {
-        assert!(matches!(
-            Format::detect(b"id\tmovelist\n1\t1w Ra1"),
-            Some(Format::ArimaaArchive(_))
-        ));
-        assert_eq!(
-            Format::detect(b"1w Ra1 Rb1\\n1b"),
-            Some(Format::ArimaaMoveList)
-        );
+        assert!(matches!(Format::detect(b"id\tmovelist\n1\t1w Ra1"), Some(Format::ArimaaArchive(_))));
+        assert_eq!(Format::detect(b"1w Ra1 Rb1\\n1b"), Some(Format::ArimaaMoveList));
         assert_eq!(Format::detect(b"\x00\x01binary"), None);
     }
 }

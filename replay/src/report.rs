@@ -80,12 +80,7 @@ pub struct GameReport {
 
 impl GameReport {
     /// The report of a record that could not be read at all.
-    pub fn unreadable(
-        source: Arc<str>,
-        game: String,
-        kind: &'static str,
-        error: ErrorInfo,
-    ) -> GameReport {
+    pub fn unreadable(source: Arc<str>, game: String, kind: &'static str, error: ErrorInfo) -> GameReport {
         GameReport {
             source,
             game,
@@ -100,7 +95,6 @@ impl GameReport {
 
     /// One line of JSON.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self)
-            .unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise report: {e}\"}}"))
+        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise report: {e}\"}}"))
     }
 }

@@ -12,19 +12,11 @@ use tabula_replay::{GameReport, GameResult, Verdict};
 
 fn reports() -> HashMap<(String, String), GameReport> {
     let dir = common::arimaa_data();
-    let files = [
-        "allgames202602_sample.tsv",
-        "allgames201111_sample.tsv",
-        "agt_testdata_movelists.tsv",
-    ];
+    let files = ["allgames202602_sample.tsv", "allgames201111_sample.tsv", "agt_testdata_movelists.tsv"];
     let paths: Vec<_> = files.iter().map(|f| dir.join(f)).collect();
     let mut out = HashMap::new();
     let summary = check_paths(&paths, &mut |r| {
-        let file = std::path::Path::new(&*r.source)
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .into_owned();
+        let file = std::path::Path::new(&*r.source).file_name().unwrap().to_string_lossy().into_owned();
         out.insert((file, r.game.clone()), r.clone());
     });
     assert_eq!(summary.games, 91);
@@ -40,9 +32,7 @@ fn every_game_matches_the_oracle() {
     let mut checked = 0;
     for row in &expected {
         let key = (row["file"].clone(), row["id"].clone());
-        let r = reports
-            .get(&key)
-            .unwrap_or_else(|| panic!("no report for {key:?}"));
+        let r = reports.get(&key).unwrap_or_else(|| panic!("no report for {key:?}"));
         let what = format!("{key:?}: {r:?}");
         assert_eq!(r.turns, row["plies"].parse::<usize>().unwrap(), "{what}");
         assert_eq!(r.final_position, row["final_board"], "{what}");
@@ -65,28 +55,14 @@ fn every_game_matches_the_oracle() {
                 "m" => "immobilization",
                 x => panic!("reason {x}"),
             };
-            assert_eq!(
-                r.result,
-                Some(GameResult::Arimaa {
-                    winner: winner(&row["board_winner"]),
-                    reason
-                }),
-                "{what}"
-            );
+            assert_eq!(r.result, Some(GameResult::Arimaa { winner: winner(&row["board_winner"]), reason }), "{what}");
         } else if row["archive_result"] != "-" {
             let reason = match row["archive_termination"].as_str() {
                 "t" => "time",
                 "r" => "resignation",
                 x => panic!("termination {x}"),
             };
-            assert_eq!(
-                r.result,
-                Some(GameResult::Arimaa {
-                    winner: winner(&row["archive_result"]),
-                    reason
-                }),
-                "{what}"
-            );
+            assert_eq!(r.result, Some(GameResult::Arimaa { winner: winner(&row["archive_result"]), reason }), "{what}");
         } else {
             assert_eq!(r.result, None, "{what}");
         }
@@ -98,29 +74,11 @@ fn every_game_matches_the_oracle() {
 #[test]
 fn old_rule_games_name_the_rule() {
     let reports = reports();
-    let e = reports[&(
-        "agt_testdata_movelists.tsv".to_string(),
-        "07371".to_string(),
-    )]
-        .error
-        .clone()
-        .unwrap();
-    assert!(
-        e.message.contains("elimination") && e.message.contains("older rules"),
-        "{e:?}"
-    );
+    let e = reports[&("agt_testdata_movelists.tsv".to_string(), "07371".to_string())].error.clone().unwrap();
+    assert!(e.message.contains("elimination") && e.message.contains("older rules"), "{e:?}");
     assert_eq!(e.line, 6);
-    let e = reports[&(
-        "agt_testdata_movelists.tsv".to_string(),
-        "40260".to_string(),
-    )]
-        .error
-        .clone()
-        .unwrap();
-    assert!(
-        e.message.contains("third-time repetition") && e.message.contains("older rules"),
-        "{e:?}"
-    );
+    let e = reports[&("agt_testdata_movelists.tsv".to_string(), "40260".to_string())].error.clone().unwrap();
+    assert!(e.message.contains("third-time repetition") && e.message.contains("older rules"), "{e:?}");
 }
 
 fn movelist_of(id: &str) -> String {
@@ -143,16 +101,8 @@ fn moves_the_server_refused_are_refused() {
         let movelist = movelist_of(&row["id"]);
         let label = &row["move"];
         let lines: Vec<&str> = movelist.split("\\n").collect();
-        let cut = lines
-            .iter()
-            .position(|l| l.split_whitespace().next() == Some(label))
-            .unwrap();
-        let text = format!(
-            "{}\\n{} {}",
-            lines[..cut].join("\\n"),
-            label,
-            row["rejected_move"]
-        );
+        let cut = lines.iter().position(|l| l.split_whitespace().next() == Some(label)).unwrap();
+        let text = format!("{}\\n{} {}", lines[..cut].join("\\n"), label, row["rejected_move"]);
         let record = Record {
             source: Arc::from("t"),
             game: row["id"].clone(),

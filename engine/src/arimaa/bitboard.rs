@@ -19,12 +19,8 @@ impl Bitboard {
     /// Every square.
     pub const FULL: Bitboard = Bitboard(!0);
     /// The traps c3, f3, c6, f6.
-    pub const TRAPS: Bitboard = Bitboard(
-        (1 << Square::C3 as u8)
-            | (1 << Square::F3 as u8)
-            | (1 << Square::C6 as u8)
-            | (1 << Square::F6 as u8),
-    );
+    pub const TRAPS: Bitboard =
+        Bitboard((1 << Square::C3 as u8) | (1 << Square::F3 as u8) | (1 << Square::C6 as u8) | (1 << Square::F6 as u8));
 
     /// The one-square set.
     #[inline]
@@ -173,10 +169,7 @@ mod tests {
         assert_eq!(a.shift(Direction::East), Bitboard::from_square(Square::B4));
         let h = Bitboard::from_square(Square::H4);
         assert_eq!(h.shift(Direction::East), Bitboard::EMPTY);
-        assert_eq!(
-            Bitboard::from_square(Square::H8).shift(Direction::North),
-            Bitboard::EMPTY
-        );
+        assert_eq!(Bitboard::from_square(Square::H8).shift(Direction::North), Bitboard::EMPTY);
         assert_eq!(Bitboard::adjacent(Square::A1).count(), 2);
         assert_eq!(Bitboard::adjacent(Square::D4).count(), 4);
         assert_eq!(Bitboard::TRAPS.count(), 4);

@@ -22,14 +22,8 @@ impl Board {
     /// The empty board.
     pub const fn empty() -> Board {
         Board {
-            pieces: ByColor {
-                gold: [Bitboard::EMPTY; 6],
-                silver: [Bitboard::EMPTY; 6],
-            },
-            occupied: ByColor {
-                gold: Bitboard::EMPTY,
-                silver: Bitboard::EMPTY,
-            },
+            pieces: ByColor { gold: [Bitboard::EMPTY; 6], silver: [Bitboard::EMPTY; 6] },
+            occupied: ByColor { gold: Bitboard::EMPTY, silver: Bitboard::EMPTY },
             hash: 0,
         }
     }
@@ -68,11 +62,11 @@ impl Board {
         } else {
             return None;
         };
+        // Branch-free: exactly one kind's bitboard holds the square.
         let kinds = &self.pieces[color];
-        PieceKind::ALL
-            .into_iter()
-            .find(|&k| kinds[k as usize].contains(sq))
-            .map(|kind| Piece { color, kind })
+        let bit = |k: usize| (kinds[k].0 >> sq as u8) & 1;
+        let index = bit(1) + 2 * bit(2) + 3 * bit(3) + 4 * bit(4) + 5 * bit(5);
+        Some(Piece { color, kind: PieceKind::ALL[index as usize % 6] })
     }
 
     /// Puts `piece` on the empty square `sq`; a piece already there is replaced.
@@ -110,8 +104,8 @@ impl Board {
         let mask = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.pieces[piece.color][piece.kind as usize] ^= mask;
         self.occupied[piece.color] ^= mask;
-        self.hash ^= zobrist::piece_key(piece.color, piece.kind, from)
-            ^ zobrist::piece_key(piece.color, piece.kind, to);
+        self.hash ^=
+            zobrist::piece_key(piece.color, piece.kind, from) ^ zobrist::piece_key(piece.color, piece.kind, to);
     }
 
     /// The enemy pieces of `color`'s opponent that are stronger than `kind`.
@@ -193,8 +187,7 @@ impl Board {
 
     /// All pieces as `(square, piece)`, squares in index order.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied()
-            .map(move |sq| (sq, self.piece_at(sq).expect("occupied square has a piece")))
+        self.occupied().map(move |sq| (sq, self.piece_at(sq).expect("occupied square has a piece")))
     }
 }
 

@@ -83,10 +83,7 @@ pub struct ByColor<T> {
 impl<T> ByColor<T> {
     /// Builds both values from a function of the side.
     pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
-        ByColor {
-            gold: f(Color::Gold),
-            silver: f(Color::Silver),
-        }
+        ByColor { gold: f(Color::Gold), silver: f(Color::Silver) }
     }
 }
 

@@ -18,12 +18,7 @@ pub enum Direction {
 
 impl Direction {
     /// North, east, south, west.
-    pub const ALL: [Direction; 4] = [
-        Direction::North,
-        Direction::East,
-        Direction::South,
-        Direction::West,
-    ];
+    pub const ALL: [Direction; 4] = [Direction::North, Direction::East, Direction::South, Direction::West];
 
     /// `(file, rank)` change of one step.
     #[inline]

@@ -6,7 +6,7 @@ use super::outcome::Outcome;
 use super::placement::Placement;
 use super::position::{PlayError, Position};
 use super::turn::Turn;
-use super::turn_builder::TurnBuilder;
+use super::turn_builder::FinishedTurn;
 
 /// Why a move cannot be played in this game.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -72,10 +72,7 @@ impl Game {
         match self.occurrences.get(&pos.hash()) {
             None | Some(0) => 0,
             // Hashes can collide: count real equality, which only runs on repeats.
-            Some(_) => {
-                self.played.iter().filter(|p| p.before == *pos).count()
-                    + usize::from(self.position == *pos)
-            }
+            Some(_) => self.played.iter().filter(|p| p.before == *pos).count() + usize::from(self.position == *pos),
         }
     }
 
@@ -100,19 +97,20 @@ impl Game {
         self.commit(next)
     }
 
-    /// Ends a turn built step by step on [`position`](Self::position) and plays it.
+    /// Plays a turn finished by a [`TurnBuilder`](super::TurnBuilder) on
+    /// [`position`](Self::position).
     ///
     /// # Errors
-    /// As [`play`](Self::play), or the builder started from another position.
-    pub fn play_built(&mut self, builder: &TurnBuilder) -> Result<(), GameError> {
+    /// The game is over, the turn was built on another position, or it repeats a position a
+    /// third time.
+    pub fn play_finished(&mut self, turn: &FinishedTurn) -> Result<(), GameError> {
         if let Some(o) = self.outcome {
             return Err(GameError::GameOver(o));
         }
-        if builder.start() != &self.position {
+        if turn.start() != &self.position {
             return Err(GameError::WrongStart);
         }
-        let next = builder.finish()?;
-        self.commit(next)
+        self.commit(*turn.position())
     }
 
     /// Whether playing into `next` would be a third-time repetition.
@@ -121,14 +119,12 @@ impl Game {
     }
 
     fn commit(&mut self, next: Position) -> Result<(), GameError> {
-        if self.repeats_third_time(&next) {
+        let seen = self.occurrences.get(&next.hash()).copied().unwrap_or(0);
+        if seen >= 2 && self.occurrences(&next) >= 2 {
             return Err(GameError::Repetition);
         }
-        self.played.push(Played {
-            before: self.position,
-            outcome_before: self.outcome,
-        });
-        *self.occurrences.entry(next.hash()).or_insert(0) += 1;
+        self.occurrences.insert(next.hash(), seen.saturating_add(1));
+        self.played.push(Played { before: self.position, outcome_before: self.outcome });
         self.position = next;
         let outcome = self.position.outcome_with(|p| self.occurrences(p) >= 2);
         self.outcome = outcome;

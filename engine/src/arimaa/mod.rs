@@ -38,4 +38,4 @@ pub use setup::{PositionError, Setup};
 pub use square::Square;
 pub use step::Step;
 pub use turn::Turn;
-pub use turn_builder::{StepError, StepEvent, StepKind, TurnBuilder};
+pub use turn_builder::{FinishedTurn, StepError, StepEvent, StepKind, TurnBuilder};

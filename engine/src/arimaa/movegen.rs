@@ -43,12 +43,7 @@ impl MoveGenerator {
         self.out.clear();
         if pos.phase() == Phase::Play {
             let me = pos.side_to_move();
-            self.search(
-                me,
-                pos.board(),
-                &TurnState::new(*pos.board()),
-                Turn::empty(),
-            );
+            self.search(me, pos.board(), &TurnState::new(*pos.board()), Turn::empty());
         }
         &self.out
     }
@@ -68,12 +63,8 @@ impl MoveGenerator {
             }
             let mut t = turn;
             t.push(step);
-            if next.push.is_none()
-                && next.board != *start
-                && self.reached.insert(next.board, ()).is_none()
-            {
-                self.out
-                    .push((t, Position::from_parts(next.board, me.other(), Phase::Play)));
+            if next.push.is_none() && next.board != *start && self.reached.insert(next.board, ()).is_none() {
+                self.out.push((t, Position::from_parts(next.board, me.other(), Phase::Play)));
             }
             if next.len < 4 && self.seen.insert(next) {
                 self.search(me, start, &next, t);

@@ -24,14 +24,8 @@ pub enum PieceKind {
 
 impl PieceKind {
     /// Weakest first.
-    pub const ALL: [PieceKind; 6] = [
-        PieceKind::Rabbit,
-        PieceKind::Cat,
-        PieceKind::Dog,
-        PieceKind::Horse,
-        PieceKind::Camel,
-        PieceKind::Elephant,
-    ];
+    pub const ALL: [PieceKind; 6] =
+        [PieceKind::Rabbit, PieceKind::Cat, PieceKind::Dog, PieceKind::Horse, PieceKind::Camel, PieceKind::Elephant];
 
     /// How many of this kind each side has at the start.
     pub const fn initial_count(self) -> u32 {
@@ -55,15 +49,11 @@ impl PieceKind {
     }
 
     /// Reads a letter in either case.
+    #[inline]
     pub const fn from_char(c: u8) -> Option<PieceKind> {
-        match c.to_ascii_uppercase() {
-            b'R' => Some(PieceKind::Rabbit),
-            b'C' => Some(PieceKind::Cat),
-            b'D' => Some(PieceKind::Dog),
-            b'H' => Some(PieceKind::Horse),
-            b'M' => Some(PieceKind::Camel),
-            b'E' => Some(PieceKind::Elephant),
-            _ => None,
+        match LETTERS[c as usize] {
+            0 => None,
+            n => Some(PieceKind::ALL[((n - 1) % 6) as usize]),
         }
     }
 
@@ -92,6 +82,19 @@ impl PieceKind {
     }
 }
 
+/// For each byte: 0, or 1 + kind for a Gold letter, 7 + kind for a Silver letter.
+static LETTERS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let upper = *b"RCDHME";
+    let mut k = 0;
+    while k < 6 {
+        t[upper[k] as usize] = 1 + k as u8;
+        t[upper[k].to_ascii_lowercase() as usize] = 7 + k as u8;
+        k += 1;
+    }
+    t
+};
+
 /// A piece: a kind and a side.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
@@ -112,17 +115,14 @@ impl Piece {
     }
 
     /// Reads a letter of long notation: the case gives the side.
+    #[inline]
     pub const fn from_char(c: u8) -> Option<Piece> {
-        match PieceKind::from_char(c) {
-            Some(kind) => Some(Piece {
-                color: if c.is_ascii_uppercase() {
-                    Color::Gold
-                } else {
-                    Color::Silver
-                },
-                kind,
+        match LETTERS[c as usize] {
+            0 => None,
+            n => Some(Piece {
+                color: if n <= 6 { Color::Gold } else { Color::Silver },
+                kind: PieceKind::ALL[((n - 1) % 6) as usize],
             }),
-            None => None,
         }
     }
 }

@@ -78,11 +78,7 @@ impl Placement {
         for kind in PieceKind::ALL.into_iter().rev() {
             let (expected, found) = (kind.initial_count(), counts[kind as usize]);
             if found != expected {
-                return Err(PlacementError::WrongCount {
-                    kind,
-                    expected,
-                    found,
-                });
+                return Err(PlacementError::WrongCount { kind, expected, found });
             }
         }
         Ok(())
@@ -91,8 +87,6 @@ impl Placement {
 
 impl FromIterator<(Square, PieceKind)> for Placement {
     fn from_iter<I: IntoIterator<Item = (Square, PieceKind)>>(iter: I) -> Placement {
-        Placement {
-            pieces: iter.into_iter().collect(),
-        }
+        Placement { pieces: iter.into_iter().collect() }
     }
 }

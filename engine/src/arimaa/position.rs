@@ -69,19 +69,11 @@ impl Default for Position {
 impl Position {
     /// The start of a game: an empty board, Gold to place its pieces.
     pub const fn new() -> Position {
-        Position {
-            board: Board::empty(),
-            side_to_move: Color::Gold,
-            phase: Phase::Setup,
-        }
+        Position { board: Board::empty(), side_to_move: Color::Gold, phase: Phase::Setup }
     }
 
     pub(crate) const fn from_parts(board: Board, side_to_move: Color, phase: Phase) -> Position {
-        Position {
-            board,
-            side_to_move,
-            phase,
-        }
+        Position { board, side_to_move, phase }
     }
 
     /// The board.
@@ -105,16 +97,8 @@ impl Position {
     /// Hash of board and side to move: equal for positions that count as the same for repetition.
     #[inline]
     pub fn hash(&self) -> u64 {
-        let side = if self.side_to_move == Color::Silver {
-            zobrist::SILVER_TO_MOVE
-        } else {
-            0
-        };
-        let phase = if self.phase == Phase::Setup {
-            0x5e7u64.rotate_left(17)
-        } else {
-            0
-        };
+        let side = if self.side_to_move == Color::Silver { zobrist::SILVER_TO_MOVE } else { 0 };
+        let phase = if self.phase == Phase::Setup { 0x5e7u64.rotate_left(17) } else { 0 };
         self.board.hash() ^ side ^ phase
     }
 
@@ -137,10 +121,9 @@ impl Position {
     pub fn play(&self, turn: &Turn) -> Result<Position, PlayError> {
         let mut b = self.turn_builder()?;
         for (index, &step) in turn.steps().iter().enumerate() {
-            b.step(step)
-                .map_err(|error| PlayError::Step { index, error })?;
+            b.step(step).map_err(|error| PlayError::Step { index, error })?;
         }
-        b.finish()
+        b.finish().map(|f| *f.position())
     }
 
     /// Plays a turn known to be legal (from the move generator, say): pieces move and trap
@@ -155,11 +138,7 @@ impl Position {
             board.move_piece(piece, step.from, to);
             board.remove_trapped();
         }
-        Position {
-            board,
-            side_to_move: self.side_to_move.other(),
-            phase: Phase::Play,
-        }
+        Position { board, side_to_move: self.side_to_move.other(), phase: Phase::Play }
     }
 
     /// Places the side to move's sixteen pieces (move `1g` or `1s`).
@@ -173,24 +152,10 @@ impl Position {
         placement.validate(self.side_to_move)?;
         let mut board = self.board;
         for &(sq, kind) in placement.pieces() {
-            board.put(
-                sq,
-                Piece {
-                    color: self.side_to_move,
-                    kind,
-                },
-            );
+            board.put(sq, Piece { color: self.side_to_move, kind });
         }
-        let phase = if self.side_to_move == Color::Gold {
-            Phase::Setup
-        } else {
-            Phase::Play
-        };
-        Ok(Position {
-            board,
-            side_to_move: self.side_to_move.other(),
-            phase,
-        })
+        let phase = if self.side_to_move == Color::Gold { Phase::Setup } else { Phase::Play };
+        Ok(Position { board, side_to_move: self.side_to_move.other(), phase })
     }
 
     /// Whether a rabbit of `color` stands on its goal rank.
@@ -214,10 +179,7 @@ impl Position {
 
     /// As [`outcome`](Self::outcome), with `repeats_third_time(p)` telling whether reaching
     /// `p` would be a third repetition (such a move does not count as legal).
-    pub fn outcome_with(
-        &self,
-        repeats_third_time: impl FnMut(&Position) -> bool,
-    ) -> Option<Outcome> {
+    pub fn outcome_with(&self, repeats_third_time: impl FnMut(&Position) -> bool) -> Option<Outcome> {
         if self.phase != Phase::Play {
             return None;
         }
@@ -248,35 +210,45 @@ impl Position {
             return true;
         }
         // A simple step of an unfrozen piece into an empty square (not a rabbit going back) is a
-        // legal one-step turn: try those before generating every turn.
+        // legal one-step turn: try those before generating every turn, first with the pieces
+        // that have no enemy next to them (they cannot be frozen), which spares computing the
+        // frozen pieces in most positions.
         let me = self.side_to_move;
-        let empty = !self.board.occupied();
-        let movable = self.board.by_color(me) & !self.board.frozen(me);
-        for dir in Direction::ALL {
-            let targets = empty.shift(dir.opposite());
-            for kind in PieceKind::ALL {
-                if kind == PieceKind::Rabbit && dir == me.backward() {
-                    continue;
-                }
-                let piece = Piece { color: me, kind };
-                for sq in movable & self.board.pieces(me, kind) & targets {
-                    let Some(to) = sq.offset(dir) else { continue };
-                    let mut board = self.board;
-                    board.move_piece(piece, sq, to);
-                    board.remove_trapped();
-                    let next = Position {
-                        board,
-                        side_to_move: me.other(),
-                        phase: Phase::Play,
-                    };
-                    if !excluded(&next) {
-                        return true;
-                    }
-                }
-            }
+        let own = self.board.by_color(me);
+        let free = own & !self.board.by_color(me.other()).neighbors();
+        if self.first_simple_step(free, &mut excluded) {
+            return true;
+        }
+        let unfrozen_near_enemy = own & !free & !self.board.frozen(me);
+        if self.first_simple_step(unfrozen_near_enemy, &mut excluded) {
+            return true;
         }
         let mut gen = MoveGenerator::new();
         gen.legal_turns(self).iter().any(|(_, p)| !excluded(p))
+    }
+
+    /// Whether some simple step of one of the `movable` pieces leads to a position that
+    /// `excluded` does not reject.
+    fn first_simple_step(&self, movable: Bitboard, excluded: &mut impl FnMut(&Position) -> bool) -> bool {
+        let me = self.side_to_move;
+        let empty = !self.board.occupied();
+        let rabbits = self.board.pieces(me, PieceKind::Rabbit);
+        for dir in Direction::ALL {
+            let mut from = movable & empty.shift(dir.opposite());
+            if dir == me.backward() {
+                from &= !rabbits;
+            }
+            for sq in from {
+                let (Some(to), Some(piece)) = (sq.offset(dir), self.board.piece_at(sq)) else { continue };
+                let mut board = self.board;
+                board.move_piece(piece, sq, to);
+                board.remove_trapped();
+                if !excluded(&Position { board, side_to_move: me.other(), phase: Phase::Play }) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Every legal turn, one per distinct resulting position (no repetition history).

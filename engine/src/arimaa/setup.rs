@@ -47,30 +47,18 @@ impl Position {
             for kind in PieceKind::ALL {
                 let found = setup.board.pieces(color, kind).count();
                 if found > kind.initial_count() {
-                    return Err(PositionError::TooMany {
-                        color,
-                        kind,
-                        found,
-                        max: kind.initial_count(),
-                    });
+                    return Err(PositionError::TooMany { color, kind, found, max: kind.initial_count() });
                 }
             }
         }
         if let Some(sq) = (setup.board.unsupported_on_traps() & Bitboard::TRAPS).first() {
             return Err(PositionError::UnsupportedOnTrap(sq));
         }
-        Ok(Position::from_parts(
-            setup.board,
-            setup.side_to_move,
-            Phase::Play,
-        ))
+        Ok(Position::from_parts(setup.board, setup.side_to_move, Phase::Play))
     }
 
     /// The arrangement of this position.
     pub fn to_setup(&self) -> Setup {
-        Setup {
-            board: *self.board(),
-            side_to_move: self.side_to_move(),
-        }
+        Setup { board: *self.board(), side_to_move: self.side_to_move() }
     }
 }

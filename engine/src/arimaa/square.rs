@@ -88,9 +88,7 @@ impl Square {
 
     /// The direction leading from `self` to the orthogonally adjacent `to`, if they touch.
     pub fn direction_to(self, to: Square) -> Option<Direction> {
-        Direction::ALL
-            .into_iter()
-            .find(|&d| self.offset(d) == Some(to))
+        Direction::ALL.into_iter().find(|&d| self.offset(d) == Some(to))
     }
 
     /// Whether this square is one of the four traps (c3, f3, c6, f6).
@@ -100,15 +98,12 @@ impl Square {
     }
 
     /// Parses `a1`..`h8` (lower case only, as in Arimaa notation).
+    #[inline]
     pub const fn from_ascii(s: &[u8]) -> Option<Square> {
         if s.len() != 2 {
             return None;
         }
-        let (f, r) = (s[0], s[1]);
-        if f < b'a' || f > b'h' || r < b'1' || r > b'8' {
-            return None;
-        }
-        Square::from_coords((f - b'a') as u32, (r - b'1') as u32)
+        Square::from_coords(s[0].wrapping_sub(b'a') as u32, s[1].wrapping_sub(b'1') as u32)
     }
 
     /// The file letter, `a`..`h`.

@@ -18,10 +18,7 @@ pub struct Turn {
 impl Turn {
     /// The turn with no step (not legal to play, but a start for building one).
     pub const fn empty() -> Turn {
-        Turn {
-            steps: [Step::new(Square::A1, Direction::North); 4],
-            len: 0,
-        }
+        Turn { steps: [Step::new(Square::A1, Direction::North); 4], len: 0 }
     }
 
     /// A turn of these steps, or `None` when there are more than four.

@@ -89,12 +89,7 @@ pub(crate) struct TurnState {
 
 impl TurnState {
     pub(crate) fn new(board: Board) -> TurnState {
-        TurnState {
-            board,
-            len: 0,
-            push: None,
-            pull: None,
-        }
+        TurnState { board, len: 0, push: None, pull: None }
     }
 
     /// Applies one step of `me`'s turn, checking every rule; on an error nothing has changed.
@@ -129,32 +124,21 @@ impl TurnState {
             self.pull = None;
             StepKind::PullEnd
         } else {
-            let pushers = Bitboard::adjacent(from)
-                & self.stronger_own(me, piece.kind)
-                & !self.board.frozen(me);
+            let pushers = Bitboard::adjacent(from) & self.stronger_own(me, piece.kind) & !self.board.frozen(me);
             if pushers.is_empty() {
                 return Err(StepError::NoPusher);
             }
             if self.len >= 3 {
                 return Err(StepError::PushOnLastStep);
             }
-            self.push = Some(PendingPush {
-                vacated: from,
-                pushers,
-            });
+            self.push = Some(PendingPush { vacated: from, pushers });
             self.pull = None;
             StepKind::PushStart
         };
         self.board.move_piece(piece, from, to);
         self.len += 1;
         let capture = self.capture(from, to);
-        Ok(StepEvent {
-            piece,
-            from,
-            to,
-            kind,
-            capture,
-        })
+        Ok(StepEvent { piece, from, to, kind, capture })
     }
 
     #[inline]
@@ -166,9 +150,7 @@ impl TurnState {
     /// to the square left, can be affected.
     #[inline]
     fn capture(&mut self, from: Square, to: Square) -> Option<(Square, Piece)> {
-        let near = (Bitboard::from_square(to) | Bitboard::adjacent(from))
-            & Bitboard::TRAPS
-            & self.board.occupied();
+        let near = (Bitboard::from_square(to) | Bitboard::adjacent(from)) & Bitboard::TRAPS & self.board.occupied();
         if near.is_empty() {
             return None;
         }
@@ -194,11 +176,7 @@ pub struct TurnBuilder {
 
 impl TurnBuilder {
     pub(crate) fn new(start: Position) -> TurnBuilder {
-        TurnBuilder {
-            state: TurnState::new(*start.board()),
-            start,
-            steps: Turn::empty(),
-        }
+        TurnBuilder { state: TurnState::new(*start.board()), start, steps: Turn::empty() }
     }
 
     /// The position the turn started from.
@@ -232,11 +210,11 @@ impl TurnBuilder {
         Ok(event)
     }
 
-    /// Ends the turn and returns the position after it (the other side to move).
+    /// Ends the turn: the steps, checked as a whole, with the position after them.
     ///
     /// # Errors
     /// No step was taken, a push is unfinished, or the board is the same as at the start.
-    pub fn finish(&self) -> Result<Position, PlayError> {
+    pub fn finish(&self) -> Result<FinishedTurn, PlayError> {
         if self.steps.is_empty() {
             return Err(PlayError::NoSteps);
         }
@@ -246,10 +224,34 @@ impl TurnBuilder {
         if self.state.board == *self.start.board() {
             return Err(PlayError::Unchanged);
         }
-        Ok(Position::from_parts(
-            self.state.board,
-            self.start.side_to_move().other(),
-            Phase::Play,
-        ))
+        let position = Position::from_parts(self.state.board, self.start.side_to_move().other(), Phase::Play);
+        Ok(FinishedTurn { start: self.start, turn: self.steps, position })
+    }
+}
+
+/// A turn found legal on its start position (repetition aside, which needs the game): only
+/// [`TurnBuilder::finish`] makes one, and [`Game::play_finished`](super::Game::play_finished)
+/// plays it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct FinishedTurn {
+    start: Position,
+    turn: Turn,
+    position: Position,
+}
+
+impl FinishedTurn {
+    /// The position the turn was played on.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The steps.
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// The position after the turn.
+    pub fn position(&self) -> &Position {
+        &self.position
     }
 }

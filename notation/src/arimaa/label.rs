@@ -40,9 +40,7 @@ impl MoveLabel {
         if digits.is_empty() || digits.len() > 7 || !digits.iter().all(u8::is_ascii_digit) {
             return Err(ParseLabelError);
         }
-        let number = digits
-            .iter()
-            .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+        let number = digits.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
         if number > 1_000_000 {
             return Err(ParseLabelError);
         }
@@ -53,40 +51,21 @@ impl MoveLabel {
             b'b' => (Color::Silver, LabelStyle::WhiteBlack),
             _ => return Err(ParseLabelError),
         };
-        Ok(MoveLabel {
-            number,
-            color,
-            style,
-        })
+        Ok(MoveLabel { number, color, style })
     }
 
     /// The label of the move at 0-based ply `ply` (`0` is `1g`).
     pub fn from_ply(ply: usize, style: LabelStyle) -> MoveLabel {
         let number = u32::try_from(ply / 2 + 1).unwrap_or(u32::MAX);
-        let color = if ply % 2 == 0 {
-            Color::Gold
-        } else {
-            Color::Silver
-        };
-        MoveLabel {
-            number,
-            color,
-            style,
-        }
+        let color = if ply % 2 == 0 { Color::Gold } else { Color::Silver };
+        MoveLabel { number, color, style }
     }
 
     /// The label that follows this one, in the same style.
     pub fn next(self) -> MoveLabel {
         match self.color {
-            Color::Gold => MoveLabel {
-                color: Color::Silver,
-                ..self
-            },
-            Color::Silver => MoveLabel {
-                number: self.number.saturating_add(1),
-                color: Color::Gold,
-                ..self
-            },
+            Color::Gold => MoveLabel { color: Color::Silver, ..self },
+            Color::Silver => MoveLabel { number: self.number.saturating_add(1), color: Color::Gold, ..self },
         }
     }
 
@@ -122,19 +101,13 @@ mod tests {
     #[test]
     fn labels() {
         let l: MoveLabel = "12w".parse().unwrap();
-        assert_eq!(
-            (l.number, l.color, l.style),
-            (12, Color::Gold, LabelStyle::WhiteBlack)
-        );
+        assert_eq!((l.number, l.color, l.style), (12, Color::Gold, LabelStyle::WhiteBlack));
         assert_eq!(l.next().to_string(), "12b");
         assert_eq!(l.next().next().to_string(), "13w");
         assert!("w".parse::<MoveLabel>().is_err());
         assert!("12x".parse::<MoveLabel>().is_err());
         assert!("99999999g".parse::<MoveLabel>().is_err());
         assert!("1 g".parse::<MoveLabel>().is_err());
-        assert_eq!(
-            MoveLabel::from_ply(3, LabelStyle::GoldSilver).to_string(),
-            "2s"
-        );
+        assert_eq!(MoveLabel::from_ply(3, LabelStyle::GoldSilver).to_string(), "2s");
     }
 }

@@ -9,8 +9,8 @@ use std::str::FromStr;
 
 use smallvec::SmallVec;
 use tabula_engine::arimaa::{
-    Color, Direction, Piece, Placement, PlacementError, PlayError, Position, Square, Step,
-    StepError, Turn, TurnBuilder,
+    Color, Direction, FinishedTurn, Piece, Placement, PlacementError, PlayError, Position, Square, Step, StepError,
+    Turn,
 };
 
 /// One token of long notation.
@@ -46,24 +46,21 @@ impl LongToken {
     ///
     /// # Errors
     /// The text is not a token.
+    #[inline]
     pub fn from_ascii(s: &[u8]) -> Result<LongToken, TokenSyntax> {
-        let piece =
-            Piece::from_char(*s.first().ok_or(TokenSyntax::Empty)?).ok_or(TokenSyntax::Piece)?;
-        let square = s
-            .get(1..3)
-            .and_then(Square::from_ascii)
-            .ok_or(TokenSyntax::Square)?;
+        let piece = Piece::from_char(*s.first().ok_or(TokenSyntax::Empty)?).ok_or(TokenSyntax::Piece)?;
+        let square = match s.get(1..3) {
+            Some(sq) => Square::from_ascii(sq).ok_or(TokenSyntax::Square)?,
+            None => return Err(TokenSyntax::Square),
+        };
         match s.len() {
             3 => Ok(LongToken::Place { piece, square }),
             4 => match s[3] {
                 b'x' => Ok(LongToken::Capture { piece, square }),
-                c => Direction::from_char(c)
-                    .map(|dir| LongToken::Step {
-                        piece,
-                        from: square,
-                        dir,
-                    })
-                    .ok_or(TokenSyntax::Direction),
+                c => match Direction::from_char(c) {
+                    Some(dir) => Ok(LongToken::Step { piece, from: square, dir }),
+                    None => Err(TokenSyntax::Direction),
+                },
             },
             _ => Err(TokenSyntax::Length),
         }
@@ -125,22 +122,6 @@ pub struct LongMove {
     tokens: SmallVec<[LongToken; 8]>,
 }
 
-/// A turn resolved against a position: the builder holds the steps and the board after them.
-#[derive(Clone, Debug)]
-pub struct ResolvedTurn {
-    /// The turn's steps played on the start position; [`TurnBuilder::finish`] succeeds on it.
-    pub builder: TurnBuilder,
-    /// The position after the turn.
-    pub position: Position,
-}
-
-impl ResolvedTurn {
-    /// The engine turn.
-    pub fn turn(&self) -> &Turn {
-        self.builder.steps()
-    }
-}
-
 /// Why a long-notation move is not a legal move on the position.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("{kind}")]
@@ -198,10 +179,7 @@ pub enum ResolveErrorKind {
 
 impl ResolveError {
     fn at(index: usize, kind: ResolveErrorKind) -> ResolveError {
-        ResolveError {
-            index: Some(index),
-            kind,
-        }
+        ResolveError { index: Some(index), kind }
     }
 
     fn whole(kind: ResolveErrorKind) -> ResolveError {
@@ -231,11 +209,7 @@ impl LongMove {
                 Ok(t) => tokens.push(t),
                 Err(reason) => {
                     let shown = &tok[..tok.len().min(40)];
-                    return Err(ParseLongError {
-                        index,
-                        token: String::from_utf8_lossy(shown).into_owned(),
-                        reason,
-                    });
+                    return Err(ParseLongError { index, token: String::from_utf8_lossy(shown).into_owned(), reason });
                 }
             }
             index += 1;
@@ -273,29 +247,20 @@ impl LongMove {
     ///
     /// # Errors
     /// The first token that is wrong, or the turn as a whole (empty, unfinished push, no change).
-    pub fn resolve_turn(&self, pos: &Position) -> Result<ResolvedTurn, ResolveError> {
-        let mut builder = pos
-            .turn_builder()
-            .map_err(|e| ResolveError::whole(ResolveErrorKind::Play(e)))?;
+    pub fn resolve_turn(&self, pos: &Position) -> Result<FinishedTurn, ResolveError> {
+        let mut builder = pos.turn_builder().map_err(|e| ResolveError::whole(ResolveErrorKind::Play(e)))?;
         let mut owed: Option<(usize, LongToken)> = None;
         for (i, &tok) in self.tokens.iter().enumerate() {
             match tok {
                 LongToken::Step { piece, from, dir } => {
                     if let Some((at, expected)) = owed {
-                        return Err(ResolveError::at(
-                            at,
-                            ResolveErrorKind::MissingCapture(expected),
-                        ));
+                        return Err(ResolveError::at(at, ResolveErrorKind::MissingCapture(expected)));
                     }
                     match builder.board().piece_at(from) {
                         Some(found) if found != piece => {
                             return Err(ResolveError::at(
                                 i,
-                                ResolveErrorKind::WrongPiece {
-                                    square: from,
-                                    found,
-                                    written: piece,
-                                },
+                                ResolveErrorKind::WrongPiece { square: from, found, written: piece },
                             ))
                         }
                         _ => {}
@@ -303,35 +268,22 @@ impl LongMove {
                     let ev = builder
                         .step(Step::new(from, dir))
                         .map_err(|e| ResolveError::at(i, ResolveErrorKind::Step(e)))?;
-                    owed = ev
-                        .capture
-                        .map(|(square, piece)| (i, LongToken::Capture { piece, square }));
+                    owed = ev.capture.map(|(square, piece)| (i, LongToken::Capture { piece, square }));
                 }
                 LongToken::Capture { .. } => match owed.take() {
                     Some((_, expected)) if expected == tok => {}
                     Some((_, expected)) => {
-                        return Err(ResolveError::at(
-                            i,
-                            ResolveErrorKind::WrongCapture { expected },
-                        ))
+                        return Err(ResolveError::at(i, ResolveErrorKind::WrongCapture { expected }))
                     }
                     None => return Err(ResolveError::at(i, ResolveErrorKind::UnexpectedCapture)),
                 },
-                LongToken::Place { .. } => {
-                    return Err(ResolveError::at(i, ResolveErrorKind::PlacementInTurn))
-                }
+                LongToken::Place { .. } => return Err(ResolveError::at(i, ResolveErrorKind::PlacementInTurn)),
             }
         }
         if let Some((at, expected)) = owed {
-            return Err(ResolveError::at(
-                at,
-                ResolveErrorKind::MissingCapture(expected),
-            ));
+            return Err(ResolveError::at(at, ResolveErrorKind::MissingCapture(expected)));
         }
-        let position = builder
-            .finish()
-            .map_err(|e| ResolveError::whole(ResolveErrorKind::Play(e)))?;
-        Ok(ResolvedTurn { builder, position })
+        builder.finish().map_err(|e| ResolveError::whole(ResolveErrorKind::Play(e)))
     }
 
     /// Resolves a set-up move for `color` (legality of the placement itself is the engine's,
@@ -352,8 +304,7 @@ impl LongMove {
                 _ => return Err(ResolveError::at(i, ResolveErrorKind::StepInSetup)),
             }
         }
-        p.validate(color)
-            .map_err(|e| ResolveError::whole(ResolveErrorKind::Placement(e)))?;
+        p.validate(color).map_err(|e| ResolveError::whole(ResolveErrorKind::Placement(e)))?;
         Ok(p)
     }
 
@@ -365,14 +316,8 @@ impl LongMove {
         let mut builder = pos.turn_builder()?;
         let mut tokens = SmallVec::new();
         for (index, &step) in turn.steps().iter().enumerate() {
-            let ev = builder
-                .step(step)
-                .map_err(|error| PlayError::Step { index, error })?;
-            tokens.push(LongToken::Step {
-                piece: ev.piece,
-                from: step.from,
-                dir: step.dir,
-            });
+            let ev = builder.step(step).map_err(|error| PlayError::Step { index, error })?;
+            tokens.push(LongToken::Step { piece: ev.piece, from: step.from, dir: step.dir });
             if let Some((square, piece)) = ev.capture {
                 tokens.push(LongToken::Capture { piece, square });
             }
@@ -387,10 +332,7 @@ impl LongMove {
             tokens: placement
                 .pieces()
                 .iter()
-                .map(|&(square, kind)| LongToken::Place {
-                    piece: Piece { color, kind },
-                    square,
-                })
+                .map(|&(square, kind)| LongToken::Place { piece: Piece { color, kind }, square })
                 .collect(),
         }
     }

@@ -6,7 +6,6 @@ mod position_text;
 
 pub use label::{LabelStyle, MoveLabel, ParseLabelError};
 pub use long::{
-    write_placement, write_turn, LongMove, LongToken, ParseLongError, ResolveError,
-    ResolveErrorKind, ResolvedTurn, TokenSyntax,
+    write_placement, write_turn, LongMove, LongToken, ParseLongError, ResolveError, ResolveErrorKind, TokenSyntax,
 };
 pub use position_text::{parse_position, write_position, ParsePositionError};

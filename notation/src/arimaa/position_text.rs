@@ -51,28 +51,18 @@ pub fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
         if c == '.' || c == ' ' {
             continue;
         }
-        let piece = u8::try_from(c)
-            .ok()
-            .and_then(Piece::from_char)
-            .ok_or(ParsePositionError::Char(c))?;
+        let piece = u8::try_from(c).ok().and_then(Piece::from_char).ok_or(ParsePositionError::Char(c))?;
         let (rank, file) = (7 - i / 8, i % 8);
         if let Some(sq) = Square::from_coords(file as u32, rank as u32) {
             board.put(sq, piece);
         }
     }
-    Ok(Position::from_setup(Setup {
-        board,
-        side_to_move: side,
-    })?)
+    Ok(Position::from_setup(Setup { board, side_to_move: side })?)
 }
 
 /// Writes a position as `g [<64 chars>]` with `.` for empty squares.
 pub fn write_position(pos: &Position) -> String {
-    format!(
-        "{} [{}]",
-        pos.side_to_move().char(),
-        pos.board().to_diagram_string()
-    )
+    format!("{} [{}]", pos.side_to_move().char(), pos.board().to_diagram_string())
 }
 
 #[cfg(test)]

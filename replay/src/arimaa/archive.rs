@@ -55,19 +55,8 @@ impl ArchiveLayout {
         let id = find(b"id");
         let result = find(b"result");
         let termination = find(b"termination");
-        let last_needed = [Some(movelist), id, result, termination]
-            .into_iter()
-            .flatten()
-            .max()
-            .unwrap_or(movelist);
-        Some(ArchiveLayout {
-            columns: names.len(),
-            id,
-            movelist,
-            result,
-            termination,
-            last_needed,
-        })
+        let last_needed = [Some(movelist), id, result, termination].into_iter().flatten().max().unwrap_or(movelist);
+        Some(ArchiveLayout { columns: names.len(), id, movelist, result, termination, last_needed })
     }
 
     /// Whether a header line is that of an Arimaa archive (has a `movelist` column).
@@ -93,12 +82,7 @@ impl ArchiveLayout {
     /// The row has another number of fields than the header, or a text field is not UTF-8.
     pub fn split<'a>(&self, line: &'a [u8]) -> Result<ArchiveRow<'a>, RowError> {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let mut row = ArchiveRow {
-            id: None,
-            movelist: &[],
-            result: None,
-            termination: None,
-        };
+        let mut row = ArchiveRow { id: None, movelist: &[], result: None, termination: None };
         let mut rest = line;
         let mut index = 0;
         loop {
@@ -128,10 +112,7 @@ impl ArchiveLayout {
         }
         let found = index + 1;
         if found != self.columns {
-            return Err(RowError::FieldCount {
-                expected: self.columns,
-                found,
-            });
+            return Err(RowError::FieldCount { expected: self.columns, found });
         }
         Ok(row)
     }
@@ -143,18 +124,9 @@ mod tests {
 
     #[test]
     fn columns() {
-        let layout =
-            ArchiveLayout::from_header(b"id\tresult\ttermination\tmovelist\tevents\r").unwrap();
-        let row = layout
-            .split(b"12\tw\tg\t1w Ra1\\n1b\tlog\twith\r")
-            .unwrap_err();
-        assert_eq!(
-            row,
-            RowError::FieldCount {
-                expected: 5,
-                found: 6
-            }
-        );
+        let layout = ArchiveLayout::from_header(b"id\tresult\ttermination\tmovelist\tevents\r").unwrap();
+        let row = layout.split(b"12\tw\tg\t1w Ra1\\n1b\tlog\twith\r").unwrap_err();
+        assert_eq!(row, RowError::FieldCount { expected: 5, found: 6 });
         let row = layout.split(b"12\tw\tg\t1w Ra1\\n1b\tlog").unwrap();
         assert_eq!(row.id, Some("12"));
         assert_eq!(row.movelist, b"1w Ra1\\n1b");

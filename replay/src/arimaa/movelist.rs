@@ -81,14 +81,7 @@ enum Word {
 impl<'a> Moves<'a> {
     /// Moves of `text`.
     pub fn new(text: &'a [u8]) -> Moves<'a> {
-        Moves {
-            text,
-            pos: 0,
-            line: 0,
-            line_start: true,
-            next_label: None,
-            failed: false,
-        }
+        Moves { text, pos: 0, line: 0, line_start: true, next_label: None, failed: false }
     }
 
     /// Length of the separator at `i`, if one starts there (`\n`, backslash-n, `%13`).
@@ -107,38 +100,68 @@ impl<'a> Moves<'a> {
     fn word(&mut self) -> Word {
         let t = self.text;
         let mut i = self.pos;
-        loop {
-            if i >= t.len() {
-                self.pos = i;
-                return Word::End;
+        // Separators and spaces; plain bytes fall through without a branch on their class.
+        while i < t.len() {
+            let class = CLASS[t[i] as usize];
+            if class == 0 {
+                break;
             }
-            match CLASS[t[i] as usize] {
-                SPACE => i += 1,
-                SPECIAL => match self.separator_at(i) {
-                    Some(n) => {
-                        if t[i] == b'\n' {
-                            self.line += 1;
-                        }
-                        self.line_start = true;
-                        i += n;
-                    }
-                    None => break,
-                },
-                _ => break,
+            if class == SPACE {
+                i += 1;
+                continue;
             }
+            let Some(n) = self.separator_at(i) else { break };
+            self.line += u64::from(t[i] == b'\n');
+            self.line_start = true;
+            i += n;
+        }
+        if i >= t.len() {
+            self.pos = i;
+            return Word::End;
         }
         let start = i;
+        i += 1;
         while i < t.len() {
-            match CLASS[t[i] as usize] {
-                0 => i += 1,
-                SPACE => break,
-                _ if self.separator_at(i).is_some() => break,
-                _ => i += 1,
+            let class = CLASS[t[i] as usize];
+            if class == 0 {
+                i += 1;
+            } else if class == SPACE || self.separator_at(i).is_some() {
+                break;
+            } else {
+                i += 1;
             }
         }
         self.pos = i;
         let at_line_start = std::mem::replace(&mut self.line_start, false);
         Word::Word(start, i, at_line_start)
+    }
+
+    /// A long-notation token of 3 or 4 bytes at the next word, not at the start of a line,
+    /// followed by a space, a separator or the end: parsed without a scan.
+    #[inline]
+    fn fast_token(&mut self) -> Option<(LongToken, usize, usize)> {
+        let t = self.text;
+        let mut i = self.pos;
+        while i < t.len() && t[i] == b' ' {
+            i += 1;
+        }
+        if self.line_start || i >= t.len() || CLASS[t[i] as usize] != 0 {
+            return None;
+        }
+        let ends_at = |e: usize| {
+            e == t.len()
+                || (CLASS[t[e] as usize] != 0 && (CLASS[t[e] as usize] == SPACE || self.separator_at(e).is_some()))
+        };
+        for len in [4, 3] {
+            if i + len <= t.len() && ends_at(i + len) {
+                if let Ok(tok) = LongToken::from_ascii(&t[i..i + len]) {
+                    self.pos = i + len;
+                    return Some((tok, i, i + len));
+                }
+                return None;
+            }
+        }
+        None
     }
 
     /// Whether no move is left.
@@ -181,10 +204,7 @@ impl<'a> Iterator for Moves<'a> {
                     None => {
                         self.failed = true;
                         let shown = &t[s..t.len().min(s + 40)];
-                        let shown = shown
-                            .split(|&b| b == b'\\' || b == b'\n')
-                            .next()
-                            .unwrap_or_default();
+                        let shown = shown.split(|&b| b == b'\\' || b == b'\n').next().unwrap_or_default();
                         return Some(Err(MoveListError {
                             text: String::from_utf8_lossy(shown.trim_ascii()).into_owned(),
                             line_offset: self.line,
@@ -198,7 +218,18 @@ impl<'a> Iterator for Moves<'a> {
         let mut body = MoveBody::Empty;
         let mut text_end = le;
         let mut index = 0;
-        while let Word::Word(s, e, at_line_start) = self.word() {
+        loop {
+            // Most words are 3- or 4-byte tokens: parse those in place, without a word scan.
+            if let Some((tok, s, e)) = self.fast_token() {
+                text_end = e;
+                if !matches!(body, MoveBody::Syntax(_) | MoveBody::Takeback) {
+                    tokens.push(tok);
+                    index += 1;
+                    continue;
+                }
+                self.pos = s;
+            }
+            let Word::Word(s, e, at_line_start) = self.word() else { break };
             let word = &t[s..e];
             if at_line_start {
                 if let Some(next) = as_label(word) {
@@ -213,11 +244,7 @@ impl<'a> Iterator for Moves<'a> {
             if word == b"takeback" && index == 0 {
                 body = MoveBody::Takeback;
             } else if matches!(body, MoveBody::Takeback) {
-                body = MoveBody::Syntax(syntax(
-                    index,
-                    word,
-                    tabula_notation::arimaa::TokenSyntax::Length,
-                ));
+                body = MoveBody::Syntax(syntax(index, word, tabula_notation::arimaa::TokenSyntax::Length));
             } else {
                 match LongToken::from_ascii(word) {
                     Ok(tok) => {
@@ -232,27 +259,13 @@ impl<'a> Iterator for Moves<'a> {
         if matches!(body, MoveBody::Empty) && !tokens.is_empty() {
             body = MoveBody::Tokens(tokens);
         }
-        Some(Ok(MoveLine {
-            label,
-            label_text,
-            text: &t[le..text_end],
-            body,
-            line_offset: line,
-        }))
+        Some(Ok(MoveLine { label, label_text, text: &t[le..text_end], body, line_offset: line }))
     }
 }
 
-fn syntax(
-    index: usize,
-    word: &[u8],
-    reason: tabula_notation::arimaa::TokenSyntax,
-) -> ParseLongError {
+fn syntax(index: usize, word: &[u8], reason: tabula_notation::arimaa::TokenSyntax) -> ParseLongError {
     let shown = &word[..word.len().min(40)];
-    ParseLongError {
-        index,
-        token: String::from_utf8_lossy(shown).into_owned(),
-        reason,
-    }
+    ParseLongError { index, token: String::from_utf8_lossy(shown).into_owned(), reason }
 }
 
 #[cfg(test)]

@@ -54,20 +54,10 @@ pub fn print_replay(
     let mut last: Option<(String, Position, Bitboard)> = None;
     let report = verify_with(record, |ev| {
         let (line, after, hl) = match ev {
-            Replayed::Move {
-                label,
-                after,
-                turn,
-                text,
-                ..
-            } => {
+            Replayed::Move { label, after, turn, text, .. } => {
                 n += 1;
                 let t = String::from_utf8_lossy(text.trim_ascii()).into_owned();
-                (
-                    format!("{label} {t}"),
-                    *after,
-                    turn.as_ref().map_or(Bitboard::EMPTY, touched),
-                )
+                (format!("{label} {t}"), *after, turn.as_ref().map_or(Bitboard::EMPTY, touched))
             }
             Replayed::TakeBack { label, after } => {
                 n = n.saturating_sub(1);
@@ -98,18 +88,10 @@ pub fn print_replay(
         report.turns
     )?;
     if let Some(r) = &report.result {
-        writeln!(
-            out,
-            "result: {}",
-            serde_json::to_string(r).unwrap_or_default()
-        )?;
+        writeln!(out, "result: {}", serde_json::to_string(r).unwrap_or_default())?;
     }
     if let (Some(e), true) = (&report.error, report.verdict != Verdict::Ok) {
-        writeln!(
-            out,
-            "line {}, move {}, `{}`: {}",
-            e.line, e.turn, e.token, e.message
-        )?;
+        writeln!(out, "line {}, move {}, `{}`: {}", e.line, e.turn, e.token, e.message)?;
     }
     Ok(report.verdict)
 }

@@ -36,11 +36,9 @@ impl RecordedEnd {
         let result = result.map(str::trim).and_then(|t| t.bytes().next());
         match (result, termination) {
             (None, None) => None,
-            (result, termination) => Some(RecordedEnd {
-                winner,
-                result: result.unwrap_or(b'-'),
-                termination: termination.unwrap_or(b'-'),
-            }),
+            (result, termination) => {
+                Some(RecordedEnd { winner, result: result.unwrap_or(b'-'), termination: termination.unwrap_or(b'-') })
+            }
         }
     }
 
@@ -120,10 +118,7 @@ fn color_char(c: Color) -> &'static str {
 }
 
 fn outcome_result(o: Outcome) -> GameResult {
-    GameResult::Arimaa {
-        winner: color_char(o.winner),
-        reason: o.reason.name(),
-    }
+    GameResult::Arimaa { winner: color_char(o.winner), reason: o.reason.name() }
 }
 
 struct Failure {
@@ -152,14 +147,7 @@ pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -
     let mut game = Game::new();
     let mut last_label: Option<MoveLabel> = None;
     let mut last_line = 0;
-    let failure = replay_moves(
-        record,
-        &mut game,
-        &mut last_label,
-        &mut last_line,
-        &mut on_move,
-    )
-    .err();
+    let failure = replay_moves(record, &mut game, &mut last_label, &mut last_line, &mut on_move).err();
     let board = game.outcome();
     let mut report = GameReport {
         source: record.source.clone(),
@@ -173,12 +161,8 @@ pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -
     };
     if let Some(f) = failure {
         report.verdict = Verdict::Illegal;
-        report.error = Some(ErrorInfo {
-            turn: f.turn,
-            line: record.line + f.line_offset,
-            token: f.token,
-            message: f.message,
-        });
+        report.error =
+            Some(ErrorInfo { turn: f.turn, line: record.line + f.line_offset, token: f.token, message: f.message });
         return report;
     }
     let Some(rec) = record.recorded else {
@@ -197,29 +181,20 @@ pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -
         (Some(o), _) => {
             report.verdict = Verdict::ResultMismatch;
             report.error = Some(mismatch(
-                format!(
-                    "the board ends the game ({o}) but the record says {}",
-                    describe(rec)
-                ),
+                format!("the board ends the game ({o}) but the record says {}", describe(rec)),
                 &written,
             ));
         }
         (None, Some(_)) => {
             report.verdict = Verdict::ResultMismatch;
             report.error = Some(mismatch(
-                format!(
-                    "the record says {} but the board does not decide the game",
-                    describe(rec)
-                ),
+                format!("the record says {} but the board does not decide the game", describe(rec)),
                 &written,
             ));
         }
         (None, None) => {
             report.result = match (rec.winner, rec.reason()) {
-                (Some(w), Some(reason)) => Some(GameResult::Arimaa {
-                    winner: color_char(w),
-                    reason,
-                }),
+                (Some(w), Some(reason)) => Some(GameResult::Arimaa { winner: color_char(w), reason }),
                 _ => None,
             };
         }
@@ -260,26 +235,15 @@ fn replay_moves(
         if !mv.label.same_move(expected) {
             return Err(fail(
                 mv.label_text.to_owned(),
-                format!(
-                    "expected move {}{} here",
-                    expected.number,
-                    label_side(expected, mv.label)
-                ),
+                format!("expected move {}{} here", expected.number, label_side(expected, mv.label)),
             ));
         }
         let parsed = match mv.body {
             MoveBody::Takeback => {
-                game.take_back()
-                    .map_err(|e| fail("takeback".into(), e.to_string()))?;
-                *last_label = game
-                    .plies()
-                    .checked_sub(1)
-                    .map(|p| MoveLabel::from_ply(p, mv.label.style));
+                game.take_back().map_err(|e| fail("takeback".into(), e.to_string()))?;
+                *last_label = game.plies().checked_sub(1).map(|p| MoveLabel::from_ply(p, mv.label.style));
                 expected = MoveLabel::from_ply(game.plies(), expected.style);
-                on_move(Replayed::TakeBack {
-                    label: mv.label_text,
-                    after: game.position(),
-                });
+                on_move(Replayed::TakeBack { label: mv.label_text, after: game.position() });
                 continue;
             }
             MoveBody::Empty => {
@@ -287,10 +251,7 @@ fn replay_moves(
                     // Archive move lists end with the label of the move never played.
                     return Ok(());
                 }
-                return Err(fail(
-                    mv.label_text.to_owned(),
-                    "empty move inside the game: Arimaa has no pass".into(),
-                ));
+                return Err(fail(mv.label_text.to_owned(), "empty move inside the game: Arimaa has no pass".into()));
             }
             MoveBody::Syntax(e) => return Err(fail(e.token.clone(), e.to_string())),
             MoveBody::Tokens(parsed) => parsed,
@@ -309,23 +270,17 @@ fn replay_moves(
         };
         let before = *game.position();
         let turn = if before.phase() == Phase::Setup {
-            let placement = parsed
-                .resolve_placement(before.side_to_move())
-                .map_err(|e| fail(token_at(e.index), e.to_string()))?;
-            game.place(&placement)
-                .map_err(|e| fail(text(mv.text), e.to_string()))?;
+            let placement =
+                parsed.resolve_placement(before.side_to_move()).map_err(|e| fail(token_at(e.index), e.to_string()))?;
+            game.place(&placement).map_err(|e| fail(text(mv.text), e.to_string()))?;
             None
         } else {
-            let resolved = parsed
-                .resolve_turn(&before)
-                .map_err(|e| fail(token_at(e.index), e.to_string()))?;
-            game.play_built(&resolved.builder).map_err(|e| {
+            let resolved = parsed.resolve_turn(&before).map_err(|e| fail(token_at(e.index), e.to_string()))?;
+            game.play_finished(&resolved).map_err(|e| {
                 let message = match e {
-                    GameError::Repetition => {
-                        "third-time repetition of a position (illegal under current rules; \
+                    GameError::Repetition => "third-time repetition of a position (illegal under current rules; \
                                               older rules made it a loss for the side repeating)"
-                            .to_owned()
-                    }
+                        .to_owned(),
                     e => e.to_string(),
                 };
                 fail(text(mv.text), message)
@@ -335,23 +290,11 @@ fn replay_moves(
         *last_label = Some(mv.label);
         *last_line = mv.line_offset;
         expected = expected.next();
-        on_move(Replayed::Move {
-            label: mv.label_text,
-            before: &before,
-            after: game.position(),
-            turn,
-            text: mv.text,
-        });
+        on_move(Replayed::Move { label: mv.label_text, before: &before, after: game.position(), turn, text: mv.text });
     }
     Ok(())
 }
 
 fn label_side(expected: MoveLabel, written: MoveLabel) -> char {
-    MoveLabel {
-        style: written.style,
-        ..expected
-    }
-    .to_string()
-    .pop()
-    .unwrap_or('?')
+    MoveLabel { style: written.style, ..expected }.to_string().pop().unwrap_or('?')
 }

@@ -72,22 +72,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check { jsonl, jobs, paths } => check(jsonl, jobs, &paths),
-        Command::Moves {
-            game,
-            position,
-            count,
-        } => moves(game, &position, count),
-        Command::Replay {
-            file,
-            game,
-            turn,
-            no_color,
-        } => replay(
-            &file,
-            game.as_deref(),
-            turn,
-            !no_color && io::IsTerminal::is_terminal(&io::stdout()),
-        ),
+        Command::Moves { game, position, count } => moves(game, &position, count),
+        Command::Replay { file, game, turn, no_color } => {
+            replay(&file, game.as_deref(), turn, !no_color && io::IsTerminal::is_terminal(&io::stdout()))
+        }
     };
     match result {
         Ok(code) => code,
@@ -119,11 +107,7 @@ fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf]) -> Result<ExitCode
             if write_error.is_some() {
                 return;
             }
-            let res = if jsonl {
-                writeln!(out, "{}", r.to_json())
-            } else {
-                write_person_line(&mut out, r)
-            };
+            let res = if jsonl { writeln!(out, "{}", r.to_json()) } else { write_person_line(&mut out, r) };
             if let Err(e) = res {
                 write_error = Some(e);
             }
@@ -137,15 +121,10 @@ fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf]) -> Result<ExitCode
         return Err(format!("cannot write output: {e}"));
     }
     if !jsonl {
-        write_summary(&mut out, &summary, start.elapsed().as_secs_f64())
-            .map_err(|e| e.to_string())?;
+        write_summary(&mut out, &summary, start.elapsed().as_secs_f64()).map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())?;
-    Ok(if summary.all_ok() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(if summary.all_ok() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 fn write_person_line(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
@@ -179,18 +158,11 @@ fn write_summary(out: &mut impl Write, s: &Summary, secs: f64) -> io::Result<()>
         writeln!(out)?;
     }
     writeln!(out, "{:<16} {:>8}", "verdict", "games")?;
-    for (name, n) in ["ok", "illegal", "result-mismatch", "unreadable"]
-        .iter()
-        .zip(s.verdicts)
-    {
+    for (name, n) in ["ok", "illegal", "result-mismatch", "unreadable"].iter().zip(s.verdicts) {
         writeln!(out, "{name:<16} {n:>8}")?;
     }
     writeln!(out, "{:<16} {:>8}", "total", s.games)?;
-    let rate = if secs > 0.0 {
-        s.turns as f64 / secs
-    } else {
-        0.0
-    };
+    let rate = if secs > 0.0 { s.turns as f64 / secs } else { 0.0 };
     writeln!(
         out,
         "\n{} moves replayed from {} files ({:.1} MB) in {:.3} s: {:.0} moves/s",
@@ -201,11 +173,7 @@ fn write_summary(out: &mut impl Write, s: &Summary, secs: f64) -> io::Result<()>
         rate
     )?;
     if !s.skipped.is_empty() {
-        writeln!(
-            out,
-            "{} files in folders were not game records and were skipped:",
-            s.skipped.len()
-        )?;
+        writeln!(out, "{} files in folders were not game records and were skipped:", s.skipped.len())?;
         for p in s.skipped.iter().take(10) {
             writeln!(out, "  {}", p.display())?;
         }
@@ -219,8 +187,7 @@ fn write_summary(out: &mut impl Write, s: &Summary, secs: f64) -> io::Result<()>
 fn moves(game: GameKind, position: &str, count: bool) -> Result<ExitCode, String> {
     match game {
         GameKind::Arimaa => {
-            let pos = tabula_notation::arimaa::parse_position(position)
-                .map_err(|e| format!("--position: {e}"))?;
+            let pos = tabula_notation::arimaa::parse_position(position).map_err(|e| format!("--position: {e}"))?;
             let mut gen = tabula_engine::arimaa::MoveGenerator::new();
             let turns = gen.legal_turns(&pos);
             let stdout = io::stdout();
@@ -228,10 +195,8 @@ fn moves(game: GameKind, position: &str, count: bool) -> Result<ExitCode, String
             if count {
                 writeln!(out, "{}", turns.len()).map_err(|e| e.to_string())?;
             } else {
-                let mut texts: Vec<String> = turns
-                    .iter()
-                    .filter_map(|(t, _)| tabula_notation::arimaa::write_turn(&pos, t).ok())
-                    .collect();
+                let mut texts: Vec<String> =
+                    turns.iter().filter_map(|(t, _)| tabula_notation::arimaa::write_turn(&pos, t).ok()).collect();
                 texts.sort();
                 for t in texts {
                     writeln!(out, "{t}").map_err(|e| e.to_string())?;
@@ -243,22 +208,12 @@ fn moves(game: GameKind, position: &str, count: bool) -> Result<ExitCode, String
     }
 }
 
-fn replay(
-    file: &std::path::Path,
-    game: Option<&str>,
-    upto: Option<usize>,
-    color: bool,
-) -> Result<ExitCode, String> {
+fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, color: bool) -> Result<ExitCode, String> {
     let record = tabula_replay::check::find_game(file, game)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let report =
-        tabula_replay::arimaa::show::print_replay(&record.as_record(), upto, color, &mut out)
-            .map_err(|e| e.to_string())?;
+    let report = tabula_replay::arimaa::show::print_replay(&record.as_record(), upto, color, &mut out)
+        .map_err(|e| e.to_string())?;
     out.flush().map_err(|e| e.to_string())?;
-    Ok(if report == Verdict::Ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(if report == Verdict::Ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
