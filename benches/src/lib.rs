@@ -44,7 +44,7 @@ pub fn real_arimaa_positions(every: usize) -> Vec<Position> {
         verify_with(&r.as_record(), |ev| {
             if let Replayed::Move { after, .. } = ev {
                 n += 1;
-                if n % every == 0 && after.phase() == tabula_engine::arimaa::Phase::Play {
+                if n.is_multiple_of(every) && after.phase() == tabula_engine::arimaa::Phase::Play {
                     out.push(*after);
                 }
             }
