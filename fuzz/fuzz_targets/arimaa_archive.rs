@@ -2,12 +2,11 @@
 //! lines, rows, move lists) and as one move list.
 #![no_main]
 
-use std::io::Write;
 use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
 use tabula_replay::arimaa::verify::{verify, Record};
-use tabula_replay::check::check_paths;
+use tabula_replay::check::check_reader;
 
 const HEADER: &[u8] = b"id\tresult\ttermination\tmovelist\tevents\n";
 
@@ -16,19 +15,14 @@ fuzz_target!(|data: &[u8]| {
     let r = verify(&record);
     assert!(r.turns <= data.len());
 
-    // The same bytes as the rows of an archive file.
-    let mut file = tempfile();
-    file.1.write_all(HEADER).unwrap();
-    file.1.write_all(data).unwrap();
-    file.1.flush().unwrap();
+    // The bytes as they are, as a file.
     let mut games = 0;
-    check_paths(&[file.0.clone()], &mut |_| games += 1);
-    let _ = std::fs::remove_file(&file.0);
+    check_reader("fuzz", "1", data, &mut |_| games += 1);
+    assert!(games >= 1);
+
+    // The same bytes as the rows of an archive.
+    let file: Vec<u8> = HEADER.iter().chain(data).copied().collect();
+    let mut games = 0;
+    check_reader("fuzz", "1", &file[..], &mut |_| games += 1);
     assert!(games <= data.iter().filter(|&&b| b == b'\n').count() + 1);
 });
-
-fn tempfile() -> (std::path::PathBuf, std::fs::File) {
-    let p = std::env::temp_dir().join(format!("tabula-fuzz-{}.tsv", std::process::id()));
-    let f = std::fs::File::create(&p).unwrap();
-    (p, f)
-}

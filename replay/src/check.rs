@@ -1,5 +1,6 @@
 //! Checking files of records: every game replayed, in parallel, reported in input order.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -54,12 +55,17 @@ fn io_report(source: &Arc<str>, message: String) -> GameReport {
     )
 }
 
-/// Checks every game in `paths` (files, or folders searched recursively), calling `sink` for
+/// Checks every game in `paths` (files, folders searched recursively, or `-` for standard
+/// input), calling `sink` for
 /// each game's report in input order. Unreadable files and rows are reported as `unreadable`
 /// games; a file in a folder whose format is not recognised is skipped and listed in the summary.
 pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summary {
     let mut summary = Summary::default();
     for path in paths {
+        if path.as_os_str() == "-" {
+            check_stream(&Arc::from("-"), "stdin", std::io::stdin().lock(), true, &mut summary, sink);
+            continue;
+        }
         let explicit = !path.is_dir();
         let files = match input::files_under(path) {
             Ok(f) => f,
@@ -79,17 +85,49 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
 
 fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn FnMut(&GameReport)) {
     let source: Arc<str> = Arc::from(path.display().to_string());
+    let file = match input::open(path) {
+        Ok(f) => f,
+        Err(e) => {
+            let r = io_report(&source, format!("cannot open: {e}"));
+            summary.add(&r);
+            return sink(&r);
+        }
+    };
+    let name = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
+    if !check_stream(&source, &name, file, explicit, summary, sink) {
+        summary.skipped.push(path.to_path_buf());
+    }
+}
+
+/// Checks every game read from `reader` (a whole file's content), calling `sink` for each
+/// report in input order. `name` is the game id of a single-game file (a move list).
+pub fn check_reader(source: &str, name: &str, reader: impl Read, sink: &mut dyn FnMut(&GameReport)) -> Summary {
+    let mut summary = Summary::default();
+    check_stream(&Arc::from(source), name, reader, true, &mut summary, sink);
+    summary
+}
+
+/// Returns `false` when the format is not recognised and `explicit` is `false` (nothing was
+/// reported).
+fn check_stream(
+    source: &Arc<str>,
+    name: &str,
+    reader: impl Read,
+    explicit: bool,
+    summary: &mut Summary,
+    sink: &mut dyn FnMut(&GameReport),
+) -> bool {
     let mut emit = |r: GameReport, summary: &mut Summary| {
         summary.add(&r);
         sink(&r);
     };
-    let mut chunks = match input::open(path) {
-        Ok(f) => LineChunks::new(f),
-        Err(e) => return emit(io_report(&source, format!("cannot open: {e}")), summary),
-    };
+    let mut chunks = LineChunks::new(reader);
     let first = match chunks.next_chunk() {
         Ok(c) => c,
-        Err(e) => return emit(io_report(&source, format!("cannot read: {e}")), summary),
+        Err(e) => {
+            emit(io_report(source, format!("cannot read: {e}")), summary);
+            return true;
+        }
     };
     let format = match &first {
         Some(Chunk::Lines { data, .. }) => Format::detect(&data[..data.len().min(64 << 10)]),
@@ -99,17 +137,15 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn
         if explicit {
             let message = "not a record file tabula knows: expected an Arimaa archive (a tab-separated header \
                            with a movelist column) or an Arimaa move list (starting with 1w or 1g)";
-            emit(io_report(&source, message.into()), summary);
-        } else {
-            summary.skipped.push(path.to_path_buf());
+            emit(io_report(source, message.into()), summary);
         }
-        return;
+        return explicit;
     };
     summary.files += 1;
+    let mut chunk = first;
     match format {
         Format::ArimaaArchive(layout) => {
-            let mut archive = ArchiveChecker { source: &source, layout: &layout, index: 0, header_seen: false };
-            let mut chunk = first;
+            let mut archive = ArchiveChecker { source, layout: &layout, index: 0, header_seen: false };
             loop {
                 match chunk {
                     None => break,
@@ -137,28 +173,42 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn
                 chunk = match chunks.next_chunk() {
                     Ok(c) => c,
                     Err(e) => {
-                        emit(io_report(&source, format!("reading stopped: {e}")), summary);
+                        emit(io_report(source, format!("reading stopped: {e}")), summary);
                         break;
                     }
                 };
             }
         }
         Format::ArimaaMoveList => {
-            drop(chunks);
-            let data = match input::read_limited(path, MAX_RECORD_FILE_BYTES) {
-                Ok(Some(d)) => d,
-                Ok(None) => {
-                    let message = format!("a move list longer than {MAX_RECORD_FILE_BYTES} bytes");
-                    return emit(io_report(&source, message), summary);
+            // One game: the whole file, up to a limit.
+            let mut data = Vec::new();
+            loop {
+                match chunk {
+                    None => break,
+                    Some(Chunk::Lines { data: d, .. }) => data.extend_from_slice(&d),
+                    Some(Chunk::Overlong { .. }) => data.resize(MAX_RECORD_FILE_BYTES + 1, 0),
                 }
-                Err(e) => return emit(io_report(&source, format!("cannot read: {e}")), summary),
-            };
+                if data.len() > MAX_RECORD_FILE_BYTES {
+                    summary.bytes += data.len() as u64;
+                    let message = format!("a move list longer than {MAX_RECORD_FILE_BYTES} bytes");
+                    emit(io_report(source, message), summary);
+                    return true;
+                }
+                chunk = match chunks.next_chunk() {
+                    Ok(c) => c,
+                    Err(e) => {
+                        emit(io_report(source, format!("cannot read: {e}")), summary);
+                        return true;
+                    }
+                };
+            }
             summary.bytes += data.len() as u64;
-            let game = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
-            let record = Record { source: source.clone(), game, movelist: &data, line: 1, recorded: None };
+            let record =
+                Record { source: source.clone(), game: name.to_owned(), movelist: &data, line: 1, recorded: None };
             emit(verify::verify(&record), summary);
         }
     }
+    true
 }
 
 struct ArchiveChecker<'a> {

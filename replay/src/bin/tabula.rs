@@ -36,7 +36,7 @@ enum Command {
         /// Worker threads (default: one per core).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
-        /// Files or folders.
+        /// Files or folders (searched recursively); `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -94,7 +94,7 @@ fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf]) -> Result<ExitCode
             .map_err(|e| format!("cannot start {n} threads: {e}"))?;
     }
     for p in paths {
-        if !p.exists() {
+        if p.as_os_str() != "-" && !p.exists() {
             return Err(format!("{}: no such file or folder", p.display()));
         }
     }
