@@ -579,6 +579,19 @@ def cmd_verify(args):
     return 1 if failed else 0
 
 
+def cmd_count(args):
+    """Reads `side board` lines (board: 64 chars, rank 8 first) from standard input and prints
+    aei's count for each, one per line, in order."""
+    items = []
+    for line in sys.stdin:
+        parts = line.split()
+        if len(parts) == 2:
+            items.append((parts[0], parts[1]))
+    for got, _ in count_all(items, args.jobs, "count"):
+        print(got)
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -601,8 +614,10 @@ def main(argv=None):
     v.add_argument("--sample", type=int, default=None, help="rows to check (default all)")
     v.add_argument("--seed", type=int, default=0, help="seed for picking the sample")
     v.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    c = sub.add_parser("count", help="count the turns of `side board` lines read from stdin")
+    c.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     args = ap.parse_args(argv)
-    return cmd_generate(args) if args.cmd == "generate" else cmd_verify(args)
+    return {"generate": cmd_generate, "verify": cmd_verify, "count": cmd_count}[args.cmd](args)
 
 
 if __name__ == "__main__":
