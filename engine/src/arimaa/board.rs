@@ -187,7 +187,7 @@ impl Board {
 
     /// All pieces as `(square, piece)`, squares in index order.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied().map(move |sq| (sq, self.piece_at(sq).expect("occupied square has a piece")))
+        self.occupied().filter_map(move |sq| Some((sq, self.piece_at(sq)?)))
     }
 }
 

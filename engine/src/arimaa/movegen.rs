@@ -24,9 +24,24 @@ pub type LegalTurns<'a> = &'a [(Turn, Position)];
 /// Repetition is not judged here: it needs the game's history ([`Game`](super::Game)).
 #[derive(Default)]
 pub struct MoveGenerator {
-    seen: FxHashSet<TurnState>,
-    reached: FxHashMap<Board, ()>,
+    /// Turn states already searched, as 128-bit keys: the board's Zobrist hash mixed with the
+    /// turn's progress, and a second, independent digest of the board (its occupancy). Two
+    /// different states share a key only if both 64-bit halves collide at once.
+    seen: FxHashSet<u128>,
+    /// Boards reached, by Zobrist hash, to the index of their turn in `out`; equal hashes are
+    /// confirmed by comparing the boards, so the deduplication of results is exact.
+    reached: FxHashMap<u64, u32>,
     out: Vec<(Turn, Position)>,
+}
+
+fn state_key(s: &TurnState) -> u128 {
+    let push =
+        s.push.map_or(0, |p| 1 + p.vacated as u64 + 64 * (p.pushers.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40));
+    let pull = s.pull.map_or(0, |(sq, k)| 1 + sq as u64 + 64 * k as u64);
+    let progress = u64::from(s.len) | push << 3 | pull << 40;
+    let hi = s.board.hash() ^ progress.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    let lo = s.board.by_color(Color::Gold).0 ^ s.board.by_color(Color::Silver).0.rotate_left(29) ^ progress;
+    (u128::from(hi) << 64) | u128::from(lo)
 }
 
 impl MoveGenerator {
@@ -53,6 +68,25 @@ impl MoveGenerator {
         self.legal_turns(pos).len()
     }
 
+    fn record(&mut self, me: Color, board: &Board, turn: Turn) {
+        let index = self.out.len() as u32;
+        match self.reached.entry(board.hash()) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(index);
+            }
+            std::collections::hash_map::Entry::Occupied(o) => {
+                if self.out[*o.get() as usize].1.board() == board {
+                    return;
+                }
+                // A true 64-bit collision: keep the board unless it is already in the list.
+                if self.out.iter().any(|(_, p)| p.board() == board) {
+                    return;
+                }
+            }
+        }
+        self.out.push((turn, Position::from_parts(*board, me.other(), Phase::Play)));
+    }
+
     fn search(&mut self, me: Color, start: &Board, state: &TurnState, turn: Turn) {
         let mut steps: SmallVec<[Step; 64]> = SmallVec::new();
         candidate_steps(state, me, &mut steps);
@@ -63,10 +97,10 @@ impl MoveGenerator {
             }
             let mut t = turn;
             t.push(step);
-            if next.push.is_none() && next.board != *start && self.reached.insert(next.board, ()).is_none() {
-                self.out.push((t, Position::from_parts(next.board, me.other(), Phase::Play)));
+            if next.push.is_none() && next.board != *start {
+                self.record(me, &next.board, t);
             }
-            if next.len < 4 && self.seen.insert(next) {
+            if next.len < 4 && self.seen.insert(state_key(&next)) {
                 self.search(me, start, &next, t);
             }
         }
