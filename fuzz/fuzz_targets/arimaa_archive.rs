@@ -15,10 +15,10 @@ fuzz_target!(|data: &[u8]| {
     let r = verify(&record);
     assert!(r.turns <= data.len());
 
-    // The bytes as they are, as a file.
+    // The bytes as they are, as a file (an archive with a header and no rows has no game).
     let mut games = 0;
     check_reader("fuzz", "1", data, &mut |_| games += 1);
-    assert!(games >= 1);
+    assert!(games <= data.iter().filter(|&&b| b == b'\n').count() + 1);
 
     // The same bytes as the rows of an archive.
     let file: Vec<u8> = HEADER.iter().chain(data).copied().collect();
