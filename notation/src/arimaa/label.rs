@@ -57,7 +57,7 @@ impl MoveLabel {
     /// The label of the move at 0-based ply `ply` (`0` is `1g`).
     pub fn from_ply(ply: usize, style: LabelStyle) -> MoveLabel {
         let number = u32::try_from(ply / 2 + 1).unwrap_or(u32::MAX);
-        let color = if ply % 2 == 0 { Color::Gold } else { Color::Silver };
+        let color = if ply.is_multiple_of(2) { Color::Gold } else { Color::Silver };
         MoveLabel { number, color, style }
     }
 
