@@ -36,7 +36,7 @@ fn every_game_matches_the_oracle() {
         let what = format!("{key:?}: {r:?}");
         assert_eq!(r.turns, row["plies"].parse::<usize>().unwrap(), "{what}");
         assert_eq!(r.final_position, row["final_board"], "{what}");
-        let to_move = if r.turns % 2 == 0 { "g" } else { "s" };
+        let to_move = if r.turns.is_multiple_of(2) { "g" } else { "s" };
         assert_eq!(to_move, row["to_move"], "{what}");
         match row["verdict"].as_str() {
             "ok" => assert_eq!(r.verdict, Verdict::Ok, "{what}"),
