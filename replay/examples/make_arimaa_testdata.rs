@@ -352,7 +352,7 @@ fn choose(policy: Policy, game: &Game, gen: &mut MoveGenerator, rng: &mut Rng) -
     let mut best: Option<(i64, &(Turn, Position))> = None;
     for t in allowed {
         let s = evaluate(policy, me, &t.1) + rng.below(noise) as i64;
-        if best.map_or(true, |(b, _)| s > b) {
+        if best.is_none_or(|(b, _)| s > b) {
             best = Some((s, t));
         }
     }
@@ -389,7 +389,7 @@ impl Record {
 
 /// The label of move `ply` (0 = `1w`).
 fn label(ply: usize) -> String {
-    format!("{}{}", ply / 2 + 1, if ply % 2 == 0 { 'w' } else { 'b' })
+    format!("{}{}", ply / 2 + 1, if ply.is_multiple_of(2) { 'w' } else { 'b' })
 }
 
 /// Plays a game; stops at the end on the board, after `max_plies` moves, or after `stop_at`
