@@ -62,6 +62,11 @@ impl Game {
         self.outcome
     }
 
+    /// The position before the last move, if a move was played.
+    pub fn previous_position(&self) -> Option<&Position> {
+        self.played.last().map(|p| &p.before)
+    }
+
     /// Moves played, set-ups included, takebacks removed.
     pub fn plies(&self) -> usize {
         self.played.len()
@@ -107,7 +112,7 @@ impl Game {
         if let Some(o) = self.outcome {
             return Err(GameError::GameOver(o));
         }
-        if turn.start() != &self.position {
+        if !turn.started_on(&self.position) {
             return Err(GameError::WrongStart);
         }
         self.commit(*turn.position())

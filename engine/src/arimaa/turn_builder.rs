@@ -225,7 +225,7 @@ impl TurnBuilder {
             return Err(PlayError::Unchanged);
         }
         let position = Position::from_parts(self.state.board, self.start.side_to_move().other(), Phase::Play);
-        Ok(FinishedTurn { start: self.start, turn: self.steps, position })
+        Ok(FinishedTurn { start: self.start.hash(), turn: self.steps, position })
     }
 }
 
@@ -234,15 +234,16 @@ impl TurnBuilder {
 /// plays it.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct FinishedTurn {
-    start: Position,
+    /// The hash of the position the turn was played on, which identifies it for the game.
+    start: u64,
     turn: Turn,
     position: Position,
 }
 
 impl FinishedTurn {
-    /// The position the turn was played on.
-    pub fn start(&self) -> &Position {
-        &self.start
+    /// Whether the turn was played on `pos` (compared by position hash).
+    pub fn started_on(&self, pos: &Position) -> bool {
+        self.start == pos.hash()
     }
 
     /// The steps.

@@ -268,14 +268,14 @@ fn replay_moves(
             Some(t) => t.to_string(),
             None => text(mv.text),
         };
-        let before = *game.position();
+        let before = game.position();
         let turn = if before.phase() == Phase::Setup {
             let placement =
                 parsed.resolve_placement(before.side_to_move()).map_err(|e| fail(token_at(e.index), e.to_string()))?;
             game.place(&placement).map_err(|e| fail(text(mv.text), e.to_string()))?;
             None
         } else {
-            let resolved = parsed.resolve_turn(&before).map_err(|e| fail(token_at(e.index), e.to_string()))?;
+            let resolved = parsed.resolve_turn(before).map_err(|e| fail(token_at(e.index), e.to_string()))?;
             game.play_finished(&resolved).map_err(|e| {
                 let message = match e {
                     GameError::Repetition => "third-time repetition of a position (illegal under current rules; \
@@ -290,7 +290,9 @@ fn replay_moves(
         *last_label = Some(mv.label);
         *last_line = mv.line_offset;
         expected = expected.next();
-        on_move(Replayed::Move { label: mv.label_text, before: &before, after: game.position(), turn, text: mv.text });
+        if let Some(before) = game.previous_position() {
+            on_move(Replayed::Move { label: mv.label_text, before, after: game.position(), turn, text: mv.text });
+        }
     }
     Ok(())
 }
