@@ -96,9 +96,19 @@ impl Bitboard {
     /// The squares orthogonally adjacent to `sq`.
     #[inline]
     pub const fn adjacent(sq: Square) -> Bitboard {
-        Bitboard::from_square(sq).neighbors()
+        ADJACENT[sq as usize]
     }
 }
+
+static ADJACENT: [Bitboard; 64] = {
+    let mut t = [Bitboard::EMPTY; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = Bitboard(1u64 << i).neighbors();
+        i += 1;
+    }
+    t
+};
 
 impl Iterator for Bitboard {
     type Item = Square;

@@ -41,6 +41,9 @@ pub struct Game {
     outcome: Option<Outcome>,
     played: Vec<Played>,
     occurrences: FxHashMap<u64, u8>,
+    /// How many positions have occurred at least twice: while none has, no move can repeat a
+    /// position a third time, and the end of the game needs no repetition look-ups.
+    twice: u32,
 }
 
 impl Game {
@@ -129,10 +132,16 @@ impl Game {
             return Err(GameError::Repetition);
         }
         self.occurrences.insert(next.hash(), seen.saturating_add(1));
+        if seen == 1 {
+            self.twice += 1;
+        }
         self.played.push(Played { before: self.position, outcome_before: self.outcome });
         self.position = next;
-        let outcome = self.position.outcome_with(|p| self.occurrences(p) >= 2);
-        self.outcome = outcome;
+        self.outcome = if self.twice == 0 {
+            self.position.outcome_with(|_| false)
+        } else {
+            self.position.outcome_with(|p| self.occurrences(p) >= 2)
+        };
         Ok(())
     }
 
@@ -143,6 +152,9 @@ impl Game {
     pub fn take_back(&mut self) -> Result<(), GameError> {
         let last = self.played.pop().ok_or(GameError::NothingToTakeBack)?;
         if let Some(n) = self.occurrences.get_mut(&self.position.hash()) {
+            if *n == 2 {
+                self.twice = self.twice.saturating_sub(1);
+            }
             *n = n.saturating_sub(1);
         }
         self.position = last.before;

@@ -76,13 +76,9 @@ impl Square {
     /// The neighbouring square in `dir`, or `None` at the edge.
     #[inline]
     pub const fn offset(self, dir: Direction) -> Option<Square> {
-        let (f, r) = (self.file() as i32, self.rank() as i32);
-        let (df, dr) = dir.delta();
-        let (nf, nr) = (f + df, r + dr);
-        if nf < 0 || nr < 0 {
-            None
-        } else {
-            Square::from_coords(nf as u32, nr as u32)
+        match NEIGHBOR[self as usize][dir as usize] {
+            64 => None,
+            i => Some(SQUARES[i as usize]),
         }
     }
 
@@ -116,6 +112,27 @@ impl Square {
         (b'1' + self.rank() as u8) as char
     }
 }
+
+/// For each square and direction, the index of the neighbouring square, or 64 off the board.
+static NEIGHBOR: [[u8; 4]; 64] = {
+    let mut t = [[64u8; 4]; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (f, r) = (i % 8, i / 8);
+        let dirs = Direction::ALL;
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = dirs[d].delta();
+            let (nf, nr) = (f as i32 + df, r as i32 + dr);
+            if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                t[i][dirs[d] as usize] = (nr * 8 + nf) as u8;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -27,7 +27,7 @@ pub struct MoveLine<'a> {
     /// The label as parsed.
     pub label: MoveLabel,
     /// The label as written.
-    pub label_text: &'a str,
+    pub label_text: &'a [u8],
     /// The move's text after the label, as written (continuation lines included).
     pub text: &'a [u8],
     /// The parsed text.
@@ -187,6 +187,13 @@ fn as_label(word: &[u8]) -> Option<MoveLabel> {
     }
 }
 
+impl MoveLine<'_> {
+    /// The label as written, as text.
+    pub fn label_str(&self) -> String {
+        String::from_utf8_lossy(self.label_text).into_owned()
+    }
+}
+
 impl<'a> Iterator for Moves<'a> {
     type Item = Result<MoveLine<'a>, MoveListError>;
 
@@ -213,7 +220,7 @@ impl<'a> Iterator for Moves<'a> {
                 },
             },
         };
-        let label_text = std::str::from_utf8(&t[ls..le]).unwrap_or_default();
+        let label_text = &t[ls..le];
         let mut tokens = LongMove::new();
         let mut body = MoveBody::Empty;
         let mut text_end = le;

@@ -90,8 +90,8 @@ pub struct Record<'a> {
 pub enum Replayed<'a> {
     /// A set-up or turn was played.
     Move {
-        /// The label as written.
-        label: &'a str,
+        /// The label.
+        label: MoveLabel,
         /// The position before it.
         before: &'a Position,
         /// The position after it.
@@ -103,8 +103,8 @@ pub enum Replayed<'a> {
     },
     /// A takeback undid the last move.
     TakeBack {
-        /// The label as written.
-        label: &'a str,
+        /// The label.
+        label: MoveLabel,
         /// The position after the takeback.
         after: &'a Position,
     },
@@ -226,15 +226,16 @@ fn replay_moves(
             token: e.text.clone(),
             message: "text before the first move label".into(),
         })?;
+        let (label_text, line_offset) = (mv.label_text, mv.line_offset);
         let fail = |token: String, message: String| Failure {
-            turn: mv.label_text.to_owned(),
-            line_offset: mv.line_offset,
+            turn: String::from_utf8_lossy(label_text).into_owned(),
+            line_offset,
             token,
             message,
         };
         if !mv.label.same_move(expected) {
             return Err(fail(
-                mv.label_text.to_owned(),
+                mv.label_str(),
                 format!("expected move {}{} here", expected.number, label_side(expected, mv.label)),
             ));
         }
@@ -243,7 +244,7 @@ fn replay_moves(
                 game.take_back().map_err(|e| fail("takeback".into(), e.to_string()))?;
                 *last_label = game.plies().checked_sub(1).map(|p| MoveLabel::from_ply(p, mv.label.style));
                 expected = MoveLabel::from_ply(game.plies(), expected.style);
-                on_move(Replayed::TakeBack { label: mv.label_text, after: game.position() });
+                on_move(Replayed::TakeBack { label: mv.label, after: game.position() });
                 continue;
             }
             MoveBody::Empty => {
@@ -251,7 +252,7 @@ fn replay_moves(
                     // Archive move lists end with the label of the move never played.
                     return Ok(());
                 }
-                return Err(fail(mv.label_text.to_owned(), "empty move inside the game: Arimaa has no pass".into()));
+                return Err(fail(mv.label_str(), "empty move inside the game: Arimaa has no pass".into()));
             }
             MoveBody::Syntax(e) => return Err(fail(e.token.clone(), e.to_string())),
             MoveBody::Tokens(parsed) => parsed,
@@ -291,7 +292,7 @@ fn replay_moves(
         *last_line = mv.line_offset;
         expected = expected.next();
         if let Some(before) = game.previous_position() {
-            on_move(Replayed::Move { label: mv.label_text, before, after: game.position(), turn, text: mv.text });
+            on_move(Replayed::Move { label: mv.label, before, after: game.position(), turn, text: mv.text });
         }
     }
     Ok(())
