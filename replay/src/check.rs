@@ -63,7 +63,7 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
     let mut summary = Summary::default();
     for path in paths {
         if path.as_os_str() == "-" {
-            check_stream(&Arc::from("-"), "stdin", std::io::stdin().lock(), true, &mut summary, sink);
+            check_stream(&Arc::from("-"), "stdin", std::io::stdin(), true, &mut summary, sink);
             continue;
         }
         let explicit = !path.is_dir();
@@ -101,7 +101,7 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn
 
 /// Checks every game read from `reader` (a whole file's content), calling `sink` for each
 /// report in input order. `name` is the game id of a single-game file (a move list).
-pub fn check_reader(source: &str, name: &str, reader: impl Read, sink: &mut dyn FnMut(&GameReport)) -> Summary {
+pub fn check_reader(source: &str, name: &str, reader: impl Read + Send, sink: &mut dyn FnMut(&GameReport)) -> Summary {
     let mut summary = Summary::default();
     check_stream(&Arc::from(source), name, reader, true, &mut summary, sink);
     summary
@@ -112,7 +112,7 @@ pub fn check_reader(source: &str, name: &str, reader: impl Read, sink: &mut dyn 
 fn check_stream(
     source: &Arc<str>,
     name: &str,
-    reader: impl Read,
+    reader: impl Read + Send,
     explicit: bool,
     summary: &mut Summary,
     sink: &mut dyn FnMut(&GameReport),
@@ -146,38 +146,48 @@ fn check_stream(
     match format {
         Format::ArimaaArchive(layout) => {
             let mut archive = ArchiveChecker { source, layout: &layout, index: 0, header_seen: false };
-            loop {
-                match chunk {
-                    None => break,
-                    Some(Chunk::Lines { data, first_line }) => {
-                        summary.bytes += data.len() as u64;
-                        for r in archive.check_chunk(&data, first_line) {
-                            emit(r, summary);
-                        }
-                        chunks.recycle(data);
+            // A reader thread keeps the next chunks coming while the workers check this one;
+            // at most a few chunks are alive at once, and their buffers go back for reuse.
+            std::thread::scope(|scope| {
+                let (chunk_tx, chunk_rx) = std::sync::mpsc::sync_channel::<std::io::Result<Option<Chunk>>>(2);
+                let (spare_tx, spare_rx) = std::sync::mpsc::channel::<Vec<u8>>();
+                scope.spawn(move || loop {
+                    if let Ok(buf) = spare_rx.try_recv() {
+                        chunks.recycle(buf);
                     }
-                    Some(Chunk::Overlong { line, bytes }) => {
-                        summary.bytes += bytes;
-                        archive.index += 1;
-                        let message = format!(
-                            "the row is {bytes} bytes long, more than the {} tabula reads",
-                            input::MAX_LINE_BYTES
-                        );
-                        let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
-                        emit(
-                            GameReport::unreadable(source.clone(), archive.index.to_string(), verify::KIND, e),
-                            summary,
-                        );
-                    }
-                }
-                chunk = match chunks.next_chunk() {
-                    Ok(c) => c,
-                    Err(e) => {
-                        emit(io_report(source, format!("reading stopped: {e}")), summary);
+                    let next = chunks.next_chunk();
+                    let more = matches!(next, Ok(Some(_)));
+                    if chunk_tx.send(next).is_err() || !more {
                         break;
                     }
-                };
-            }
+                });
+                let mut chunk = Ok(chunk.take());
+                loop {
+                    match chunk {
+                        Ok(None) => break,
+                        Ok(Some(Chunk::Lines { data, first_line })) => {
+                            summary.bytes += data.len() as u64;
+                            for r in archive.check_chunk(&data, first_line) {
+                                emit(r, summary);
+                            }
+                            let _ = spare_tx.send(data);
+                        }
+                        Ok(Some(Chunk::Overlong { line, bytes })) => {
+                            summary.bytes += bytes;
+                            archive.index += 1;
+                            let message =
+                                format!("the row is {bytes} bytes long, more than the {} tabula reads", input::MAX_LINE_BYTES);
+                            let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
+                            emit(GameReport::unreadable(source.clone(), archive.index.to_string(), verify::KIND, e), summary);
+                        }
+                        Err(e) => {
+                            emit(io_report(source, format!("reading stopped: {e}")), summary);
+                            break;
+                        }
+                    }
+                    chunk = chunk_rx.recv().unwrap_or(Ok(None));
+                }
+            });
         }
         Format::ArimaaMoveList => {
             // One game: the whole file, up to a limit.
