@@ -175,10 +175,15 @@ fn check_stream(
                         Ok(Some(Chunk::Overlong { line, bytes })) => {
                             summary.bytes += bytes;
                             archive.index += 1;
-                            let message =
-                                format!("the row is {bytes} bytes long, more than the {} tabula reads", input::MAX_LINE_BYTES);
+                            let message = format!(
+                                "the row is {bytes} bytes long, more than the {} tabula reads",
+                                input::MAX_LINE_BYTES
+                            );
                             let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
-                            emit(GameReport::unreadable(source.clone(), archive.index.to_string(), verify::KIND, e), summary);
+                            emit(
+                                GameReport::unreadable(source.clone(), archive.index.to_string(), verify::KIND, e),
+                                summary,
+                            );
                         }
                         Err(e) => {
                             emit(io_report(source, format!("reading stopped: {e}")), summary);

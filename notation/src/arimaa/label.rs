@@ -35,12 +35,20 @@ impl MoveLabel {
     ///
     /// # Errors
     /// The text is not a label.
+    #[inline]
     pub fn from_ascii(s: &[u8]) -> Result<MoveLabel, ParseLabelError> {
         let (&last, digits) = s.split_last().ok_or(ParseLabelError)?;
-        if digits.is_empty() || digits.len() > 7 || !digits.iter().all(u8::is_ascii_digit) {
+        if digits.is_empty() || digits.len() > 7 {
             return Err(ParseLabelError);
         }
-        let number = digits.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+        let mut number = 0u32;
+        for &d in digits {
+            let v = d.wrapping_sub(b'0');
+            if v > 9 {
+                return Err(ParseLabelError);
+            }
+            number = number * 10 + u32::from(v);
+        }
         if number > 1_000_000 {
             return Err(ParseLabelError);
         }

@@ -140,28 +140,42 @@ impl<'a> Moves<'a> {
     /// followed by a space, a separator or the end: parsed without a scan.
     #[inline]
     fn fast_token(&mut self) -> Option<(LongToken, usize, usize)> {
+        if self.line_start {
+            return None;
+        }
         let t = self.text;
         let mut i = self.pos;
         while i < t.len() && t[i] == b' ' {
             i += 1;
         }
-        if self.line_start || i >= t.len() || CLASS[t[i] as usize] != 0 {
-            return None;
-        }
-        let ends_at = |e: usize| {
-            e == t.len()
-                || (CLASS[t[e] as usize] != 0 && (CLASS[t[e] as usize] == SPACE || self.separator_at(e).is_some()))
+        let rest = &t[i..];
+        // The usual shapes first: `Ed2n ` and `Ed2n\n`, then the end of the text.
+        let len = match rest {
+            [_, _, _, _, b' ', ..] => 4,
+            [_, _, _, _, b'\\', b'n', ..] => {
+                self.line_start = true;
+                4
+            }
+            [_, _, _, b' ', ..] => 3,
+            [_, _, _, b'\\', b'n', ..] => {
+                self.line_start = true;
+                3
+            }
+            [_, _, _, _] => 4,
+            [_, _, _] => 3,
+            _ => return None,
         };
-        for len in [4, 3] {
-            if i + len <= t.len() && ends_at(i + len) {
-                if let Ok(tok) = LongToken::from_ascii(&t[i..i + len]) {
-                    self.pos = i + len;
-                    return Some((tok, i, i + len));
-                }
-                return None;
+        match LongToken::from_ascii(&rest[..len]) {
+            Ok(tok) => {
+                // Step over the separator that ended the token.
+                self.pos = i + len + if self.line_start { 2 } else { usize::from(rest.len() > len) };
+                Some((tok, i, i + len))
+            }
+            Err(_) => {
+                self.line_start = false;
+                None
             }
         }
-        None
     }
 
     /// Whether no move is left.
@@ -234,7 +248,9 @@ impl<'a> Iterator for Moves<'a> {
                     index += 1;
                     continue;
                 }
+                // A token after a takeback or a bad word: let the word scan see it again.
                 self.pos = s;
+                self.line_start = false;
             }
             let Word::Word(s, e, at_line_start) = self.word() else { break };
             let word = &t[s..e];
