@@ -54,6 +54,15 @@ impl Game {
         g
     }
 
+    /// A new game with room for about `moves` moves, so that a replay of known length does not
+    /// grow its tables as it goes.
+    pub fn with_capacity(moves: usize) -> Game {
+        let mut g = Game::new();
+        g.played.reserve(moves);
+        g.occurrences.reserve(moves + 1);
+        g
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.position

@@ -144,7 +144,8 @@ pub fn verify(record: &Record<'_>) -> GameReport {
 /// the record; `illegal` at the first move that breaks a rule or is written wrongly; or
 /// `result-mismatch` when the record's result disagrees with the board.
 pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -> GameReport {
-    let mut game = Game::new();
+    // A move takes about 25 bytes of a move list.
+    let mut game = Game::with_capacity((record.movelist.len() / 20).min(4096));
     let mut last_label: Option<MoveLabel> = None;
     let mut last_line = 0;
     let failure = replay_moves(record, &mut game, &mut last_label, &mut last_line, &mut on_move).err();
