@@ -150,7 +150,11 @@ impl Board {
     #[inline]
     pub fn is_frozen(&self, sq: Square, color: Color, kind: PieceKind) -> bool {
         let adj = Bitboard::adjacent(sq);
-        (adj & self.occupied[color]).is_empty() && (adj & self.stronger_enemies(color, kind)).any()
+        // Most pieces touch a friend or no enemy at all: settle those without the strengths.
+        if (adj & self.occupied[color]).any() || (adj & self.occupied[color.other()]).is_empty() {
+            return false;
+        }
+        (adj & self.stronger_enemies(color, kind)).any()
     }
 
     /// Pieces standing on a trap with no friend next to them (they are removed after a step).
