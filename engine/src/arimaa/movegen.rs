@@ -1,17 +1,18 @@
 //! Generation of every legal turn, one per distinct resulting position.
 
 use rustc_hash::{FxHashMap, FxHashSet};
-use smallvec::SmallVec;
 
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::color::Color;
 use super::direction::Direction;
+use super::piece::Piece;
 use super::piece::PieceKind;
 use super::position::{Phase, Position};
+use super::square::Square;
 use super::step::Step;
 use super::turn::Turn;
-use super::turn_builder::TurnState;
+use super::turn_builder::{PendingPush, TurnState};
 
 /// The legal turns of a position with the position each one leads to.
 pub type LegalTurns<'a> = &'a [(Turn, Position)];
@@ -87,65 +88,109 @@ impl MoveGenerator {
         self.out.push((turn, Position::from_parts(*board, me.other(), Phase::Play)));
     }
 
+    /// Searches every step that can follow `state`. The steps are generated already legal,
+    /// by the same rules as [`TurnState::step`] (which checks a step given from outside): a
+    /// piece of the side to move steps if unfrozen (a rabbit not backward); an enemy piece
+    /// weaker than the last simple step's piece may follow into the square it left (a pull,
+    /// which takes precedence over reading the same step as a push); otherwise an enemy piece
+    /// next to a stronger unfrozen friend may be pushed, not on the fourth step, and the next
+    /// step must be one of those friends taking its square.
     fn search(&mut self, me: Color, start: &Board, state: &TurnState, turn: Turn) {
-        let mut steps: SmallVec<[Step; 64]> = SmallVec::new();
-        candidate_steps(state, me, &mut steps);
-        for step in steps {
-            let mut next = *state;
-            if next.step(me, step).is_err() {
+        let b = state.board;
+        let empty = !b.occupied();
+        if let Some(push) = state.push {
+            for from in push.pushers {
+                let (Some(dir), Some(piece)) = (from.direction_to(push.vacated), b.piece_at(from)) else { continue };
+                let mut next = *state;
+                next.push = None;
+                next.pull = None;
+                self.advance(me, start, next, turn, piece, Step::new(from, dir), push.vacated);
+            }
+            return;
+        }
+        let them = me.other();
+        let active = b.by_color(me) & !b.frozen(me);
+        for kind in PieceKind::ALL {
+            let pieces = b.pieces(me, kind) & active;
+            if pieces.is_empty() {
                 continue;
             }
-            let mut t = turn;
-            t.push(step);
-            if next.push.is_none() && next.board != *start {
-                self.record(me, &next.board, t);
+            let piece = Piece { color: me, kind };
+            for dir in Direction::ALL {
+                if kind == PieceKind::Rabbit && dir == me.backward() {
+                    continue;
+                }
+                for from in pieces & empty.shift(dir.opposite()) {
+                    let Some(to) = from.offset(dir) else { continue };
+                    let mut next = *state;
+                    next.pull = Some((from, kind));
+                    self.advance(me, start, next, turn, piece, Step::new(from, dir), to);
+                }
             }
-            if next.len < 4 && self.seen.insert(state_key(&next)) {
-                self.search(me, start, &next, t);
+        }
+        let pull = state.pull;
+        if let Some((left, strength)) = pull {
+            for kind in PieceKind::ALL.into_iter().filter(|&k| k < strength) {
+                let piece = Piece { color: them, kind };
+                for from in Bitboard::adjacent(left) & b.pieces(them, kind) {
+                    let Some(dir) = from.direction_to(left) else { continue };
+                    let mut next = *state;
+                    next.pull = None;
+                    self.advance(me, start, next, turn, piece, Step::new(from, dir), left);
+                }
+            }
+        }
+        if state.len >= 3 {
+            return;
+        }
+        for kind in PieceKind::ALL.into_iter().take(5) {
+            let stronger = b.stronger_enemies(them, kind) & active;
+            let victims = b.pieces(them, kind) & stronger.neighbors() & empty.neighbors();
+            if victims.is_empty() {
+                continue;
+            }
+            let piece = Piece { color: them, kind };
+            for from in victims {
+                let pushers = Bitboard::adjacent(from) & stronger;
+                for dir in Direction::ALL {
+                    let Some(to) = from.offset(dir) else { continue };
+                    if !empty.contains(to) || matches!(pull, Some((left, s)) if left == to && kind < s) {
+                        // Into an occupied square, or the same step read as a pull above.
+                        continue;
+                    }
+                    let mut next = *state;
+                    next.push = Some(PendingPush { vacated: from, pushers });
+                    next.pull = None;
+                    self.advance(me, start, next, turn, piece, Step::new(from, dir), to);
+                }
             }
         }
     }
-}
 
-/// Every step that may be legal in `state`: a superset that [`TurnState::step`] then filters.
-fn candidate_steps(state: &TurnState, me: Color, out: &mut SmallVec<[Step; 64]>) {
-    let b = &state.board;
-    if let Some(push) = state.push {
-        for sq in push.pushers {
-            if let Some(dir) = sq.direction_to(push.vacated) {
-                out.push(Step::new(sq, dir));
-            }
+    /// Moves `piece` by `step` in `next` (whose push and pull are already set for after the
+    /// step), removes a stranded piece, records a finished turn and searches on.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn advance(
+        &mut self,
+        me: Color,
+        start: &Board,
+        mut next: TurnState,
+        turn: Turn,
+        piece: Piece,
+        step: Step,
+        to: Square,
+    ) {
+        next.board.move_piece(piece, step.from, to);
+        next.len += 1;
+        next.capture(step.from, to);
+        let mut t = turn;
+        t.push(step);
+        if next.push.is_none() && next.board != *start {
+            self.record(me, &next.board, t);
         }
-        return;
-    }
-    let empty = !b.occupied();
-    let active = b.by_color(me) & !b.frozen(me);
-    let rabbits = b.pieces(me, PieceKind::Rabbit);
-    for dir in Direction::ALL {
-        let mut from = active & empty.shift(dir.opposite());
-        if dir == me.backward() {
-            from &= !rabbits;
-        }
-        out.extend(from.map(|sq| Step::new(sq, dir)));
-    }
-    if let Some((left, kind)) = state.pull {
-        for sq in Bitboard::adjacent(left) & b.weaker_enemies(me, kind) {
-            if let Some(dir) = sq.direction_to(left) {
-                out.push(Step::new(sq, dir));
-            }
-        }
-    }
-    if state.len < 3 {
-        let mut victims = Bitboard::EMPTY;
-        for kind in PieceKind::ALL.into_iter().skip(1) {
-            let pushers = b.pieces(me, kind) & active;
-            if pushers.any() {
-                victims |= pushers.neighbors() & b.weaker_enemies(me, kind);
-            }
-        }
-        victims &= empty.neighbors();
-        for dir in Direction::ALL {
-            out.extend((victims & empty.shift(dir.opposite())).map(|sq| Step::new(sq, dir)));
+        if next.len < 4 && self.seen.insert(state_key(&next)) {
+            self.search(me, start, &next, t);
         }
     }
 }

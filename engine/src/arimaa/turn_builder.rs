@@ -149,7 +149,7 @@ impl TurnState {
     /// Removes the piece a step left unsupported on a trap: only the destination, or a trap next
     /// to the square left, can be affected.
     #[inline]
-    fn capture(&mut self, from: Square, to: Square) -> Option<(Square, Piece)> {
+    pub(crate) fn capture(&mut self, from: Square, to: Square) -> Option<(Square, Piece)> {
         let near = (Bitboard::from_square(to) | Bitboard::adjacent(from)) & Bitboard::TRAPS & self.board.occupied();
         if near.is_empty() {
             return None;
