@@ -147,7 +147,7 @@ impl Game {
         self.played.push(Played { before: self.position, outcome_before: self.outcome });
         self.position = next;
         self.outcome = if self.twice == 0 {
-            self.position.outcome_with(|_| false)
+            self.position.outcome()
         } else {
             self.position.outcome_with(|p| self.occurrences(p) >= 2)
         };

@@ -174,12 +174,18 @@ impl Position {
     /// reached by a complete turn; immobilization is judged without repetition history (see
     /// [`Game::outcome`](super::Game::outcome) for the exact judgement with history).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome_with(|_| false)
+        self.decide(Position::has_any_turn)
     }
 
     /// As [`outcome`](Self::outcome), with `repeats_third_time(p)` telling whether reaching
     /// `p` would be a third repetition (such a move does not count as legal).
-    pub fn outcome_with(&self, repeats_third_time: impl FnMut(&Position) -> bool) -> Option<Outcome> {
+    pub fn outcome_with(&self, mut repeats_third_time: impl FnMut(&Position) -> bool) -> Option<Outcome> {
+        self.decide(|p| p.has_legal_turn(&mut repeats_third_time))
+    }
+
+    /// The end of the game in the official order, with `can_move` judging immobilization.
+    #[inline]
+    fn decide(&self, can_move: impl FnOnce(&Position) -> bool) -> Option<Outcome> {
         if self.phase != Phase::Play {
             return None;
         }
@@ -198,10 +204,31 @@ impl Position {
         if self.rabbits_gone(a) {
             return win(b, WinReason::Elimination);
         }
-        if !self.has_legal_turn(repeats_third_time) {
+        if !can_move(self) {
             return win(a, WinReason::Immobilization);
         }
         None
+    }
+
+    /// Whether the side to move has any legal turn, repetition aside: a simple step is looked
+    /// for with bitboards alone; only a side with no simple step needs the move generator (a
+    /// push may still be possible).
+    pub fn has_any_turn(&self) -> bool {
+        if self.phase != Phase::Play {
+            return true;
+        }
+        let me = self.side_to_move;
+        let empty = !self.board.occupied();
+        let own = self.board.by_color(me);
+        let not_rabbits = !self.board.pieces(me, PieceKind::Rabbit);
+        let can_step = |movable: Bitboard| {
+            Direction::ALL.into_iter().any(|dir| {
+                let from = movable & empty.shift(dir.opposite());
+                (if dir == me.backward() { from & not_rabbits } else { from }).any()
+            })
+        };
+        let free = own & !self.board.by_color(me.other()).neighbors();
+        can_step(free) || can_step(own & !self.board.frozen(me)) || self.has_legal_turn(|_| false)
     }
 
     /// Whether the side to move has a legal turn whose result `excluded` does not reject.
