@@ -132,14 +132,16 @@ impl Game {
 
     /// Whether playing into `next` would be a third-time repetition.
     pub fn repeats_third_time(&self, next: &Position) -> bool {
-        self.occurrences(next) >= 2
+        // Only a hash seen twice can be a third occurrence: the exact count, which walks the
+        // history, runs for those alone.
+        self.occurrences.get(&next.hash()).is_some_and(|&n| n >= 2) && self.occurrences(next) >= 2
     }
 
     fn commit(&mut self, next: Position) -> Result<(), GameError> {
-        let seen = self.occurrences.get(&next.hash()).copied().unwrap_or(0);
-        if seen >= 2 && self.occurrences(&next) >= 2 {
+        if self.repeats_third_time(&next) {
             return Err(GameError::Repetition);
         }
+        let seen = self.occurrences.get(&next.hash()).copied().unwrap_or(0);
         self.occurrences.insert(next.hash(), seen.saturating_add(1));
         if seen == 1 {
             self.twice += 1;
@@ -149,7 +151,7 @@ impl Game {
         self.outcome = if self.twice == 0 {
             self.position.outcome()
         } else {
-            self.position.outcome_with(|p| self.occurrences(p) >= 2)
+            self.position.outcome_with(|p| self.repeats_third_time(p))
         };
         Ok(())
     }
