@@ -1,11 +1,11 @@
 //! Shared helpers for the benchmarks: loading the real games from `../shared`.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use tabula_engine::arimaa::Position;
 use tabula_replay::arimaa::verify::{verify_with, Replayed};
-use tabula_replay::check::OwnedRecord;
+use tabula_replay::check::{for_each_record, OwnedRecord};
 
 /// `shared/data/arimaa` beside the checkout.
 pub fn arimaa_data() -> PathBuf {
@@ -16,22 +16,11 @@ pub fn arimaa_data() -> PathBuf {
 pub fn real_arimaa_records() -> Vec<OwnedRecord> {
     let mut out = Vec::new();
     for f in ["allgames202602_sample.tsv", "allgames201111_sample.tsv"] {
-        let path = arimaa_data().join(f);
-        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let mut lines = text.split(|&b| b == b'\n');
-        let layout = tabula_replay::arimaa::ArchiveLayout::from_header(lines.next().unwrap_or_default())
-            .expect("archive header");
-        for (i, line) in lines.enumerate() {
-            if let Ok(row) = layout.split(line) {
-                out.push(OwnedRecord {
-                    source: Arc::from(f),
-                    game: row.id.unwrap_or_default().to_owned(),
-                    movelist: row.movelist.to_vec(),
-                    line: i as u64 + 2,
-                    recorded: None,
-                });
-            }
-        }
+        for_each_record(&arimaa_data().join(f), &mut |r| {
+            out.push(r);
+            ControlFlow::Continue(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
     }
     out
 }

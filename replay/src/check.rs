@@ -1,6 +1,7 @@
 //! Checking files of records: every game replayed, in parallel, reported in input order.
 
 use std::io::Read;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -312,112 +313,78 @@ impl OwnedRecord {
     }
 }
 
-/// Finds one game in a file: the one whose id is `selector`, or else the `selector`-th
-/// (1-based), or the first when `selector` is `None`.
+/// Calls `f` with every record of a file in order (rows that do not fit the archive's header
+/// are passed over), until `f` breaks.
 ///
 /// # Errors
-/// The file cannot be read, is not a record file, or has no such game.
-pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, String> {
+/// The file cannot be read or is not a record file.
+pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlow<()>) -> Result<(), String> {
     let source: Arc<str> = Arc::from(path.display().to_string());
-    let file = input::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut chunks = LineChunks::new(file);
-    let mut chunk = chunks.next_chunk().map_err(|e| format!("{}: {e}", path.display()))?;
+    let fail = |e: std::io::Error| format!("{}: {e}", path.display());
+    let mut chunks = LineChunks::new(input::open(path).map_err(fail)?);
+    let mut chunk = chunks.next_chunk().map_err(fail)?;
     let format = match &chunk {
         Some(Chunk::Lines { data, .. }) => Format::detect(&data[..data.len().min(64 << 10)]),
         _ => None,
     };
-    let wanted_index = selector.and_then(|s| s.parse::<usize>().ok());
     match format {
         None => Err(format!("{}: not a record file tabula knows", path.display())),
         Some(Format::ArimaaMoveList) => {
             let data = input::read_limited(path, MAX_RECORD_FILE_BYTES)
-                .map_err(|e| format!("{}: {e}", path.display()))?
+                .map_err(fail)?
                 .ok_or_else(|| format!("{}: file too large", path.display()))?;
             let game = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
-            if selector.is_some_and(|s| s != game && s != "1") {
-                return Err(format!("{}: holds one game, {game}", path.display()));
-            }
-            Ok(OwnedRecord { source, game, movelist: data, line: 1, recorded: None })
+            let _ = f(OwnedRecord { source, game, movelist: data, line: 1, recorded: None });
+            Ok(())
         }
         Some(Format::ArimaaArchive(layout)) => {
-            let mut index = 0;
-            let mut header = true;
+            let (mut index, mut header) = (0usize, true);
             while let Some(c) = chunk {
                 if let Chunk::Lines { data, first_line } = &c {
-                    for (i, row) in data.split(|&b| b == b'\n').enumerate() {
+                    for (line, row) in (*first_line..).zip(data.split(|&b| b == b'\n')) {
                         if std::mem::take(&mut header) || row.trim_ascii().is_empty() {
                             continue;
                         }
                         index += 1;
-                        let Ok(fields) = layout.split(row) else {
-                            continue;
+                        let Ok(fields) = layout.split(row) else { continue };
+                        let game = fields.id.map(str::trim).filter(|s| !s.is_empty());
+                        let record = OwnedRecord {
+                            source: source.clone(),
+                            game: game.map_or_else(|| index.to_string(), str::to_owned),
+                            movelist: fields.movelist.to_vec(),
+                            line,
+                            recorded: RecordedEnd::from_columns(fields.result, fields.termination),
                         };
-                        let id = fields.id.map(str::trim).filter(|s| !s.is_empty());
-                        let hit = match selector {
-                            None => true,
-                            Some(s) => id == Some(s) || (wanted_index == Some(index) && id.is_none()),
-                        };
-                        if hit {
-                            return Ok(OwnedRecord {
-                                source,
-                                game: id.map_or_else(|| index.to_string(), str::to_owned),
-                                movelist: fields.movelist.to_vec(),
-                                line: first_line + i as u64,
-                                recorded: RecordedEnd::from_columns(fields.result, fields.termination),
-                            });
+                        if f(record).is_break() {
+                            return Ok(());
                         }
                     }
                 }
-                chunk = chunks.next_chunk().map_err(|e| format!("{}: {e}", path.display()))?;
+                chunk = chunks.next_chunk().map_err(fail)?;
             }
-            // An index into an archive whose rows have ids.
-            if let Some(k) = wanted_index {
-                return find_nth(path, k);
-            }
-            Err(format!("{}: no game {}", path.display(), selector.unwrap_or("")))
+            Ok(())
         }
     }
 }
 
-fn find_nth(path: &Path, k: usize) -> Result<OwnedRecord, String> {
-    let mut found = None;
-    let mut i = 0;
-    check_or_scan(path, &mut |r: OwnedRecord| {
-        i += 1;
-        if i == k && found.is_none() {
-            found = Some(r);
+/// Finds one game in a file: the one whose id is `selector`, else the `selector`-th (1-based),
+/// or the first when `selector` is `None`.
+///
+/// # Errors
+/// The file cannot be read, is not a record file, or has no such game.
+pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, String> {
+    let wanted_index = selector.and_then(|s| s.parse::<usize>().ok());
+    let (mut by_id, mut by_index, mut n) = (None, None, 0usize);
+    for_each_record(path, &mut |r| {
+        n += 1;
+        if selector.is_none_or(|s| r.game == s) {
+            by_id = Some(r);
+            return ControlFlow::Break(());
         }
+        if wanted_index == Some(n) {
+            by_index = Some(r);
+        }
+        ControlFlow::Continue(())
     })?;
-    found.ok_or_else(|| format!("{}: fewer than {k} games", path.display()))
-}
-
-fn check_or_scan(path: &Path, f: &mut dyn FnMut(OwnedRecord)) -> Result<(), String> {
-    let source: Arc<str> = Arc::from(path.display().to_string());
-    let file = input::open(path).map_err(|e| e.to_string())?;
-    let mut chunks = LineChunks::new(file);
-    let mut layout: Option<ArchiveLayout> = None;
-    while let Some(c) = chunks.next_chunk().map_err(|e| e.to_string())? {
-        let Chunk::Lines { data, first_line } = c else {
-            continue;
-        };
-        for (i, row) in data.split(|&b| b == b'\n').enumerate() {
-            let Some(l) = &layout else {
-                layout = ArchiveLayout::from_header(row);
-                continue;
-            };
-            if row.trim_ascii().is_empty() {
-                continue;
-            }
-            if let Ok(fields) = l.split(row) {
-                f(OwnedRecord {
-                    source: source.clone(),
-                    game: fields.id.unwrap_or_default().trim().to_owned(),
-                    movelist: fields.movelist.to_vec(),
-                    line: first_line + i as u64,
-                    recorded: RecordedEnd::from_columns(fields.result, fields.termination),
-                });
-            }
-        }
-    }
-    Ok(())
+    by_id.or(by_index).ok_or_else(|| format!("{}: no game {}", path.display(), selector.unwrap_or_default()))
 }
