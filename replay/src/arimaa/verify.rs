@@ -237,7 +237,7 @@ fn replay_moves(
         if !mv.label.same_move(expected) {
             return Err(fail(
                 mv.label_str(),
-                format!("expected move {}{} here", expected.number, label_side(expected, mv.label)),
+                format!("expected move {} here", MoveLabel { style: mv.label.style, ..expected }),
             ));
         }
         let parsed = match mv.body {
@@ -297,8 +297,4 @@ fn replay_moves(
         }
     }
     Ok(())
-}
-
-fn label_side(expected: MoveLabel, written: MoveLabel) -> char {
-    MoveLabel { style: written.style, ..expected }.to_string().pop().unwrap_or('?')
 }
