@@ -1,0 +1,139 @@
+//! The `tabula` command itself, run on real input: the JSON Lines interface of `check` (keys,
+//! input order, exit status), standard input, `moves` against the aei fixture, and `replay`.
+
+mod common;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn tabula(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tabula");
+    if let Some(input) = stdin {
+        child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("tabula output")
+}
+
+fn repo(p: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(p).display().to_string()
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+}
+
+#[test]
+fn check_jsonl_has_the_interface_keys_and_exit_status() {
+    let out = tabula(&["check", "--jsonl", &repo("testdata/arimaa/broken_games.tsv")], None);
+    assert_eq!(out.status.code(), Some(1));
+    let games = json_lines(&out);
+    assert_eq!(games.len(), 12);
+    for g in &games {
+        let keys: Vec<&str> = g.as_object().unwrap().keys().map(String::as_str).collect();
+        for k in ["source", "game", "kind", "verdict", "turns", "result", "final_position", "error"] {
+            assert!(keys.contains(&k), "{k} missing in {g}");
+        }
+        assert_eq!(g["kind"], "arimaa");
+        let e = g["error"].as_object().expect("an error object");
+        for k in ["turn", "line", "token", "message"] {
+            assert!(e.contains_key(k), "{k} missing in {g}");
+        }
+    }
+    assert_eq!(games[0]["game"], "900101");
+    assert_eq!(games[10]["verdict"], "result-mismatch");
+    assert_eq!(games[11]["verdict"], "unreadable");
+
+    let out = tabula(&["check", &repo("testdata/arimaa/random_games.tsv")], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("ok                     40"));
+}
+
+#[test]
+fn output_keeps_input_order_whatever_the_threads_and_reads_stdin() {
+    let real = common::arimaa_data();
+    let files: Vec<String> = ["allgames202602_sample.tsv", "allgames201111_sample.tsv", "agt_testdata_movelists.tsv"]
+        .iter()
+        .map(|f| real.join(f).display().to_string())
+        .collect();
+    let run = |jobs: &str| {
+        let mut args = vec!["check", "--jsonl", "--jobs", jobs];
+        args.extend(files.iter().map(String::as_str));
+        tabula(&args, None)
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(one.status.code(), Some(1), "two old-rule games are illegal");
+    assert_eq!(one.stdout, two.stdout);
+    let ids: Vec<String> = json_lines(&one).iter().map(|g| g["game"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(ids.len(), 91);
+    assert_eq!((ids[0].as_str(), ids[90].as_str()), ("669122", "90687"));
+
+    let text = std::fs::read(&files[1]).unwrap();
+    let piped = tabula(&["check", "--jsonl", "-"], Some(&text));
+    let from_file = tabula(&["check", "--jsonl", &files[1]], None);
+    let strip = |o: &Output| {
+        json_lines(o)
+            .into_iter()
+            .map(|mut g| {
+                g["source"] = "".into();
+                g
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&piped), strip(&from_file));
+}
+
+#[test]
+fn bad_paths_and_files() {
+    let out = tabula(&["check", "/no/such/file"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no such file"));
+    let dir = std::env::temp_dir().join(format!("tabula-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let binary = dir.join("binary.dat");
+    std::fs::write(&binary, [0u8, 159, 146, 150, 255, 0, 1, 2]).unwrap();
+    let out = tabula(&["check", "--jsonl", binary.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json_lines(&out)[0]["verdict"], "unreadable");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn moves_agree_with_the_aei_fixture() {
+    let fixture = std::fs::read_to_string(repo("testdata/arimaa/perft.tsv")).unwrap();
+    for line in fixture.lines().filter(|l| !l.starts_with('#')).skip(1).step_by(97).take(8) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let position = format!("{} [{}]", f[1], f[2]);
+        let count = tabula(&["moves", "--game", "arimaa", "--position", &position, "--count"], None);
+        assert_eq!(String::from_utf8_lossy(&count.stdout).trim(), f[3], "{line}");
+        let list = tabula(&["moves", "--game", "arimaa", "--position", &position], None);
+        let turns: std::collections::BTreeSet<String> =
+            String::from_utf8_lossy(&list.stdout).lines().map(str::to_owned).collect();
+        assert_eq!(turns.len().to_string(), f[3], "{line}");
+    }
+    let out = tabula(&["moves", "--game", "arimaa", "--position", "g [..]"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn replay_shows_the_game_and_its_verdict() {
+    let real = common::arimaa_data();
+    let archive = real.join("allgames202602_sample.tsv").display().to_string();
+    let out = tabula(&["replay", &archive, "--game", "669126", "--turn", "101", "--no-color"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("51w Dd5n Dd6n re6w Mf5e\n"), "{text}");
+    assert!(text.contains("7 | r  .  c [D] .  .  .  .  |"), "{text}");
+    assert!(text.contains("\"reason\":\"immobilization\""), "{text}");
+    let old = real.join("agt_testdata_movelists.tsv").display().to_string();
+    let out = tabula(&["replay", &old, "--game", "07371", "--no-color"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("move after the end of the game"));
+}
