@@ -14,7 +14,7 @@ use tabula_replay::arimaa::verify::verify;
 fn main() {
     let records = real_arimaa_records();
     let moves: usize = records.iter().map(|r| verify(&r.as_record()).turns).sum();
-    let reps = 30;
+    let reps = std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(30);
     let only = std::env::var("STAGE").ok();
     let time = |name: &str, f: &mut dyn FnMut()| {
         if only.as_deref().is_some_and(|o| !name.starts_with(o)) {

@@ -138,11 +138,17 @@ impl Game {
     }
 
     fn commit(&mut self, next: Position) -> Result<(), GameError> {
-        if self.repeats_third_time(&next) {
+        // One look-up in the usual case: a hash seen fewer than twice cannot be a third
+        // occurrence, and its count is raised in place.
+        let count = self.occurrences.entry(next.hash()).or_insert(0);
+        let seen = *count;
+        if seen < 2 {
+            *count = seen + 1;
+        } else if self.occurrences(&next) >= 2 {
             return Err(GameError::Repetition);
+        } else if let Some(n) = self.occurrences.get_mut(&next.hash()) {
+            *n = n.saturating_add(1);
         }
-        let seen = self.occurrences.get(&next.hash()).copied().unwrap_or(0);
-        self.occurrences.insert(next.hash(), seen.saturating_add(1));
         if seen == 1 {
             self.twice += 1;
         }

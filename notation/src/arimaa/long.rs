@@ -119,7 +119,8 @@ pub struct ParseLongError {
 /// The tokens of one move in long notation, with no board attached.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct LongMove {
-    tokens: SmallVec<[LongToken; 8]>,
+    // A set-up has 16 tokens; a turn at most 8 (four steps, each with a capture).
+    tokens: SmallVec<[LongToken; 16]>,
 }
 
 /// Why a long-notation move is not a legal move on the position.
@@ -218,6 +219,7 @@ impl LongMove {
     }
 
     /// An empty move, to fill with [`push`](Self::push).
+    #[inline]
     pub fn new() -> LongMove {
         LongMove::default()
     }

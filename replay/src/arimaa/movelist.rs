@@ -6,6 +6,7 @@
 //! writes `7b\n rc7s rc6s db6s db5s`). A label in the middle of a line is not a label but a bad
 //! token.
 
+use tabula_engine::arimaa::{Direction, Piece, Square};
 use tabula_notation::arimaa::{LongMove, LongToken, MoveLabel, ParseLongError};
 
 /// What follows a move's label.
@@ -55,10 +56,22 @@ pub struct Moves<'a> {
     /// A label already read (label, start, end, line) that begins the next move.
     next_label: Option<(MoveLabel, usize, usize, u64)>,
     failed: bool,
+    /// Whether [`Moves::fast_move`] is tried first (always, except in the tests that compare
+    /// it with the general path).
+    fast: bool,
 }
 
 const SPACE: u8 = 1;
 const SPECIAL: u8 = 2;
+
+/// Bytes that can end a token in a move of the usual shape.
+static ENDS_TOKEN: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b' ' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'\n' as usize] = true;
+    t
+};
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -81,7 +94,12 @@ enum Word {
 impl<'a> Moves<'a> {
     /// Moves of `text`.
     pub fn new(text: &'a [u8]) -> Moves<'a> {
-        Moves { text, pos: 0, line: 0, line_start: true, next_label: None, failed: false }
+        Moves { text, pos: 0, line: 0, line_start: true, next_label: None, failed: false, fast: true }
+    }
+
+    #[cfg(test)]
+    fn general(text: &'a [u8]) -> Moves<'a> {
+        Moves { fast: false, ..Moves::new(text) }
     }
 
     /// Length of the separator at `i`, if one starts there (`\n`, backslash-n, `%13`).
@@ -178,6 +196,97 @@ impl<'a> Moves<'a> {
         }
     }
 
+    /// The label that is the whole word at `i`, with the word's end.
+    #[inline]
+    fn label_word(&self, i: usize) -> Option<(MoveLabel, usize)> {
+        let t = self.text;
+        let mut end = i;
+        while end < t.len() && end - i < 8 && t[end].is_ascii_digit() {
+            end += 1;
+        }
+        end += 1;
+        let word = t.get(i..end)?;
+        let at_word_end = end == t.len() || CLASS[t[end] as usize] == SPACE || self.separator_at(end).is_some();
+        if !at_word_end {
+            return None;
+        }
+        Some((MoveLabel::from_ascii(word).ok()?, end))
+    }
+
+    /// The usual move, cut and parsed in one pass: a label at the start of a line, single spaces,
+    /// tokens of 3 or 4 bytes, and a backslash-n, a newline or the end of the text, after which
+    /// a label begins or the text ends. Anything else (the last bare label, takebacks, odd
+    /// spacing, continuation lines, bad tokens) returns `None` with nothing consumed, for the
+    /// general path.
+    #[inline]
+    fn fast_move(&mut self) -> Option<MoveLine<'a>> {
+        if !self.fast {
+            return None;
+        }
+        let t = self.text;
+        let (label, ls, le, line_offset) = match self.next_label {
+            Some(l) => l,
+            None if self.line_start => {
+                let (label, le) = self.label_word(self.pos)?;
+                (label, self.pos, le, self.line)
+            }
+            None => return None,
+        };
+        if t.get(le) != Some(&b' ') {
+            return None;
+        }
+        let mut tokens = LongMove::new();
+        let mut i = le;
+        let (text_end, next, newlines) = loop {
+            // `i` is at the space before a token; six bytes cover the longest token and what
+            // ends it (the last move of a list, with no label after it, takes the general path).
+            let Some(&[b' ', p, f, r, d, e]) = t.get(i..i + 6) else { return None };
+            let piece = Piece::from_char(p)?;
+            let square = Square::from_coords(u32::from(f.wrapping_sub(b'a')), u32::from(r.wrapping_sub(b'1')))?;
+            let end = if ENDS_TOKEN[d as usize] {
+                tokens.push(LongToken::Place { piece, square });
+                d
+            } else {
+                if !ENDS_TOKEN[e as usize] {
+                    return None;
+                }
+                tokens.push(match Direction::from_char(d) {
+                    Some(dir) => LongToken::Step { piece, from: square, dir },
+                    None if d == b'x' => LongToken::Capture { piece, square },
+                    None => return None,
+                });
+                i += 1;
+                e
+            };
+            i += 4;
+            match end {
+                b' ' => {}
+                b'\\' if t.get(i + 1) == Some(&b'n') => break (i, i + 2, 0),
+                b'\n' => break (i, i + 1, 1),
+                _ => return None,
+            }
+        };
+        // A line that does not start with a label would continue this move.
+        let line = line_offset + newlines;
+        if next < t.len() {
+            let (next_label, end) = self.label_word(next)?;
+            self.next_label = Some((next_label, next, end, line));
+            self.pos = end;
+        } else {
+            self.next_label = None;
+            self.pos = next;
+        }
+        self.line = line;
+        self.line_start = false;
+        Some(MoveLine {
+            label,
+            label_text: &t[ls..le],
+            text: &t[le..text_end],
+            body: MoveBody::Tokens(tokens),
+            line_offset,
+        })
+    }
+
     /// Whether no move is left.
     pub fn is_done(&mut self) -> bool {
         if self.failed {
@@ -214,6 +323,9 @@ impl<'a> Iterator for Moves<'a> {
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed {
             return None;
+        }
+        if let Some(m) = self.fast_move() {
+            return Some(Ok(m));
         }
         let t = self.text;
         let (label, ls, le, line) = match self.next_label.take() {
@@ -327,6 +439,53 @@ mod tests {
         assert_eq!(got[1].1, "error Ra1");
         let got = collect(r"1w a\ b");
         assert_eq!(got[0].1, r"error a\");
+    }
+
+    fn same_as_general_path(text: &[u8]) {
+        let fast: Vec<_> = Moves::new(text).collect();
+        let general: Vec<_> = Moves::general(text).collect();
+        assert_eq!(fast, general, "{}", String::from_utf8_lossy(text));
+        let (mut a, mut b) = (Moves::new(text), Moves::general(text));
+        while a.next().is_some() {
+            b.next();
+            assert_eq!(a.is_done(), b.is_done());
+        }
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_general_path() {
+        for text in [
+            r"1w Ra1 Rb1\n1b ra8\n2w Ed2n Ed3x\n2b",
+            "1g Ra1\n1s ra8\n2g Ee2n\n 2s Ed2n\n3g Ee3n\n",
+            "1g Ra1\r\n1s ra8\n\n2g Ee2n%132s",
+            r"1w Ra1\n12x Ed2n\n2w Ed2n  Ee2n\n2b takeback\n2b",
+            r"1w Ra1 Ed2nn\n1b Ra1\n\n1w Ed2n\",
+            r"1w Ra1\n99999999w Ed2n\n3w Ed2n\t\n4w",
+            "1w Ra1 Ed2n\n2b Ee2n",
+            r"1w Ra1\n2b Ee2n\n2b\n",
+        ] {
+            same_as_general_path(text.as_bytes());
+        }
+        let dirs = [
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/arimaa"),
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/arimaa"),
+        ];
+        let mut records = 0;
+        for dir in dirs {
+            let Ok(entries) = std::fs::read_dir(dir) else { continue };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.extension().is_none_or(|e| e != "tsv") {
+                    continue;
+                }
+                let _ = crate::check::for_each_record(&path, &mut |r| {
+                    records += 1;
+                    same_as_general_path(&r.movelist);
+                    std::ops::ControlFlow::Continue(())
+                });
+            }
+        }
+        assert!(records >= 100, "only {records} records found");
     }
 
     #[test]
