@@ -120,6 +120,7 @@ impl Game {
     /// # Errors
     /// The game is over, the turn was built on another position, or it repeats a position a
     /// third time.
+    #[inline]
     pub fn play_finished(&mut self, turn: &FinishedTurn) -> Result<(), GameError> {
         if let Some(o) = self.outcome {
             return Err(GameError::GameOver(o));
@@ -137,6 +138,7 @@ impl Game {
         self.occurrences.get(&next.hash()).is_some_and(|&n| n >= 2) && self.occurrences(next) >= 2
     }
 
+    #[inline]
     fn commit(&mut self, next: Position) -> Result<(), GameError> {
         // One look-up in the usual case: a hash seen fewer than twice cannot be a third
         // occurrence, and its count is raised in place.

@@ -106,6 +106,7 @@ impl Position {
     ///
     /// # Errors
     /// The position is in the set-up phase.
+    #[inline]
     pub fn turn_builder(&self) -> Result<TurnBuilder, PlayError> {
         if self.phase != Phase::Play {
             return Err(PlayError::WrongPhase(self.phase));

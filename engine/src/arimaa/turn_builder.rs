@@ -175,6 +175,7 @@ pub struct TurnBuilder {
 }
 
 impl TurnBuilder {
+    #[inline]
     pub(crate) fn new(start: Position) -> TurnBuilder {
         TurnBuilder { state: TurnState::new(*start.board()), start, steps: Turn::empty() }
     }
@@ -203,6 +204,7 @@ impl TurnBuilder {
     ///
     /// # Errors
     /// The step breaks a rule; the builder is unchanged.
+    #[inline]
     pub fn step(&mut self, step: Step) -> Result<StepEvent, StepError> {
         // `TurnState::step` checks everything before it changes anything.
         let event = self.state.step(self.start.side_to_move(), step)?;
@@ -214,6 +216,7 @@ impl TurnBuilder {
     ///
     /// # Errors
     /// No step was taken, a push is unfinished, or the board is the same as at the start.
+    #[inline]
     pub fn finish(&self) -> Result<FinishedTurn, PlayError> {
         if self.steps.is_empty() {
             return Err(PlayError::NoSteps);
