@@ -5,6 +5,9 @@
 //!
 //! - [`arimaa`]: positions, steps, pushes and pulls, traps, turn legality, repetition, the end
 //!   of the game and generation of every legal turn.
+//! - [`backgammon`]: positions with checker counts and point masks, dice, legal plays with the
+//!   dice-usage rules, gnubg Position IDs.
 #![deny(unused_must_use)]
 
 pub mod arimaa;
+pub mod backgammon;

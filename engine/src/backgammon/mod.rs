@@ -1,0 +1,29 @@
+//! Backgammon, by the rules of `shared/rules/backgammon.md`.
+//!
+//! A [`Position`] is seen from the player on roll, who moves from point 24 towards 1; the bar
+//! is 25 and borne-off checkers are on 0. It keeps checker counts for both sides plus bit masks
+//! of the points each holds, so that legality tests are single mask operations. A roll is a
+//! [`Dice`]; a [`Play`] is up to four [`Step`]s. [`MoveGenerator`] finds every legal play of a
+//! roll, deduplicated by resulting position, with the dice-usage rules applied.
+
+mod cube;
+mod dice;
+mod movegen;
+mod outcome;
+mod play;
+mod point;
+mod position;
+pub mod position_id;
+mod side;
+mod step;
+
+pub use cube::{Cube, CubeError, MatchScore};
+pub use dice::{Dice, ParseDiceError};
+pub use movegen::{LegalPlays, MoveGenerator};
+pub use outcome::WinKind;
+pub use play::Play;
+pub use point::Point;
+pub use position::{Position, PositionError, Setup, StepError, CHECKERS};
+pub use position_id::PositionIdError;
+pub use side::{BySide, Side};
+pub use step::Step;

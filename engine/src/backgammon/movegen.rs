@@ -1,0 +1,176 @@
+//! Every legal play of a roll, deduplicated by resulting position.
+
+use super::dice::Dice;
+use super::play::Play;
+use super::point::Point;
+use super::position::Position;
+
+/// Legal plays with the position each leads to (not yet swapped: still seen from the player
+/// who moved).
+pub type LegalPlays = Vec<(Play, Position)>;
+
+/// Generates legal plays. Keeps its buffers between calls, so a caller that generates often
+/// allocates once.
+#[derive(Clone, Debug, Default)]
+pub struct MoveGenerator {
+    plays: LegalPlays,
+    /// Open-addressing set of the play keys found (0 = empty slot).
+    seen: Vec<u128>,
+    count: usize,
+    /// The most dice any play found so far uses.
+    best: usize,
+    /// For a roll of two different dice where only one can be used: whether the larger was.
+    best_high: bool,
+}
+
+impl MoveGenerator {
+    /// A generator with empty buffers.
+    pub fn new() -> MoveGenerator {
+        MoveGenerator::default()
+    }
+
+    /// The legal plays of `dice` on `pos`: those that use as many dice as possible and, when
+    /// only one die of two different ones can be used, the larger if it can be; one play per
+    /// resulting position (the first found). A roll that cannot be played gives one empty play.
+    pub fn legal_plays(&mut self, pos: &Position, dice: Dice) -> &LegalPlays {
+        self.plays.clear();
+        self.best = 0;
+        self.best_high = false;
+        self.reset_seen();
+        if dice.is_double() {
+            self.search_double(pos, dice.high(), Play::EMPTY, Point::BAR);
+        } else {
+            self.search_pair(pos, [dice.high(), dice.low()], Play::EMPTY);
+            self.search_pair(pos, [dice.low(), dice.high()], Play::EMPTY);
+        }
+        if self.best == 0 {
+            self.plays.push((Play::EMPTY, *pos));
+        }
+        &self.plays
+    }
+
+    fn reset_seen(&mut self) {
+        if self.seen.len() != 64 || self.count > 0 {
+            self.seen.clear();
+            self.seen.resize(64, 0);
+        }
+        self.count = 0;
+    }
+
+    /// Two different dice in the order given: each first step, then each second step.
+    fn search_pair(&mut self, pos: &Position, dice: [u8; 2], play: Play) {
+        let die = dice[play.len()];
+        let mut any = false;
+        let mut points = pos.points_to_move();
+        while points != 0 {
+            let n = 31 - points.leading_zeros();
+            points &= !(1 << n);
+            let from = Point::from_bit(n);
+            let Ok(step) = pos.step(from, die) else { continue };
+            any = true;
+            let mut next = *pos;
+            next.apply(step);
+            let mut p = play;
+            p.push(step);
+            if p.len() == 2 {
+                self.record(p, &next, true);
+            } else {
+                self.search_pair(&next, dice, p);
+            }
+        }
+        if !any && !play.is_empty() {
+            self.record(play, pos, dice[0] > dice[1]);
+        }
+    }
+
+    /// A double: steps taken from non-increasing points, so each set of steps is tried once.
+    fn search_double(&mut self, pos: &Position, die: u8, play: Play, highest: Point) {
+        let mut any = false;
+        let mut points = pos.points_to_move() & ((2u32 << highest.number()) - 1);
+        while points != 0 {
+            let n = 31 - points.leading_zeros();
+            points &= !(1 << n);
+            let from = Point::from_bit(n);
+            let Ok(step) = pos.step(from, die) else { continue };
+            any = true;
+            let mut next = *pos;
+            next.apply(step);
+            let mut p = play;
+            p.push(step);
+            if p.len() == 4 {
+                self.record(p, &next, true);
+            } else {
+                self.search_double(&next, die, p, from);
+            }
+        }
+        if !any && !play.is_empty() {
+            self.record(play, pos, true);
+        }
+    }
+
+    /// Keeps `play` (leading to `pos`) if it uses as many dice as the best so far, dropping the
+    /// plays kept before when it uses more. For a one-step play of two different dice, `high`
+    /// says whether it used the larger die; a larger-die play displaces smaller-die ones.
+    fn record(&mut self, play: Play, pos: &Position, high: bool) {
+        let n = play.len();
+        if n < self.best || (n == self.best && self.best_high && !high) {
+            return;
+        }
+        if n > self.best || (high && !self.best_high) {
+            self.best = n;
+            self.best_high = high;
+            self.plays.clear();
+            self.reset_seen();
+        }
+        if self.insert(pos.play_key()) {
+            self.plays.push((play, *pos));
+        }
+    }
+
+    fn insert(&mut self, key: u128) -> bool {
+        if (self.count + 1) * 2 > self.seen.len() {
+            let old = std::mem::take(&mut self.seen);
+            self.seen.resize(old.len() * 2, 0);
+            self.count = 0;
+            for k in old.into_iter().filter(|&k| k != 0) {
+                self.insert(k);
+            }
+        }
+        let mask = self.seen.len() - 1;
+        let mut i = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) as usize >> 7 & mask;
+        loop {
+            match self.seen[i] {
+                0 => {
+                    self.seen[i] = key;
+                    self.count += 1;
+                    return true;
+                }
+                k if k == key => return false,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(id: &str, a: u8, b: u8) -> usize {
+        let pos = crate::backgammon::position_id::decode(id).unwrap();
+        let plays = MoveGenerator::new().legal_plays(&pos, Dice::new(a, b).unwrap()).clone();
+        if plays.len() == 1 && plays[0].0.is_empty() {
+            0
+        } else {
+            plays.len()
+        }
+    }
+
+    #[test]
+    fn opening_rolls_match_gnubg() {
+        // Counts of distinct results from GNU Backgammon's move generator (gnubg-nn 1.1.0a11).
+        for (a, b, n) in [(3, 1, 16), (6, 6, 11), (2, 1, 15), (5, 5, 4)] {
+            assert_eq!(count("4HPwATDgc/ABMA", a, b), n, "{a}{b}");
+        }
+    }
+}

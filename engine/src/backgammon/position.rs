@@ -1,0 +1,343 @@
+//! A backgammon position from the point of view of the player on roll.
+
+use std::fmt;
+
+use super::point::Point;
+use super::step::Step;
+
+/// Checkers per player.
+pub const CHECKERS: u8 = 15;
+
+/// Bits 1 to 6: the home board.
+const HOME: u32 = 0b111_1110;
+
+/// Any arrangement of checkers, both sides counted from their own point of view (index = point
+/// number: 1 to 24 on the board, 25 the bar, 0 borne off). [`Position::from_setup`] validates it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Setup {
+    /// The checkers of the player on roll.
+    pub on_roll: [u8; 26],
+    /// The checkers of his opponent, in the opponent's numbering.
+    pub opponent: [u8; 26],
+}
+
+/// Why a [`Setup`] is not a position.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum PositionError {
+    /// A side has more than 15 checkers on the board and the bar.
+    #[error("the {side} has {count} checkers on the board and the bar; at most 15 are allowed")]
+    TooManyCheckers {
+        /// `"player on roll"` or `"opponent"`.
+        side: &'static str,
+        /// How many.
+        count: u32,
+    },
+    /// Both players have checkers on one point.
+    #[error("both players have checkers on point {0} (numbered for the player on roll)")]
+    SharedPoint(Point),
+}
+
+/// A legal arrangement: 15 checkers a side, never two colours on a point. Seen from the player
+/// on roll, who moves from 24 towards 1. Besides the counts it keeps bit masks (bit `p` for
+/// point `p` in the roller's numbering), so that "is this point blocked", "is it a blot" and
+/// "are all checkers home" are single operations.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    mine: [u8; 26],
+    theirs: [u8; 26],
+    /// Bit `p` (0..=25): the roller has a checker there (bit 0: some are borne off).
+    my_points: u32,
+    /// Bit `p` (1..=24, roller's numbering): the opponent holds the point (two or more).
+    blocks: u32,
+    /// Bit `p` (1..=24, roller's numbering): a single opposing checker.
+    blots: u32,
+}
+
+/// Why one step cannot be made.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum StepError {
+    /// No checker of the player stands on the point.
+    #[error("no checker on {0}")]
+    NoChecker(Point),
+    /// A checker on the bar must enter first.
+    #[error("a checker on the bar must enter first")]
+    MustEnterFirst,
+    /// The landing point holds two or more opposing checkers.
+    #[error("point {0} is blocked")]
+    Blocked(Point),
+    /// Bearing off while checkers are outside the home board.
+    #[error("cannot bear off from {0}: not all checkers are home")]
+    NotAllHome(Point),
+    /// Bearing off with a die larger than the point while a checker stands higher.
+    #[error("cannot bear off from {from} with a {die}: a checker stands on a higher point")]
+    HigherCheckerFirst {
+        /// The point.
+        from: Point,
+        /// The die.
+        die: u8,
+    },
+    /// The die does not lead from the point to a legal place.
+    #[error("no move of {die} from {from}")]
+    BadDistance {
+        /// The point.
+        from: Point,
+        /// The die.
+        die: u8,
+    },
+}
+
+impl Position {
+    /// The starting position: 2 checkers on 24, 5 on 13, 3 on 8 and 5 on 6 for each side.
+    pub fn start() -> Position {
+        let mut side = [0u8; 26];
+        side[24] = 2;
+        side[13] = 5;
+        side[8] = 3;
+        side[6] = 5;
+        Position::from_arrays(side, side)
+    }
+
+    /// Validates a setup. Borne-off counts are derived: `15 -` the checkers on the board and
+    /// the bar (index 0 of the setup is ignored).
+    ///
+    /// # Errors
+    /// Too many checkers, or a point held by both sides.
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        let count = |a: &[u8; 26]| a[1..].iter().map(|&n| u32::from(n)).sum::<u32>();
+        for (side, a) in [("player on roll", &setup.on_roll), ("opponent", &setup.opponent)] {
+            let n = count(a);
+            if n > u32::from(CHECKERS) {
+                return Err(PositionError::TooManyCheckers { side, count: n });
+            }
+        }
+        for p in 1..=24u8 {
+            if setup.on_roll[p as usize] > 0 && setup.opponent[25 - p as usize] > 0 {
+                return Err(PositionError::SharedPoint(Point::new(p).unwrap_or(Point::OFF)));
+            }
+        }
+        let mut mine = setup.on_roll;
+        let mut theirs = setup.opponent;
+        // The counts are at most 15 here, so the casts are exact.
+        mine[0] = CHECKERS - count(&mine) as u8;
+        theirs[0] = CHECKERS - count(&theirs) as u8;
+        Ok(Position::from_arrays(mine, theirs))
+    }
+
+    /// The arrangement as a setup (borne-off counts included at index 0).
+    pub fn to_setup(&self) -> Setup {
+        Setup { on_roll: self.mine, opponent: self.theirs }
+    }
+
+    fn from_arrays(mine: [u8; 26], theirs: [u8; 26]) -> Position {
+        let mut p = Position { mine, theirs, my_points: 0, blocks: 0, blots: 0 };
+        p.refresh_masks();
+        p
+    }
+
+    fn refresh_masks(&mut self) {
+        let (mut my_points, mut blocks, mut blots) = (0, 0, 0);
+        for p in 0..26 {
+            if self.mine[p] > 0 {
+                my_points |= 1 << p;
+            }
+        }
+        for q in 1..=24 {
+            let bit = 1u32 << (25 - q);
+            match self.theirs[q] {
+                0 => {}
+                1 => blots |= bit,
+                _ => blocks |= bit,
+            }
+        }
+        self.my_points = my_points;
+        self.blocks = blocks;
+        self.blots = blots;
+    }
+
+    /// Checkers of the player on roll on `point` (his numbering; `OFF` counts those borne off).
+    #[inline]
+    pub fn mine(&self, point: Point) -> u8 {
+        self.mine[point.index()]
+    }
+
+    /// Checkers of the opponent on `point` in the opponent's own numbering.
+    #[inline]
+    pub fn theirs(&self, point: Point) -> u8 {
+        self.theirs[point.index()]
+    }
+
+    /// The position seen by the other player (after a play, it is his roll).
+    #[inline]
+    pub fn swapped(&self) -> Position {
+        Position::from_arrays(self.theirs, self.mine)
+    }
+
+    /// Whether every checker of the player on roll is in his home board or borne off.
+    #[inline]
+    pub fn all_home(&self) -> bool {
+        self.my_points & !HOME & !1 == 0
+    }
+
+    /// Bit mask of the points the roller may move a checker from: the bar alone while a checker
+    /// is on it, else every point he holds (bits 1 to 24).
+    #[inline]
+    pub(crate) fn points_to_move(&self) -> u32 {
+        if self.mine[25] > 0 {
+            1 << 25
+        } else {
+            self.my_points & !1
+        }
+    }
+
+    /// Whether the player on roll has a checker on the bar.
+    #[inline]
+    pub fn on_bar(&self) -> bool {
+        self.mine[25] > 0
+    }
+
+    /// Whether the opposing point `point` (roller's numbering, 1-24) is held by two or more.
+    #[inline]
+    pub fn is_blocked(&self, point: Point) -> bool {
+        self.blocks & (1 << point.number()) != 0
+    }
+
+    /// Pip counts: the roller's, then the opponent's.
+    pub fn pips(&self) -> (u32, u32) {
+        let pips = |a: &[u8; 26]| a.iter().enumerate().map(|(p, &n)| p as u32 * u32::from(n)).sum();
+        (pips(&self.mine), pips(&self.theirs))
+    }
+
+    /// The step of the checker on `from` with `die`, if the rules allow it in this position
+    /// (bar first, landing not blocked, bearing off only with all checkers home and from the
+    /// exact point or, with a larger die, the highest occupied one).
+    ///
+    /// # Errors
+    /// Why the step is impossible.
+    #[inline]
+    pub fn step(&self, from: Point, die: u8) -> Result<Step, StepError> {
+        let f = from.number();
+        if f == 0 || self.mine[from.index()] == 0 {
+            return Err(StepError::NoChecker(from));
+        }
+        if f != 25 && self.mine[25] > 0 {
+            return Err(StepError::MustEnterFirst);
+        }
+        if die == 0 || die > 6 {
+            return Err(StepError::BadDistance { from, die });
+        }
+        if f > die {
+            let to = f - die;
+            if self.blocks & (1 << to) != 0 {
+                return Err(StepError::Blocked(Point(to)));
+            }
+            return Ok(Step { from, to: Point(to), hit: self.blots & (1 << to) != 0 });
+        }
+        // Bearing off (the bar is 25, so `from` is a board point here).
+        if !self.all_home() {
+            return Err(StepError::NotAllHome(from));
+        }
+        if f < die && self.my_points & !((2u32 << f) - 1) & HOME != 0 {
+            return Err(StepError::HigherCheckerFirst { from, die });
+        }
+        Ok(Step { from, to: Point::OFF, hit: false })
+    }
+
+    /// Makes a step returned by [`step`](Self::step) on this position (no checks).
+    #[inline]
+    pub fn apply(&mut self, step: Step) {
+        let (f, t) = (step.from.index(), step.to.index());
+        self.mine[f] -= 1;
+        if self.mine[f] == 0 {
+            self.my_points &= !(1 << f);
+        }
+        self.mine[t] += 1;
+        self.my_points |= 1 << t;
+        if step.hit {
+            // The blot on my point t is on the opponent's point 25 - t; it goes to his bar.
+            self.theirs[25 - t] -= 1;
+            self.theirs[25] += 1;
+            self.blots &= !(1 << t);
+        }
+    }
+
+    /// Whether the player on roll has borne off all his checkers.
+    pub fn roller_won(&self) -> bool {
+        self.mine[0] == CHECKERS
+    }
+
+    /// Whether the opponent (the player who just moved, after [`swapped`](Self::swapped)) has
+    /// borne off all his checkers.
+    pub fn opponent_won(&self) -> bool {
+        self.theirs[0] == CHECKERS
+    }
+
+    /// Packs the arrangement into 128 bits: the roller's 26 counts in 4 bits each, then the
+    /// opponent's checkers that a play can change (those on the bar) and the blots in the
+    /// roller's numbering. Two positions reached from one start by one play are equal exactly
+    /// when their keys are.
+    #[inline]
+    pub(crate) fn play_key(&self) -> u128 {
+        let mut k = 0u128;
+        for (p, &n) in self.mine.iter().enumerate() {
+            k |= u128::from(n) << (4 * p);
+        }
+        k | u128::from(self.blots >> 1) << 104
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", super::position_id::encode(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(n: u8) -> Point {
+        Point::new(n).unwrap()
+    }
+
+    #[test]
+    fn steps_follow_the_rules() {
+        let p = Position::start();
+        assert_eq!(p.step(pt(24), 5), Err(StepError::Blocked(pt(19))));
+        assert_eq!(p.step(pt(13), 6), Ok(Step { from: pt(13), to: pt(7), hit: false }));
+        assert_eq!(p.step(pt(7), 1), Err(StepError::NoChecker(pt(7))));
+        assert_eq!(p.step(pt(6), 6), Err(StepError::NotAllHome(pt(6))));
+        let mut s = Setup::default();
+        s.on_roll[5] = 2;
+        s.on_roll[3] = 1;
+        s.opponent[24] = 1;
+        let p = Position::from_setup(&s).unwrap();
+        assert!(p.all_home());
+        assert_eq!(p.step(pt(3), 6), Err(StepError::HigherCheckerFirst { from: pt(3), die: 6 }));
+        assert_eq!(p.step(pt(5), 6).map(|s| s.to), Ok(Point::OFF));
+        assert_eq!(p.step(pt(5), 4).map(|s| s.hit), Ok(true));
+        let mut s = Setup::default();
+        s.on_roll[25] = 1;
+        s.on_roll[6] = 1;
+        let p = Position::from_setup(&s).unwrap();
+        assert_eq!(p.step(pt(6), 1), Err(StepError::MustEnterFirst));
+        assert!(p.step(pt(25), 1).is_ok());
+        assert!(!p.all_home());
+    }
+
+    #[test]
+    fn setups_are_validated() {
+        let mut s = Setup::default();
+        s.on_roll[5] = 16;
+        assert!(matches!(Position::from_setup(&s), Err(PositionError::TooManyCheckers { .. })));
+        let mut s = Setup::default();
+        s.on_roll[5] = 1;
+        s.opponent[20] = 1;
+        assert_eq!(Position::from_setup(&s), Err(PositionError::SharedPoint(pt(5))));
+    }
+}
