@@ -51,6 +51,9 @@ pub struct Position {
     blocks: u32,
     /// Bit `p` (1..=24, roller's numbering): a single opposing checker.
     blots: u32,
+    /// The roller's 26 counts, 4 bits each (see [`Position::play_key`]), kept up to date by
+    /// [`Position::apply`].
+    counts_key: u128,
 }
 
 /// Why one step cannot be made.
@@ -129,7 +132,7 @@ impl Position {
     }
 
     fn from_arrays(mine: [u8; 26], theirs: [u8; 26]) -> Position {
-        let mut p = Position { mine, theirs, my_points: 0, blocks: 0, blots: 0 };
+        let mut p = Position { mine, theirs, my_points: 0, blocks: 0, blots: 0, counts_key: 0 };
         p.refresh_masks();
         p
     }
@@ -152,6 +155,7 @@ impl Position {
         self.my_points = my_points;
         self.blocks = blocks;
         self.blots = blots;
+        self.counts_key = self.mine.iter().enumerate().fold(0, |k, (p, &n)| k | u128::from(n) << (4 * p));
     }
 
     /// Checkers of the player on roll on `point` (his numbering; `OFF` counts those borne off).
@@ -252,6 +256,8 @@ impl Position {
         }
         self.mine[t] += 1;
         self.my_points |= 1 << t;
+        // No count exceeds 15, so the nibbles never carry into each other.
+        self.counts_key = self.counts_key - (1u128 << (4 * f)) + (1u128 << (4 * t));
         if step.hit {
             // The blot on my point t is on the opponent's point 25 - t; it goes to his bar.
             self.theirs[25 - t] -= 1;
@@ -277,11 +283,7 @@ impl Position {
     /// when their keys are.
     #[inline]
     pub(crate) fn play_key(&self) -> u128 {
-        let mut k = 0u128;
-        for (p, &n) in self.mine.iter().enumerate() {
-            k |= u128::from(n) << (4 * p);
-        }
-        k | u128::from(self.blots >> 1) << 104
+        self.counts_key | u128::from(self.blots >> 1) << 104
     }
 }
 

@@ -1,0 +1,43 @@
+//! Backgammon legal-play generation over the (position, roll) pairs of
+//! `testdata/backgammon/perft.tsv` (real matches and random play). Target: under 1 µs per
+//! roll on average. `cargo bench -p tabula-benches --bench backgammon`
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use tabula_engine::backgammon::{position_id, Dice, MoveGenerator, Position};
+
+fn pairs() -> Vec<(Position, Dice)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/backgammon/perft.tsv");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let mut cols = l.split('\t');
+            let pos = position_id::decode(cols.next()?).ok()?;
+            let dice = cols.next()?.parse().ok()?;
+            Some((pos, dice))
+        })
+        .collect()
+}
+
+fn legal_plays(c: &mut Criterion) {
+    let pairs = pairs();
+    let mut group = c.benchmark_group("backgammon");
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    group.bench_function("legal plays, per (position, roll) of the fixture", |b| {
+        let mut gen = MoveGenerator::new();
+        b.iter(|| {
+            let mut n = 0;
+            for (pos, dice) in &pairs {
+                n += gen.legal_plays(pos, *dice).len();
+            }
+            black_box(n)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, legal_plays);
+criterion_main!(benches);
