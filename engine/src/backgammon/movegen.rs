@@ -14,9 +14,10 @@ pub type LegalPlays = Vec<(Play, Position)>;
 #[derive(Clone, Debug, Default)]
 pub struct MoveGenerator {
     plays: LegalPlays,
-    /// Open-addressing set of the play keys found (0 = empty slot).
-    seen: Vec<u128>,
-    count: usize,
+    /// Open-addressing table of the plays found: 1 + their index in `plays` (0 = empty slot).
+    seen: Vec<u32>,
+    /// The slots of `seen` in use.
+    filled: Vec<u32>,
     /// The most dice any play found so far uses.
     best: usize,
     /// For a roll of two different dice where only one can be used: whether the larger was.
@@ -49,12 +50,17 @@ impl MoveGenerator {
         &self.plays
     }
 
+    /// Empties the set of keys, touching only the slots in use.
     fn reset_seen(&mut self) {
-        if self.seen.len() != 64 || self.count > 0 {
-            self.seen.clear();
-            self.seen.resize(64, 0);
+        if self.seen.is_empty() {
+            self.seen.resize(256, 0);
         }
-        self.count = 0;
+        for &i in &self.filled {
+            if let Some(slot) = self.seen.get_mut(i as usize) {
+                *slot = 0;
+            }
+        }
+        self.filled.clear();
     }
 
     /// Two different dice in the order given: each first step, then each second step.
@@ -122,32 +128,50 @@ impl MoveGenerator {
             self.plays.clear();
             self.reset_seen();
         }
-        if self.insert(pos.play_key()) {
+        if self.insert(pos) {
             self.plays.push((play, *pos));
         }
     }
 
-    fn insert(&mut self, key: u128) -> bool {
-        if (self.count + 1) * 2 > self.seen.len() {
-            let old = std::mem::take(&mut self.seen);
-            self.seen.resize(old.len() * 2, 0);
-            self.count = 0;
-            for k in old.into_iter().filter(|&k| k != 0) {
-                self.insert(k);
+    /// Adds the result `pos` (to be pushed next on `plays`) to the table; `false` if a play with
+    /// the same result is there.
+    fn insert(&mut self, pos: &Position) -> bool {
+        if (self.filled.len() + 1) * 2 > self.seen.len() {
+            let size = (self.seen.len() * 2).max(256);
+            self.seen.clear();
+            self.seen.resize(size, 0);
+            self.filled.clear();
+            for index in 0..self.plays.len() {
+                let key = self.plays[index].1.play_key();
+                self.place(key, index);
             }
         }
+        let key = pos.play_key();
         let mask = self.seen.len() - 1;
-        let mut i = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) as usize >> 7 & mask;
+        let mut i = (key >> 40) as usize & mask;
         loop {
-            match self.seen[i] {
-                0 => {
-                    self.seen[i] = key;
-                    self.count += 1;
-                    return true;
-                }
-                k if k == key => return false,
-                _ => i = (i + 1) & mask,
+            match self.seen.get(i).copied() {
+                Some(0) => break,
+                Some(n) => match self.plays.get(n as usize - 1) {
+                    Some((_, other)) if other.same_result(pos) => return false,
+                    _ => i = (i + 1) & mask,
+                },
+                None => return false,
             }
+        }
+        self.place(key, self.plays.len());
+        true
+    }
+
+    fn place(&mut self, key: u64, index: usize) {
+        let mask = self.seen.len() - 1;
+        let mut i = (key >> 40) as usize & mask;
+        while self.seen.get(i).is_some_and(|&n| n != 0) {
+            i = (i + 1) & mask;
+        }
+        if let Some(slot) = self.seen.get_mut(i) {
+            *slot = index as u32 + 1;
+            self.filled.push(i as u32);
         }
     }
 }

@@ -51,10 +51,27 @@ pub struct Position {
     blocks: u32,
     /// Bit `p` (1..=24, roller's numbering): a single opposing checker.
     blots: u32,
-    /// The roller's 26 counts, 4 bits each (see [`Position::play_key`]), kept up to date by
-    /// [`Position::apply`].
-    counts_key: u128,
+    /// A sum over the roller's checkers of a random number per point, plus one per blot hit:
+    /// the same for every order of the same steps (see [`Position::play_key`]).
+    play_key: u64,
 }
+
+/// Random numbers per point for [`Position::play_key`]: one for a checker of the roller, one for
+/// a blot hit there.
+static KEYS: [[u64; 26]; 2] = {
+    let mut t = [[0u64; 26]; 2];
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut i = 0;
+    while i < 52 {
+        // xorshift64*
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        t[i / 26][i % 26] = x.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        i += 1;
+    }
+    t
+};
 
 /// Why one step cannot be made.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -132,7 +149,7 @@ impl Position {
     }
 
     fn from_arrays(mine: [u8; 26], theirs: [u8; 26]) -> Position {
-        let mut p = Position { mine, theirs, my_points: 0, blocks: 0, blots: 0, counts_key: 0 };
+        let mut p = Position { mine, theirs, my_points: 0, blocks: 0, blots: 0, play_key: 0 };
         p.refresh_masks();
         p
     }
@@ -155,7 +172,8 @@ impl Position {
         self.my_points = my_points;
         self.blocks = blocks;
         self.blots = blots;
-        self.counts_key = self.mine.iter().enumerate().fold(0, |k, (p, &n)| k | u128::from(n) << (4 * p));
+        self.play_key =
+            self.mine.iter().zip(&KEYS[0]).fold(0u64, |k, (&n, &r)| k.wrapping_add(u64::from(n).wrapping_mul(r)));
     }
 
     /// Checkers of the player on roll on `point` (his numbering; `OFF` counts those borne off).
@@ -256,13 +274,13 @@ impl Position {
         }
         self.mine[t] += 1;
         self.my_points |= 1 << t;
-        // No count exceeds 15, so the nibbles never carry into each other.
-        self.counts_key = self.counts_key - (1u128 << (4 * f)) + (1u128 << (4 * t));
+        self.play_key = self.play_key.wrapping_sub(KEYS[0][f % 26]).wrapping_add(KEYS[0][t % 26]);
         if step.hit {
             // The blot on my point t is on the opponent's point 25 - t; it goes to his bar.
             self.theirs[25 - t] -= 1;
             self.theirs[25] += 1;
             self.blots &= !(1 << t);
+            self.play_key = self.play_key.wrapping_add(KEYS[1][t % 26]);
         }
     }
 
@@ -277,13 +295,18 @@ impl Position {
         self.theirs[0] == CHECKERS
     }
 
-    /// Packs the arrangement into 128 bits: the roller's 26 counts in 4 bits each, then the
-    /// opponent's checkers that a play can change (those on the bar) and the blots in the
-    /// roller's numbering. Two positions reached from one start by one play are equal exactly
-    /// when their keys are.
+    /// A key of the arrangement for telling apart the results of different plays from one
+    /// position: it depends only on where the roller's checkers stand and which blots were hit.
+    /// Different results may share a key (rarely); [`same_result`](Self::same_result) decides.
     #[inline]
-    pub(crate) fn play_key(&self) -> u128 {
-        self.counts_key | u128::from(self.blots >> 1) << 104
+    pub(crate) fn play_key(&self) -> u64 {
+        self.play_key
+    }
+
+    /// Whether two positions reached from one start by one play each are the same.
+    #[inline]
+    pub(crate) fn same_result(&self, other: &Position) -> bool {
+        self.blots == other.blots && self.mine == other.mine
     }
 }
 
