@@ -9,3 +9,4 @@
 #![deny(unused_must_use)]
 
 pub mod arimaa;
+pub mod backgammon;

@@ -195,6 +195,11 @@ fn check_stream(
                 }
             });
         }
+        Format::BackgammonMat => {
+            let stream = std::io::BufReader::new(input::ChunkStream::new(chunk.take(), chunks));
+            crate::backgammon::matches::check_match(source, name, stream, &mut |r| emit(r, summary));
+            return true;
+        }
         Format::ArimaaMoveList => {
             // One game: the whole file, up to a limit.
             let mut data = Vec::new();
@@ -329,6 +334,7 @@ pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlo
     };
     match format {
         None => Err(format!("{}: not a record file tabula knows", path.display())),
+        Some(Format::BackgammonMat) => Err(format!("{}: a backgammon match, not an Arimaa record", path.display())),
         Some(Format::ArimaaMoveList) => {
             let data = input::read_limited(path, MAX_RECORD_FILE_BYTES)
                 .map_err(fail)?

@@ -22,6 +22,8 @@ pub enum Format {
     ArimaaArchive(ArchiveLayout),
     /// One Arimaa game's move list (`1w Ra1 ...`), moves on lines or separated by `\n`.
     ArimaaMoveList,
+    /// A Jellyfish `.mat` backgammon match (`N point match`, `Game 1`, ...).
+    BackgammonMat,
 }
 
 impl Format {
@@ -37,13 +39,29 @@ impl Format {
         if matches!(word, b"1w" | b"1g") {
             return Some(Format::ArimaaMoveList);
         }
-        None
+        // A match: after `;` comment and tag lines, `N point match` or `Game N`.
+        let first = head
+            .split(|&b| b == b'\n')
+            .map(<[u8]>::trim_ascii)
+            .find(|l| !l.is_empty() && !l.starts_with(b";"))
+            .unwrap_or_default();
+        let mut words = first.split(|b| b.is_ascii_whitespace()).filter(|w| !w.is_empty());
+        match (words.next(), words.next(), words.next()) {
+            (Some(n), Some(b"point"), Some(m))
+                if n.iter().all(u8::is_ascii_digit) && m.eq_ignore_ascii_case(b"match") =>
+            {
+                Some(Format::BackgammonMat)
+            }
+            (Some(b"Game"), Some(n), None) if n.iter().all(u8::is_ascii_digit) => Some(Format::BackgammonMat),
+            _ => None,
+        }
     }
 
     /// The game kind.
     pub fn kind(&self) -> &'static str {
         match self {
             Format::ArimaaArchive(_) | Format::ArimaaMoveList => "arimaa",
+            Format::BackgammonMat => "backgammon",
         }
     }
 }
@@ -74,6 +92,61 @@ pub struct LineChunks<R> {
     spare: Vec<u8>,
     next_line: u64,
     eof: bool,
+}
+
+/// The chunks of a [`LineChunks`] read back as one stream (for readers that take a
+/// [`std::io::BufRead`]). A line too long to keep reads as one line holding a NUL byte, which
+/// such readers refuse as binary at the right line number.
+pub struct ChunkStream<R> {
+    chunks: LineChunks<R>,
+    current: io::Cursor<Vec<u8>>,
+}
+
+impl<R: Read> ChunkStream<R> {
+    /// The stream of `first` (a chunk already taken) followed by the rest of `chunks`.
+    pub fn new(first: Option<Chunk>, chunks: LineChunks<R>) -> ChunkStream<R> {
+        let mut s = ChunkStream { chunks, current: io::Cursor::new(Vec::new()) };
+        s.load(first);
+        s
+    }
+
+    fn load(&mut self, chunk: Option<Chunk>) {
+        let data = match chunk {
+            Some(Chunk::Lines { data, .. }) => data,
+            Some(Chunk::Overlong { .. }) => b"\0\n".to_vec(),
+            None => Vec::new(),
+        };
+        let old = std::mem::replace(&mut self.current, io::Cursor::new(data)).into_inner();
+        if old.capacity() > 0 {
+            self.chunks.recycle(old);
+        }
+    }
+}
+
+impl<R: Read> Read for ChunkStream<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = io::BufRead::fill_buf(self)?.len().min(buf.len());
+        buf[..n].copy_from_slice(&io::BufRead::fill_buf(self)?[..n]);
+        io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl<R: Read> io::BufRead for ChunkStream<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.current.position() as usize >= self.current.get_ref().len() {
+            match self.chunks.next_chunk()? {
+                None => break,
+                chunk => self.load(chunk),
+            }
+        }
+        let pos = (self.current.position() as usize).min(self.current.get_ref().len());
+        Ok(&self.current.get_ref()[pos..])
+    }
+
+    fn consume(&mut self, amt: usize) {
+        self.current.set_position(self.current.position() + amt as u64);
+    }
 }
 
 impl<R: Read> LineChunks<R> {

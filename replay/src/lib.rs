@@ -8,6 +8,7 @@
 #![deny(unused_must_use)]
 
 pub mod arimaa;
+pub mod backgammon;
 pub mod check;
 pub mod diagram;
 pub mod input;

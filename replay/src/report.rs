@@ -41,6 +41,16 @@ pub enum GameResult {
         /// `goal`, `elimination`, `immobilization`, `resignation`, ...
         reason: &'static str,
     },
+    /// Backgammon: winner (0 = the left-column player), points and how the game ended.
+    Backgammon {
+        /// 0 or 1.
+        winner: u8,
+        /// Points won: the cube times 1, 2 or 3 for a bear-off, the cube for a drop, the
+        /// points written for a resignation.
+        points: u64,
+        /// `bearoff`, `drop` or `resign`.
+        how: &'static str,
+    },
 }
 
 /// Where and why a game is not ok.

@@ -1,0 +1,440 @@
+//! Play text with no board attached: `13/8 13/11`, `bar/22*(2)`, `25/22 22/16`, `13/7*/5`,
+//! `6/off`, `3/0`, `Cannot Move`.
+//!
+//! One grammar covers the standard notation, GNU Backgammon's printing and the Jellyfish `.mat`
+//! dialects (BackgammonGalaxy: `25/21 21/18 3/0`, one item per die, no hit marks; Backgammon
+//! Studio: `bar/21* 6/off 13/9* 9/3`). Items are separated by spaces and/or commas and may come
+//! in any order; `bar` and `off` are read in any case, as are their numbers 25 and 0.
+
+use std::fmt;
+use std::str::FromStr;
+
+use smallvec::SmallVec;
+use tabula_engine::backgammon::Point;
+
+/// The most points one item can show: a checker moved by all four dice of a double passes
+/// through five.
+pub const MAX_ITEM_POINTS: usize = 5;
+
+/// The most moves (dice) a play can make.
+const MAX_MOVES: usize = 4;
+
+/// One item of a play: a checker path `from/.../to`, each landing point optionally marked `*`,
+/// repeated `count` times (`24/18(2)`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct PlayItem {
+    points: [Point; MAX_ITEM_POINTS],
+    len: u8,
+    /// Bit `i`: a `*` after point `i`.
+    marks: u8,
+    count: u8,
+}
+
+/// What is wrong with the spelling of one item.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ItemSyntax {
+    /// Where a point was expected stands something else.
+    #[error("expected a point: 1 to 24, bar (or 25) or off (or 0)")]
+    Point,
+    /// A path starting from off.
+    #[error("a move cannot start from off")]
+    FromOff,
+    /// `bar` (25) after the first point.
+    #[error("the bar can only be the starting point")]
+    BarNotFirst,
+    /// Something after `off`.
+    #[error("off can only be the last point")]
+    OffNotLast,
+    /// A point not below the one before it.
+    #[error("expected a point lower than {0}: checkers move from higher to lower points")]
+    NotLower(Point),
+    /// A single point.
+    #[error("expected `/` and the point the checker moves to")]
+    MissingTo,
+    /// A `*` on the starting point.
+    #[error("a `*` goes after a landing point, not after the starting point")]
+    MarkOnFrom,
+    /// A malformed `(n)`.
+    #[error("expected a count of 1 to 4 in parentheses, like (2)")]
+    Count,
+    /// A count with no move before it, or a second count.
+    #[error("a count like (2) must follow a move that has none")]
+    CountWithoutItem,
+    /// An unexpected character.
+    #[error("unexpected `{0}`: expected `/`, `*` or a count like (2)")]
+    Unexpected(char),
+    /// More than five points in one item.
+    #[error("an item shows at most 5 points (a checker moved by four dice)")]
+    TooManyPoints,
+    /// The items together make more than four moves.
+    #[error("the play has more than four moves; a roll plays at most four dice")]
+    TooManyMoves,
+}
+
+/// An item that does not parse, with its place in the play.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("item {} `{item}`: {reason}", .index + 1)]
+pub struct ParsePlayError {
+    /// 0-based index of the item in the play.
+    pub index: usize,
+    /// The item as written (at most 40 bytes kept).
+    pub item: String,
+    /// What is wrong.
+    pub reason: ItemSyntax,
+}
+
+/// The items of one play, with no board attached. Empty for a roll that cannot be played
+/// (`Cannot Move`, or nothing written).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct PlayText {
+    items: SmallVec<[PlayItem; MAX_MOVES]>,
+}
+
+impl PlayItem {
+    /// The item moving `count` checkers along `path` (each point with whether it is marked
+    /// `*`), checked as the parser checks it.
+    ///
+    /// # Errors
+    /// Fewer than two points or more than five, a path that does not run from a starting point
+    /// (1-25) down through board points to a landing point (0-24), a mark on the starting point,
+    /// a count outside 1-4, or more than four moves in all.
+    pub fn new(path: &[(Point, bool)], count: u8) -> Result<PlayItem, ItemSyntax> {
+        let mut item = PlayItem { points: [Point::OFF; MAX_ITEM_POINTS], len: 0, marks: 0, count: 1 };
+        for &(point, marked) in path {
+            item.push_point(point, marked)?;
+        }
+        if item.len < 2 {
+            return Err(ItemSyntax::MissingTo);
+        }
+        if !(1..=4).contains(&count) {
+            return Err(ItemSyntax::Count);
+        }
+        item.count = count;
+        if item.moves() > MAX_MOVES {
+            return Err(ItemSyntax::TooManyMoves);
+        }
+        Ok(item)
+    }
+
+    fn push_point(&mut self, point: Point, marked: bool) -> Result<(), ItemSyntax> {
+        let n = point.number();
+        match self.points().last() {
+            None if n == 0 => return Err(ItemSyntax::FromOff),
+            None if marked => return Err(ItemSyntax::MarkOnFrom),
+            None => {}
+            Some(&prev) if prev == Point::OFF => return Err(ItemSyntax::OffNotLast),
+            Some(_) if point == Point::BAR => return Err(ItemSyntax::BarNotFirst),
+            Some(&prev) if n >= prev.number() => return Err(ItemSyntax::NotLower(prev)),
+            Some(_) => {}
+        }
+        let slot = self.points.get_mut(self.len as usize).ok_or(ItemSyntax::TooManyPoints)?;
+        *slot = point;
+        if marked {
+            self.marks |= 1 << self.len;
+        }
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Parses one item: `13/8`, `bar/22*(2)`, `25/22/16`, `6/off`, `3/0`, `Bar/20`.
+    ///
+    /// # Errors
+    /// The text is not an item.
+    pub fn from_ascii(s: &[u8]) -> Result<PlayItem, ItemSyntax> {
+        let mut item = PlayItem { points: [Point::OFF; MAX_ITEM_POINTS], len: 0, marks: 0, count: 1 };
+        let mut i = 0;
+        loop {
+            let (point, used) = parse_point(&s[i..])?;
+            i += used;
+            let marked = s.get(i) == Some(&b'*');
+            if marked {
+                i += 1;
+            }
+            item.push_point(point, marked)?;
+            match s.get(i) {
+                None => break,
+                Some(b'/') => {
+                    if point == Point::OFF {
+                        return Err(ItemSyntax::OffNotLast);
+                    }
+                    i += 1;
+                }
+                Some(b'(') => {
+                    item.count = parse_count(&s[i..])?;
+                    break;
+                }
+                Some(&c) => return Err(ItemSyntax::Unexpected(char::from(c))),
+            }
+        }
+        if item.len < 2 {
+            return Err(ItemSyntax::MissingTo);
+        }
+        if item.moves() > MAX_MOVES {
+            return Err(ItemSyntax::TooManyMoves);
+        }
+        Ok(item)
+    }
+
+    /// The points shown, starting point first (25 = bar, 0 = off).
+    #[inline]
+    pub fn points(&self) -> &[Point] {
+        &self.points[..self.len as usize]
+    }
+
+    /// Where the path starts.
+    #[inline]
+    pub fn from(&self) -> Point {
+        self.points[0]
+    }
+
+    /// Where the path ends.
+    #[inline]
+    pub fn to(&self) -> Point {
+        self.points[(self.len as usize).saturating_sub(1) % MAX_ITEM_POINTS]
+    }
+
+    /// Whether point `i` of [`points`](Self::points) is marked `*`.
+    #[inline]
+    pub fn is_marked(&self, i: usize) -> bool {
+        i < 8 && self.marks >> i & 1 == 1
+    }
+
+    /// How many checkers move along the path (the `(n)`; 1 when absent).
+    #[inline]
+    pub fn count(&self) -> u8 {
+        self.count
+    }
+
+    /// The number of moves between shown points, counting every checker: the fewest dice the
+    /// item can take.
+    #[inline]
+    pub fn moves(&self) -> usize {
+        (self.len as usize).saturating_sub(1) * self.count as usize
+    }
+}
+
+/// Reads `bar`, `off` (any case) or a number of one or two digits; returns it and the bytes used.
+fn parse_point(s: &[u8]) -> Result<(Point, usize), ItemSyntax> {
+    let word = |w: &[u8]| s.len() >= w.len() && s[..w.len()].eq_ignore_ascii_case(w);
+    if word(b"bar") {
+        return Ok((Point::BAR, 3));
+    }
+    if word(b"off") {
+        return Ok((Point::OFF, 3));
+    }
+    let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 2 {
+        return Err(ItemSyntax::Point);
+    }
+    let n = s[..digits].iter().fold(0u8, |n, &d| n * 10 + (d - b'0'));
+    Point::new(n).map(|p| (p, digits)).ok_or(ItemSyntax::Point)
+}
+
+/// Reads `(n)` with n from 1 to 4, which must end the item.
+fn parse_count(s: &[u8]) -> Result<u8, ItemSyntax> {
+    match *s {
+        [b'(', d @ b'1'..=b'4', b')'] => Ok(d - b'0'),
+        _ => Err(ItemSyntax::Count),
+    }
+}
+
+/// Whether the words say that the roll cannot be played (`Cannot Move`, `can't move`).
+fn is_no_move(words: &[&[u8]]) -> bool {
+    match words {
+        [a, b] => {
+            (a.eq_ignore_ascii_case(b"cannot") || a.eq_ignore_ascii_case(b"can't")) && b.eq_ignore_ascii_case(b"move")
+        }
+        _ => false,
+    }
+}
+
+impl PlayText {
+    /// Parses a play: items separated by spaces and/or commas, in any order. `Cannot Move`
+    /// (any case) and an empty text are the empty play. A count may also stand apart after its
+    /// item (`24/18 (2)`).
+    ///
+    /// # Errors
+    /// The first item that does not parse, or the item at which the play passes four moves.
+    pub fn from_ascii(text: &[u8]) -> Result<PlayText, ParsePlayError> {
+        let is_sep = |c: &u8| c.is_ascii_whitespace() || *c == b',';
+        let mut words = text.split(is_sep).filter(|w| !w.is_empty());
+        let first_two: SmallVec<[&[u8]; 3]> = words.clone().take(3).collect();
+        if is_no_move(&first_two) {
+            return Ok(PlayText::default());
+        }
+        let mut items: SmallVec<[PlayItem; MAX_MOVES]> = SmallVec::new();
+        let mut moves = 0;
+        for (index, word) in words.by_ref().enumerate() {
+            let fail = |reason| {
+                let shown = &word[..word.len().min(40)];
+                ParsePlayError { index, item: String::from_utf8_lossy(shown).into_owned(), reason }
+            };
+            if word[0] == b'(' {
+                // A count written apart: it belongs to the item before.
+                let count = parse_count(word).map_err(fail)?;
+                let prev = match items.last_mut() {
+                    Some(p) if p.count == 1 => p,
+                    _ => return Err(fail(ItemSyntax::CountWithoutItem)),
+                };
+                moves -= prev.moves();
+                prev.count = count;
+                moves += prev.moves();
+                if moves > MAX_MOVES {
+                    return Err(fail(ItemSyntax::TooManyMoves));
+                }
+                continue;
+            }
+            let item = PlayItem::from_ascii(word).map_err(fail)?;
+            moves += item.moves();
+            if moves > MAX_MOVES {
+                return Err(fail(ItemSyntax::TooManyMoves));
+            }
+            items.push(item);
+        }
+        Ok(PlayText { items })
+    }
+
+    /// A play of these items.
+    ///
+    /// # Errors
+    /// The items make more than four moves together.
+    pub fn from_items(items: &[PlayItem]) -> Result<PlayText, ItemSyntax> {
+        if items.iter().map(PlayItem::moves).sum::<usize>() > MAX_MOVES {
+            return Err(ItemSyntax::TooManyMoves);
+        }
+        Ok(PlayText { items: items.iter().copied().collect() })
+    }
+
+    /// The items, in the order written.
+    #[inline]
+    pub fn items(&self) -> &[PlayItem] {
+        &self.items
+    }
+
+    /// Whether no checker moves (`Cannot Move`).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}
+
+impl fmt::Display for PlayItem {
+    /// `bar/22*/16`, `6/off(2)`: `bar` and `off` in lower case.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.points().iter().enumerate() {
+            if i > 0 {
+                f.write_str("/")?;
+            }
+            write!(f, "{p}")?;
+            if self.is_marked(i) {
+                f.write_str("*")?;
+            }
+        }
+        if self.count > 1 {
+            write!(f, "({})", self.count)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for PlayText {
+    /// The items separated by single spaces; nothing for the empty play.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, item) in self.items.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{item}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for PlayItem {
+    type Err = ItemSyntax;
+    fn from_str(s: &str) -> Result<PlayItem, ItemSyntax> {
+        PlayItem::from_ascii(s.as_bytes())
+    }
+}
+
+impl FromStr for PlayText {
+    type Err = ParsePlayError;
+    fn from_str(s: &str) -> Result<PlayText, ParsePlayError> {
+        PlayText::from_ascii(s.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn items(s: &str) -> Vec<String> {
+        s.parse::<PlayText>().unwrap().items().iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn spellings_in_use() {
+        assert_eq!(items("13/8 13/11"), ["13/8", "13/11"]);
+        assert_eq!(items("bar/22*"), ["bar/22*"]);
+        assert_eq!(items("25/22"), ["bar/22"]);
+        assert_eq!(items("6/off, 6/0"), ["6/off", "6/off"]);
+        assert_eq!(items("24/18(2)"), ["24/18(2)"]);
+        assert_eq!(items("24/18 (2)"), ["24/18(2)"]);
+        assert_eq!(items("13/7*/5"), ["13/7*/5"]);
+        assert_eq!(items("Bar/22*(2) 3/OFF"), ["bar/22*(2)", "3/off"]);
+        assert_eq!(items("  13/9*,9/3 ,"), ["13/9*", "9/3"]);
+        assert!("Cannot Move".parse::<PlayText>().unwrap().is_empty());
+        assert!("cannot  move".parse::<PlayText>().unwrap().is_empty());
+        assert!("".parse::<PlayText>().unwrap().is_empty());
+        assert!(" , ".parse::<PlayText>().unwrap().is_empty());
+        let p: PlayText = "25/22*/16 8/5(2)".parse().unwrap();
+        assert_eq!(p.to_string(), "bar/22*/16 8/5(2)");
+        assert_eq!(p.to_string().parse::<PlayText>().unwrap(), p);
+        let i = p.items()[0];
+        assert_eq!((i.from(), i.to(), i.count(), i.moves()), (Point::BAR, Point::new(16).unwrap(), 1, 2));
+        assert!(i.is_marked(1) && !i.is_marked(0) && !i.is_marked(2));
+    }
+
+    #[test]
+    fn errors_name_the_item() {
+        let e = "13/8 13/15".parse::<PlayText>().unwrap_err();
+        assert_eq!((e.index, e.item.as_str(), e.reason), (1, "13/15", ItemSyntax::NotLower(Point::new(13).unwrap())));
+        assert_eq!(
+            e.to_string(),
+            "item 2 `13/15`: expected a point lower than 13: checkers move from higher to lower points"
+        );
+        let reason = |s: &str| s.parse::<PlayText>().unwrap_err().reason;
+        assert_eq!(reason("13"), ItemSyntax::MissingTo);
+        assert_eq!(reason("13/"), ItemSyntax::Point);
+        assert_eq!(reason("13/x"), ItemSyntax::Point);
+        assert_eq!(reason("130/8"), ItemSyntax::Point);
+        assert_eq!(reason("26/8"), ItemSyntax::Point);
+        assert_eq!(reason("off/3"), ItemSyntax::FromOff);
+        assert_eq!(reason("0/3"), ItemSyntax::FromOff);
+        assert_eq!(reason("6/off/3"), ItemSyntax::OffNotLast);
+        assert_eq!(reason("13/bar"), ItemSyntax::BarNotFirst);
+        assert_eq!(reason("13*/8"), ItemSyntax::MarkOnFrom);
+        assert_eq!(reason("13/8**"), ItemSyntax::Unexpected('*'));
+        assert_eq!(reason("13/8(5)"), ItemSyntax::Count);
+        assert_eq!(reason("13/8(2)x"), ItemSyntax::Count);
+        assert_eq!(reason("(2) 13/8"), ItemSyntax::CountWithoutItem);
+        assert_eq!(reason("13/8(2) (2)"), ItemSyntax::CountWithoutItem);
+        assert_eq!(reason("24/20/16/12/8/4"), ItemSyntax::TooManyPoints);
+        assert_eq!(reason("13/8(3) 6/1(2)"), ItemSyntax::TooManyMoves);
+        assert_eq!(reason("13/8 (2) 6/1 (3)"), ItemSyntax::TooManyMoves);
+        assert_eq!(reason("????"), ItemSyntax::Point);
+        assert_eq!(reason("Cannot Move now"), ItemSyntax::Point);
+        assert_eq!(reason("13/8\u{e9}"), ItemSyntax::Unexpected('\u{c3}'));
+    }
+
+    #[test]
+    fn items_are_built_checked() {
+        let p = |n| Point::new(n).unwrap();
+        let item = PlayItem::new(&[(p(13), false), (p(10), true), (p(7), false)], 1).unwrap();
+        assert_eq!(item.to_string(), "13/10*/7");
+        assert_eq!(PlayItem::new(&[(p(13), false)], 1), Err(ItemSyntax::MissingTo));
+        assert_eq!(PlayItem::new(&[(p(13), false), (p(7), false)], 0), Err(ItemSyntax::Count));
+        assert_eq!(PlayItem::new(&[(p(13), false), (p(10), false), (p(7), false)], 3), Err(ItemSyntax::TooManyMoves));
+        assert_eq!(PlayText::from_items(&[item, item, item]), Err(ItemSyntax::TooManyMoves));
+    }
+}

@@ -1,0 +1,369 @@
+//! Resolution: which legal play of a roll a play text describes.
+//!
+//! The text is walked with the dice: every item is cut into moves between the points it shows
+//! (`13/7*/5` is 13 to 7, then 7 to 5; `24/18(2)` is 24 to 18 twice), and each move is made of
+//! one or more dice, the checker landing on every shown point, so that a shown landing on an
+//! opposing blot always hits. Every way of assigning the dice and ordering the steps is tried,
+//! each step checked by the engine. The positions reached are then looked up among the legal
+//! plays of the roll ([`MoveGenerator`]), which applies the dice-usage rules.
+//!
+//! Hit marks are not needed: a `*` on a point that holds no blot is tolerated. When the text
+//! leaves a path open (`13/7` with 42 may pass 9 or 11) the candidates can differ in what they
+//! hit on the way; the one that hits exactly the blots on the points shown is preferred, and if
+//! there is none, the text is ambiguous unless a single candidate is left.
+
+use smallvec::SmallVec;
+use tabula_engine::backgammon::{Dice, MoveGenerator, Play, Point, Position, Step, StepError};
+
+use super::play_text::{ParsePlayError, PlayText};
+use super::write::{blot_mask, write_play};
+
+/// A legal play found for a text.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct ResolvedPlay {
+    /// The steps, in an order in which they can be made.
+    pub play: Play,
+    /// The position after the play, still seen from the player who moved (as
+    /// [`MoveGenerator::legal_plays`] gives it).
+    pub position: Position,
+}
+
+/// Why a play text is not a legal play of the roll.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ResolveError {
+    /// The text does not parse.
+    #[error(transparent)]
+    Syntax(#[from] ParsePlayError),
+    /// A step of the item breaks a rule: no checker on the point, the point is blocked, a
+    /// checker on the bar must enter first, bearing off before all checkers are home, or
+    /// bearing off with a larger die while a checker stands higher.
+    #[error("item {} `{item}`: {error}", .index + 1)]
+    Step {
+        /// 0-based index of the item.
+        index: usize,
+        /// The item, in standard spelling.
+        item: String,
+        /// The rule broken.
+        error: StepError,
+    },
+    /// No die of the roll, nor a sum of them, moves a checker between two points the item
+    /// shows.
+    #[error("item {} `{item}`: no die of {dice} and no sum of them moves a checker from {from} to {to}", .index + 1)]
+    Distance {
+        /// 0-based index of the item.
+        index: usize,
+        /// The item, in standard spelling.
+        item: String,
+        /// The point moved from.
+        from: Point,
+        /// The point moved to.
+        to: Point,
+        /// The roll.
+        dice: Dice,
+    },
+    /// The item's move is possible with the roll, but not with the dice the other items leave.
+    #[error("item {} `{item}`: the roll {dice} has no die left for this move after the other moves", .index + 1)]
+    DiceUsedUp {
+        /// 0-based index of the item.
+        index: usize,
+        /// The item, in standard spelling.
+        item: String,
+        /// The roll.
+        dice: Dice,
+    },
+    /// Every step can be made, but the play uses fewer dice than the position allows.
+    #[error("the play uses {} but {} can be played", dice_count(*.used), dice_count(*.possible))]
+    TooFewDice {
+        /// Dice the text uses.
+        used: usize,
+        /// Dice the legal plays use.
+        possible: usize,
+    },
+    /// Only one die can be played and the text plays the smaller where the larger can be.
+    #[error("only one die can be played and it must be the larger: the play uses the {smaller} but the {larger} can be played")]
+    SmallerDie {
+        /// The die used.
+        smaller: u8,
+        /// The die that must be used.
+        larger: u8,
+    },
+    /// The text fits several legal plays, which differ in what they hit on the way.
+    #[error("the text fits several legal plays: {}", .candidates.join(", "))]
+    Ambiguous {
+        /// The standard text of each.
+        candidates: Vec<String>,
+    },
+    /// The steps can be made but lead to no legal play (not expected: the other errors cover
+    /// the rules).
+    #[error("the play is not legal")]
+    NotLegal,
+}
+
+fn dice_count(n: usize) -> String {
+    if n == 1 {
+        "1 die".to_string()
+    } else {
+        format!("{n} dice")
+    }
+}
+
+/// A move between two points an item shows, as the walk advances it.
+#[derive(Copy, Clone, Debug)]
+struct Move {
+    /// Index of the item.
+    item: u8,
+    from: u8,
+    /// Where the checker is now.
+    at: u8,
+    /// Where it must end (0: off).
+    to: u8,
+}
+
+impl Move {
+    fn done(&self) -> bool {
+        self.at == self.to
+    }
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Failure {
+    Step { item: u8, error: StepError },
+    Dice { item: u8, from: u8, to: u8 },
+}
+
+/// A way of making every move of the text.
+#[derive(Copy, Clone, Debug)]
+struct Found {
+    play: Play,
+    position: Position,
+    /// Bit `p`: a blot on `p` was hit.
+    hits: u32,
+    /// The dice used, in order.
+    dice: [u8; 4],
+}
+
+struct Walk {
+    moves: SmallVec<[Move; 4]>,
+    dice: SmallVec<[u8; 4]>,
+    steps: [Step; 4],
+    used: [u8; 4],
+    found: SmallVec<[Found; 4]>,
+    /// The failure reached after the most steps (the first one found at that depth).
+    failure: Option<(usize, Failure)>,
+}
+
+impl Walk {
+    /// Keeps the failure reached after the most steps, the first found at that depth (the
+    /// search tries the items in the order written first).
+    fn fail(&mut self, depth: usize, failure: Failure) {
+        if self.failure.is_none_or(|(d, _)| depth > d) {
+            self.failure = Some((depth, failure));
+        }
+    }
+
+    /// Whether moving `mv` by die `k` leaves the rest of the move possible with the other dice:
+    /// landing exactly on the target or short of it by a sum of them, or, bearing off, short by
+    /// at most their total.
+    fn completes(&self, mv: Move, k: usize) -> bool {
+        let Some(&die) = self.dice.get(k) else { return false };
+        let others = self.dice.iter().enumerate().filter(|&(i, _)| i != k).map(|(_, &d)| d);
+        if mv.to == 0 {
+            let rest = i32::from(mv.at) - i32::from(die);
+            return rest <= 0 || others.map(i32::from).sum::<i32>() >= rest;
+        }
+        let Some(rest) = (mv.at - mv.to).checked_sub(die) else { return false };
+        let others: SmallVec<[u8; 3]> = others.collect();
+        (0u32..1 << others.len()).any(|set| {
+            others.iter().enumerate().filter(|&(i, _)| set >> i & 1 == 1).map(|(_, &d)| d).sum::<u8>() == rest
+        })
+    }
+
+    fn run(&mut self, pos: &Position, depth: usize, hits: u32) {
+        if self.moves.iter().all(Move::done) {
+            if !self.found.iter().any(|f| f.position == *pos) {
+                let play = Play::from_steps(self.steps.get(..depth).unwrap_or(&[])).unwrap_or(Play::EMPTY);
+                self.found.push(Found { play, position: *pos, hits, dice: self.used });
+            }
+            return;
+        }
+        if depth >= 4 {
+            return;
+        }
+        for m in 0..self.moves.len() {
+            let mv = self.moves[m];
+            // Moves in the same state are interchangeable: try the first only.
+            if mv.done() || self.moves[..m].iter().any(|o| !o.done() && o.at == mv.at && o.to == mv.to) {
+                continue;
+            }
+            let mut any = false;
+            for k in 0..self.dice.len() {
+                let die = self.dice[k];
+                if self.dice[..k].contains(&die) || !self.completes(mv, k) {
+                    continue;
+                }
+                any = true;
+                let step = match Point::new(mv.at).map(|from| pos.step(from, die)) {
+                    Some(Ok(step)) => step,
+                    Some(Err(StepError::NotAllHome(_))) => {
+                        // Named by the point the item bears off from, not where the walk got.
+                        let error = StepError::NotAllHome(Point::new(mv.from).unwrap_or(Point::OFF));
+                        self.fail(depth, Failure::Step { item: mv.item, error });
+                        continue;
+                    }
+                    Some(Err(error)) => {
+                        self.fail(depth, Failure::Step { item: mv.item, error });
+                        continue;
+                    }
+                    None => continue,
+                };
+                let mut next = *pos;
+                next.apply(step);
+                self.dice.remove(k);
+                self.moves[m].at = step.to.number();
+                self.steps[depth] = step;
+                self.used[depth] = die;
+                let hit = if step.hit { 1 << step.to.number() } else { 0 };
+                self.run(&next, depth + 1, hits | hit);
+                self.moves[m].at = mv.at;
+                self.dice.insert(k, die);
+            }
+            if !any {
+                // Stuck short of off with checkers outside: the rule broken is the bear-off's.
+                let failure = match Point::new(mv.from) {
+                    Some(from) if mv.to == 0 && !pos.all_home() => {
+                        Failure::Step { item: mv.item, error: StepError::NotAllHome(from) }
+                    }
+                    _ => Failure::Dice { item: mv.item, from: mv.from, to: mv.to },
+                };
+                self.fail(depth, failure);
+            }
+        }
+    }
+}
+
+/// Whether the roll can move a checker `from` to `to` at all (0: bearing off, where the last die
+/// may be larger than needed).
+fn distance_possible(from: u8, to: u8, dice: Dice) -> bool {
+    let (h, l) = (dice.high(), dice.low());
+    let d = from.saturating_sub(to);
+    if to == 0 {
+        return if dice.is_double() { u16::from(from) <= 4 * u16::from(h) } else { from <= h + l };
+    }
+    if dice.is_double() {
+        d.is_multiple_of(h) && d / h <= 4
+    } else {
+        d == h || d == l || d == h + l
+    }
+}
+
+impl PlayText {
+    /// Finds the legal play of `dice` on `pos` that the text describes (see the module
+    /// documentation for how hits and open paths are decided).
+    ///
+    /// # Errors
+    /// [`ResolveError::Step`], [`ResolveError::Distance`] or [`ResolveError::DiceUsedUp`] naming
+    /// the item at which the walk with the dice gets furthest before failing;
+    /// [`ResolveError::TooFewDice`] or [`ResolveError::SmallerDie`] when every step can be made
+    /// but the dice-usage rule is broken; [`ResolveError::Ambiguous`] when several legal plays
+    /// fit.
+    pub fn resolve(&self, pos: &Position, dice: Dice) -> Result<ResolvedPlay, ResolveError> {
+        self.resolve_with(&mut MoveGenerator::new(), pos, dice)
+    }
+
+    /// As [`resolve`](Self::resolve), with a move generator kept by the caller (which saves its
+    /// allocations when many plays are resolved).
+    ///
+    /// # Errors
+    /// As [`resolve`](Self::resolve).
+    pub fn resolve_with(
+        &self,
+        gen: &mut MoveGenerator,
+        pos: &Position,
+        dice: Dice,
+    ) -> Result<ResolvedPlay, ResolveError> {
+        let legal = gen.legal_plays(pos, dice);
+        let possible = legal.first().map_or(0, |(p, _)| p.len());
+        if self.is_empty() {
+            return match legal.first() {
+                Some(&(play, position)) if possible == 0 => Ok(ResolvedPlay { play, position }),
+                _ => Err(ResolveError::TooFewDice { used: 0, possible }),
+            };
+        }
+        let mut walk = Walk {
+            moves: SmallVec::new(),
+            dice: if dice.is_double() {
+                SmallVec::from_slice(&[dice.high(); 4])
+            } else {
+                SmallVec::from_slice(&[dice.high(), dice.low()])
+            },
+            steps: [Step { from: Point::OFF, to: Point::OFF, hit: false }; 4],
+            used: [0; 4],
+            found: SmallVec::new(),
+            failure: None,
+        };
+        let mut shown = 0u32;
+        for (index, item) in self.items().iter().enumerate() {
+            let points = item.points();
+            for _ in 0..item.count() {
+                for pair in points.windows(2) {
+                    let (from, to) = (pair[0].number(), pair[1].number());
+                    walk.moves.push(Move { item: index as u8, from, at: from, to });
+                    shown |= 1 << to;
+                }
+            }
+        }
+        walk.run(pos, 0, 0);
+        let item_text = |i: u8| self.items().get(usize::from(i)).map(ToString::to_string).unwrap_or_default();
+        if walk.found.is_empty() {
+            return Err(match walk.failure {
+                Some((_, Failure::Step { item, error })) => {
+                    ResolveError::Step { index: usize::from(item), item: item_text(item), error }
+                }
+                Some((_, Failure::Dice { item, from, to })) => {
+                    let (index, text) = (usize::from(item), item_text(item));
+                    if distance_possible(from, to, dice) {
+                        ResolveError::DiceUsedUp { index, item: text, dice }
+                    } else {
+                        let (from, to) = (Point::new(from).unwrap_or(Point::OFF), Point::new(to).unwrap_or(Point::OFF));
+                        ResolveError::Distance { index, item: text, from, to, dice }
+                    }
+                }
+                None => ResolveError::NotLegal,
+            });
+        }
+        let candidates: SmallVec<[Found; 4]> =
+            walk.found.iter().filter(|f| legal.iter().any(|(_, p)| *p == f.position)).copied().collect();
+        if candidates.is_empty() {
+            let most = walk.found.iter().max_by_key(|f| f.play.len()).copied();
+            return Err(match most {
+                Some(f) if f.play.len() < possible => ResolveError::TooFewDice { used: f.play.len(), possible },
+                Some(f) if f.play.len() == 1 && !dice.is_double() && f.dice[0] == dice.low() => {
+                    ResolveError::SmallerDie { smaller: dice.low(), larger: dice.high() }
+                }
+                _ => ResolveError::NotLegal,
+            });
+        }
+        // Every candidate hits the blots on the points shown; prefer the one that hits nothing
+        // more on the way.
+        let forced = shown & blot_mask(pos);
+        let exact: SmallVec<[Found; 4]> = candidates.iter().filter(|f| f.hits == forced).copied().collect();
+        let pick = match (exact.as_slice(), candidates.as_slice()) {
+            ([one], _) | ([], [one]) => *one,
+            ([], all) | (all, _) => {
+                let mut texts: Vec<String> = all.iter().map(|f| write_play(pos, &f.play)).collect();
+                texts.sort();
+                texts.dedup();
+                return Err(ResolveError::Ambiguous { candidates: texts });
+            }
+        };
+        Ok(ResolvedPlay { play: pick.play, position: pick.position })
+    }
+}
+
+/// Parses `text` and resolves it against `pos` and `dice`.
+///
+/// # Errors
+/// [`ResolveError::Syntax`] when the text does not parse, else as [`PlayText::resolve`].
+pub fn resolve(text: &str, pos: &Position, dice: Dice) -> Result<ResolvedPlay, ResolveError> {
+    text.parse::<PlayText>()?.resolve(pos, dice)
+}

@@ -1,0 +1,136 @@
+//! The standard notation of a play (Tom Keith's "Standard notation for plays", as made exact in
+//! `shared/rules/backgammon.md`, with the conventions of `shared/data/backgammon/README.md`
+//! where it leaves a choice).
+//!
+//! The text depends only on the play's effect on the position: the steps are first put in a
+//! fixed order (from-point descending, then to-point descending), so the order in which a
+//! [`Play`] lists them does not matter; and every set of steps that leads to the same position
+//! gives the same text (for two different dice the only other set is the chain taken in the
+//! other order, `13/9 9/7` for `13/11 11/7`, which both write `13/7`, the hits being part of the
+//! position; for a double the set of steps is fixed by the position).
+
+use std::cmp::Reverse;
+
+/// A path's points with their hit marks, and how many checkers take it.
+type Group = (SmallVec<[(u8, bool); MAX_ITEM_POINTS]>, u8);
+
+use smallvec::SmallVec;
+use tabula_engine::backgammon::{Play, Point, Position};
+
+use super::play_text::{PlayItem, PlayText, MAX_ITEM_POINTS};
+
+/// A checker path under construction: the points it lands on, whether each landing hit.
+#[derive(Copy, Clone)]
+struct Path {
+    points: [u8; MAX_ITEM_POINTS],
+    hits: [bool; MAX_ITEM_POINTS],
+    len: usize,
+}
+
+impl Path {
+    fn last(&self) -> u8 {
+        self.points[(self.len - 1) % MAX_ITEM_POINTS]
+    }
+
+    fn push(&mut self, point: u8, hit: bool) {
+        if let (Some(p), Some(h)) = (self.points.get_mut(self.len), self.hits.get_mut(self.len)) {
+            *p = point;
+            *h = hit;
+            self.len += 1;
+        }
+    }
+}
+
+/// Bit `p` (1-24, roller's numbering): an opposing blot stands on `p`.
+pub(crate) fn blot_mask(pos: &Position) -> u32 {
+    (1..=24u8).filter(|&p| Point::new(25 - p).is_some_and(|q| pos.theirs(q) == 1)).fold(0, |m, p| m | 1 << p)
+}
+
+fn point(n: u8) -> Point {
+    Point::new(n).unwrap_or(Point::OFF)
+}
+
+impl PlayText {
+    /// The standard notation of `play` on `pos` (a legal play, as the move generator or
+    /// resolution gives it):
+    /// 1. the steps, taken by from-point descending then to-point descending, are `from/to`;
+    ///    the first of them to land on a point where an opposing blot stood gets the `*`;
+    /// 2. in that order, a step starting where an earlier path ends extends the first such path
+    ///    (never from the bar); intermediate points are shown only where the path hit
+    ///    (`13/10*/7`);
+    /// 3. paths showing the same points merge with a count (`24/18(2)`), a `*` on any of them
+    ///    kept (`bar/22*(2)`);
+    /// 4. items are sorted by from-point descending, then to-point ascending (off counting 0 and
+    ///    the bar 25), then the one showing more points first (`13/10*/7 13/7`), then by text.
+    ///
+    /// For a play that is not legal on `pos` the text is unspecified (but still written).
+    pub fn standard(pos: &Position, play: &Play) -> PlayText {
+        let mut steps: SmallVec<[(u8, u8); 4]> =
+            play.steps().iter().map(|s| (s.from.number(), s.to.number())).collect();
+        steps.sort_unstable_by_key(|&(f, t)| (Reverse(f), Reverse(t)));
+        let mut blots = blot_mask(pos);
+        let mut paths: SmallVec<[Path; 4]> = SmallVec::new();
+        for (from, to) in steps {
+            let hit = (1..=24).contains(&to) && blots & 1 << to != 0;
+            if hit {
+                blots &= !(1 << to);
+            }
+            let extend = if from == 25 { None } else { paths.iter_mut().find(|p| p.last() == from) };
+            match extend {
+                Some(path) => path.push(to, hit),
+                None => {
+                    let mut path = Path { points: [0; MAX_ITEM_POINTS], hits: [false; MAX_ITEM_POINTS], len: 0 };
+                    path.push(from, false);
+                    path.push(to, hit);
+                    paths.push(path);
+                }
+            }
+        }
+        // Shown points (start, hit landings, end) with their marks; equal point lists merge.
+        let mut groups: SmallVec<[Group; 4]> = SmallVec::new();
+        for path in &paths {
+            let shown: SmallVec<[(u8, bool); MAX_ITEM_POINTS]> = (0..path.len)
+                .filter(|&i| i == 0 || i == path.len - 1 || path.hits[i])
+                .map(|i| (path.points[i], path.hits[i]))
+                .collect();
+            let same = |g: &SmallVec<[(u8, bool); MAX_ITEM_POINTS]>| {
+                g.len() == shown.len() && g.iter().zip(&shown).all(|(a, b)| a.0 == b.0)
+            };
+            match groups.iter_mut().find(|(g, _)| same(g)) {
+                Some((g, n)) => {
+                    for (a, b) in g.iter_mut().zip(&shown) {
+                        a.1 |= b.1;
+                    }
+                    *n += 1;
+                }
+                None => groups.push((shown, 1)),
+            }
+        }
+        let mut items: SmallVec<[(PlayItem, String); 4]> = groups
+            .iter()
+            .filter_map(|(shown, n)| {
+                let path: SmallVec<[(Point, bool); MAX_ITEM_POINTS]> =
+                    shown.iter().map(|&(p, h)| (point(p), h)).collect();
+                let item = PlayItem::new(&path, *n).ok()?;
+                Some((item, item.to_string()))
+            })
+            .collect();
+        items.sort_by(|(a, ta), (b, tb)| {
+            (Reverse(a.from()), a.to(), Reverse(a.points().len()), ta).cmp(&(
+                Reverse(b.from()),
+                b.to(),
+                Reverse(b.points().len()),
+                tb,
+            ))
+        });
+        let items: SmallVec<[PlayItem; 4]> = items.into_iter().map(|(i, _)| i).collect();
+        PlayText::from_items(&items).unwrap_or_default()
+    }
+}
+
+/// The standard notation of `play` on `pos`, as [`PlayText::standard`] writes it: `13/8 13/11`
+/// becomes `13/8 13/11`, `25/22 22/16` with a hit on 22 becomes `bar/22*/16`, an empty play
+/// the empty string.
+pub fn write_play(pos: &Position, play: &Play) -> String {
+    PlayText::standard(pos, play).to_string()
+}

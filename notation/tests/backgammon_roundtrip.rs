@@ -1,0 +1,108 @@
+//! The writer is the inverse of resolution: in positions reached by random legal play, for every
+//! roll and every legal play, `resolve(write(play))` leads to the play's position; the text
+//! parses back to itself and does not depend on the order of the play's steps.
+
+use proptest::prelude::*;
+use tabula_engine::backgammon::{Dice, MoveGenerator, Play, Position};
+use tabula_notation::backgammon::{write_play, PlayText};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// The position after `plies` random rolls and random legal plays from the start (fewer if a
+/// side bears off all its checkers first).
+fn random_position(gen: &mut MoveGenerator, seed: u64, plies: usize) -> Position {
+    let mut rng = Rng(seed);
+    let mut pos = Position::start();
+    let rolls: Vec<Dice> = Dice::all().collect();
+    for _ in 0..plies {
+        let dice = rolls[rng.below(rolls.len())];
+        let plays = gen.legal_plays(&pos, dice);
+        let (_, next) = plays[rng.below(plays.len())];
+        if next.roller_won() {
+            break;
+        }
+        pos = next.swapped();
+    }
+    pos
+}
+
+/// Every order of the play's steps.
+fn orders(play: &Play) -> Vec<Play> {
+    let steps = play.steps();
+    let mut out = Vec::new();
+    let n = steps.len();
+    let mut idx: Vec<usize> = (0..n).collect();
+    // Heap's algorithm.
+    let mut c = vec![0; n];
+    out.push(Play::from_steps(&idx.iter().map(|&i| steps[i]).collect::<Vec<_>>()).expect("at most 4 steps"));
+    let mut i = 0;
+    while i < n {
+        if c[i] < i {
+            if i % 2 == 0 {
+                idx.swap(0, i);
+            } else {
+                idx.swap(c[i], i);
+            }
+            out.push(Play::from_steps(&idx.iter().map(|&i| steps[i]).collect::<Vec<_>>()).expect("at most 4 steps"));
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+    out
+}
+
+fn check_position(gen: &mut MoveGenerator, resolver: &mut MoveGenerator, pos: &Position) -> Result<(), TestCaseError> {
+    for dice in Dice::all() {
+        let plays = gen.legal_plays(pos, dice).clone();
+        for (play, next) in &plays {
+            let text = write_play(pos, play);
+            let parsed: PlayText = text.parse().map_err(|e| TestCaseError::fail(format!("`{text}`: {e}")))?;
+            prop_assert_eq!(parsed.to_string(), text.clone());
+            let r = parsed
+                .resolve_with(resolver, pos, dice)
+                .map_err(|e| TestCaseError::fail(format!("{pos:?} {dice} `{text}`: {e}")))?;
+            prop_assert_eq!(r.position, *next, "{:?} {} `{}`", pos, dice, text);
+            prop_assert_eq!(write_play(pos, &r.play), text.clone(), "{:?} {}: the resolved play", pos, dice);
+            for other in orders(play) {
+                prop_assert_eq!(write_play(pos, &other), text.clone(), "{:?} {}: steps {}", pos, dice, other);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn every_legal_play_written_resolves_to_itself(seed in any::<u64>(), plies in 0usize..120) {
+        let mut gen = MoveGenerator::new();
+        let mut resolver = MoveGenerator::new();
+        let pos = random_position(&mut gen, seed, plies);
+        check_position(&mut gen, &mut resolver, &pos)?;
+    }
+}
+
+#[test]
+fn the_start_position_round_trips() {
+    let mut gen = MoveGenerator::new();
+    let mut resolver = MoveGenerator::new();
+    check_position(&mut gen, &mut resolver, &Position::start()).expect("round trip");
+}

@@ -1,0 +1,1441 @@
+//! The text layer of the Jellyfish `.mat` match reader: header tags and match length, then per
+//! game the player line and every action with its column, line and move number. No rules: plays
+//! are kept as written, and cube values, points and turn order are not checked here.
+//!
+//! ```text
+//! ; [Site "BackgammonGalaxy"]           header tags, ';' comment lines
+//!
+//! 5 point match                         match length (0 = money session)
+//!
+//!  Game 1
+//!  lasse : 0                       mglough : 0          names and score before the game
+//!   1)                             51: 24/23 13/8       left column = first player,
+//!   2) 21: 13/11 24/23             22: 6/4 6/4 13/11 13/11   right column = second
+//!   8)  Doubles => 2                Drops
+//!       Wins 1 point
+//! ```
+//!
+//! Both dialects of `shared/data/backgammon/README.md` are read: BackgammonGalaxy (right column
+//! at character 33, empty plays for a dance, `Losses n point` lines, unnumbered `Wins` lines
+//! standing alone or far right, stray move numbers inside a line, empty player names) and
+//! Backgammon Studio (right column at 40, cube actions at 41, `bar/21`, `6/off`, `13/5*`,
+//! `8/4(2)`, `Cannot Move`, `61: ????` for rolled-then-resigned, numbered `Wins` lines, raw
+//! points such as `Wins 4016 point`, a last numbered empty line without a line break). Lines
+//! may end in CRLF; a UTF-8 byte order mark is skipped; bytes that are not UTF-8 are read as
+//! U+FFFD.
+//!
+//! # Which column an action is in
+//!
+//! Let `a` be the character position where the first player's field starts on the game's player
+//! line and `b` the position where the second player's name starts (BackgammonGalaxy: 1 and 33,
+//! Backgammon Studio: 1 and 40). An action whose first character is at `(a + b) / 2` or later
+//! (17 and 20) is in the right column, an earlier one in the left column. In the real files
+//! left-column actions start at characters 5 to 7 and right-column ones at 33, 34, 40, 41 or
+//! (a `Wins` after `Losses`) 67, so the rule has at least 10 characters of margin either way and
+//! does not depend on how long a play is. Checked on all 298 sample files by this module's tests:
+//! within each game the turn actions (rolls, doubles, takes, drops; 35,857 of them) strictly
+//! alternate between the columns, and every `Wins` line is in the column of the winner the
+//! replay oracle found (792 games).
+//!
+//! The one exception is `Losses`: BackgammonGalaxy sometimes writes it on a line of its own at
+//! character 1 although the right player lost (3 of the 119 sample `Losses` lines). A `Losses`
+//! action is therefore put in the column opposite the game's `Wins` line; only in a game without
+//! a `Wins` line does its position decide. [`Action::position`] keeps where it was written.
+//!
+//! # What counts as a play
+//!
+//! Every roll is a play, whatever follows the dice: a play, nothing (a dance, or BackgammonGalaxy's
+//! rolled-then-resigned), `Cannot Move`, or `????` (Backgammon Studio's rolled-then-resigned,
+//! [`ActionKind::Unknown`]). [`GameRecord::plays`] counts them; this is the count of the replay
+//! oracle (column `plays` of `verdicts.tsv`, 34,337 plays in the 792 sample games).
+//!
+//! # Errors and recovery
+//!
+//! A malformed line is an error naming the line, the offending token and what was expected. The
+//! reader then skips to the next `Game N` line, so the rest of the match still reads. A line
+//! longer than [`MAX_LINE_BYTES`] is an error and is skipped without being held in memory; memory
+//! stays bounded by one game. A file cut off between lines reads as a last game without a `Wins`
+//! line ([`GameRecord::end`] is `None`); a cut inside a line gives that line's error.
+
+use std::io::{self, BufRead};
+
+use memchr::memchr;
+
+/// The longest line read, in bytes without its line break; a longer line is an error.
+pub const MAX_LINE_BYTES: usize = 64 << 10;
+
+/// How many characters of an offending token an error message shows.
+const SHOWN_CHARS: usize = 60;
+
+const PLAYER_LINE: &str = "the player line `name : score   name : score`";
+const ACTION: &str = "a roll `dd:`, `Doubles => n`, `Takes`, `Drops`, `Wins n point` or `Losses n point`";
+
+/// A column of a game's move lines: a player.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Column {
+    /// The left column: the first player (player 0, gnubg's `X`).
+    Left,
+    /// The right column: the second player (player 1, gnubg's `O`).
+    Right,
+}
+
+impl Column {
+    /// The player: 0 for the left column, 1 for the right one.
+    pub fn player(self) -> usize {
+        match self {
+            Column::Left => 0,
+            Column::Right => 1,
+        }
+    }
+
+    /// The other column.
+    pub fn other(self) -> Column {
+        match self {
+            Column::Left => Column::Right,
+            Column::Right => Column::Left,
+        }
+    }
+}
+
+/// What comes before the first game.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct MatchHeader {
+    /// The `; [Name "value"]` tags in file order, as written.
+    pub tags: Vec<(String, String)>,
+    /// The `N point match` line's N (0 = money session); `None` without such a line.
+    pub match_length: Option<u32>,
+    /// The 1-based line of the `N point match` line; 0 when there is none.
+    pub header_line: u64,
+}
+
+impl MatchHeader {
+    /// The value of the first tag with this name (ASCII case ignored), e.g. `tag("Site")`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+/// What an action says.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ActionKind {
+    /// `dd: play`: a roll and its play.
+    Roll {
+        /// The two dice in the order written, each 1-6.
+        dice: (u8, u8),
+        /// The text after `dd:`, trimmed, as written: empty for a dance or a rolled-then-resigned
+        /// (BackgammonGalaxy), `Cannot Move` kept verbatim (Backgammon Studio).
+        play: String,
+    },
+    /// `dd: ????`: a roll whose play is unknown (Backgammon Studio: the player rolled, then
+    /// resigned).
+    Unknown {
+        /// The two dice in the order written, each 1-6.
+        dice: (u8, u8),
+    },
+    /// `Doubles => n`.
+    Double {
+        /// The cube value offered, as written.
+        value: u32,
+    },
+    /// `Takes`.
+    Take,
+    /// `Drops`.
+    Drop,
+    /// `Wins n point(s)`, optionally `and the match`.
+    Wins {
+        /// The points as written (BackgammonGalaxy caps them at what the match needs).
+        points: u64,
+        /// Whether `and the match` follows.
+        and_match: bool,
+    },
+    /// `Losses n point(s)` (BackgammonGalaxy only).
+    Losses {
+        /// The points as written.
+        points: u64,
+    },
+}
+
+/// One action of a game: a roll with its play, a cube action or a result.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Action {
+    /// 1-based line in the file.
+    pub line: u64,
+    /// The move number `n)` before the action on its line (the last one when a line holds a stray
+    /// second number); `None` on an unnumbered line.
+    pub move_number: Option<u32>,
+    /// The player: see the module documentation for the rule.
+    pub column: Column,
+    /// 0-based character position where the action starts on its line (the README's
+    /// "character 33").
+    pub position: u32,
+    /// The action as written, from its first to its last non-blank character (`61: 13/7 8/7`,
+    /// `Wins 2 point and the match`).
+    pub text: String,
+    /// What it says.
+    pub kind: ActionKind,
+}
+
+impl Action {
+    /// The dice of a roll (also of a `????` roll).
+    pub fn dice(&self) -> Option<(u8, u8)> {
+        match self.kind {
+            ActionKind::Roll { dice, .. } | ActionKind::Unknown { dice } => Some(dice),
+            _ => None,
+        }
+    }
+
+    /// Whether the action is a play: any roll (see the module documentation).
+    pub fn is_play(&self) -> bool {
+        self.dice().is_some()
+    }
+}
+
+/// A game's `Wins` line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameEnd {
+    /// The winner: the column of the `Wins` line.
+    pub winner: Column,
+    /// The points written.
+    pub points: u64,
+    /// Whether `and the match` follows.
+    pub and_match: bool,
+    /// 1-based line of the `Wins` line.
+    pub line: u64,
+}
+
+/// One game of a match.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameRecord {
+    /// The number of its `Game N` line.
+    pub number: u32,
+    /// 1-based line of its `Game N` line.
+    pub line: u64,
+    /// The player names from the ` name : score   name : score` line (left, right); a name may
+    /// be empty.
+    pub players: [String; 2],
+    /// The match score before the game, from the same line.
+    pub scores: [u32; 2],
+    /// The actions in file order (left before right on a line).
+    pub actions: Vec<Action>,
+    /// The `Wins` line; `None` when the game has none (for example a file cut off).
+    pub end: Option<GameEnd>,
+}
+
+impl GameRecord {
+    /// The number of plays: every roll, including dances, `Cannot Move`, rolled-then-resigned and
+    /// `????`.
+    pub fn plays(&self) -> usize {
+        self.actions.iter().filter(|a| a.is_play()).count()
+    }
+}
+
+/// Why a match, or part of it, cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum MatError {
+    /// The input could not be read; nothing more is read after it.
+    #[error("cannot read line {line}: {source}")]
+    Io {
+        /// 1-based line being read.
+        line: u64,
+        /// The reader's error.
+        #[source]
+        source: io::Error,
+    },
+    /// A line longer than [`MAX_LINE_BYTES`].
+    #[error("line {line} is longer than {MAX_LINE_BYTES} bytes")]
+    LineTooLong {
+        /// 1-based line.
+        line: u64,
+    },
+    /// A line holding a NUL byte: not a text file.
+    #[error("line {line} holds binary data (a NUL byte), not text")]
+    Binary {
+        /// 1-based line.
+        line: u64,
+    },
+    /// Nothing but blank lines, or nothing at all.
+    #[error("the input is empty")]
+    Empty,
+    /// A header but no `Game N` line.
+    #[error("no `Game N` line in the {lines} lines of the input")]
+    NoGames {
+        /// Lines read.
+        lines: u64,
+    },
+    /// A malformed line.
+    #[error("line {line}{}: found `{found}`, expected {expected}", in_game(.game))]
+    Syntax {
+        /// 1-based line.
+        line: u64,
+        /// The game's number, inside a game.
+        game: Option<u32>,
+        /// The offending token (at most 60 characters of it), or `the end of the input`.
+        found: String,
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// A second `Wins` line in one game.
+    #[error("line {line} (game {game}): a second `Wins` line in the game, the first is on line {first}")]
+    SecondWins {
+        /// 1-based line of the second one.
+        line: u64,
+        /// The game's number.
+        game: u32,
+        /// 1-based line of the first one.
+        first: u64,
+    },
+}
+
+fn in_game(game: &Option<u32>) -> String {
+    game.map(|g| format!(" (game {g})")).unwrap_or_default()
+}
+
+impl MatError {
+    /// The 1-based line the error is about, when there is one.
+    pub fn line(&self) -> Option<u64> {
+        match *self {
+            MatError::Io { line, .. }
+            | MatError::LineTooLong { line }
+            | MatError::Binary { line }
+            | MatError::Syntax { line, .. }
+            | MatError::SecondWins { line, .. } => Some(line),
+            MatError::Empty | MatError::NoGames { .. } => None,
+        }
+    }
+}
+
+/// At most [`SHOWN_CHARS`] characters of `text`.
+fn shown(text: &str) -> String {
+    match text.char_indices().nth(SHOWN_CHARS) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+fn syntax(line: u64, game: Option<u32>, found: &str, expected: &'static str) -> MatError {
+    MatError::Syntax { line, game, found: shown(found), expected }
+}
+
+/// Lines of a stream, one at a time, each at most [`MAX_LINE_BYTES`] long.
+struct Lines<R> {
+    input: R,
+    buf: Vec<u8>,
+    /// The current line as text, without its line break.
+    text: String,
+    /// 1-based number of the current line (0 before the first).
+    number: u64,
+    eof: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// Reads the next line into `text`; `Ok(false)` at the end of the input.
+    fn advance(&mut self) -> Result<bool, MatError> {
+        self.text.clear();
+        if self.eof {
+            return Ok(false);
+        }
+        self.buf.clear();
+        let mut too_long = false;
+        let mut read_any = false;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(available) => available,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(source) => {
+                    self.eof = true;
+                    return Err(MatError::Io { line: self.number + 1, source });
+                }
+            };
+            if available.is_empty() {
+                self.eof = true;
+                break;
+            }
+            read_any = true;
+            let (part, used, line_end) = match memchr(b'\n', available) {
+                Some(i) => (&available[..i], i + 1, true),
+                None => (available, available.len(), false),
+            };
+            if !too_long {
+                if self.buf.len() + part.len() > MAX_LINE_BYTES {
+                    too_long = true;
+                    self.buf.clear();
+                } else {
+                    self.buf.extend_from_slice(part);
+                }
+            }
+            self.input.consume(used);
+            if line_end {
+                break;
+            }
+        }
+        if !read_any {
+            return Ok(false);
+        }
+        self.number += 1;
+        if too_long {
+            return Err(MatError::LineTooLong { line: self.number });
+        }
+        let mut bytes = self.buf.strip_suffix(b"\r").unwrap_or(&self.buf);
+        if self.number == 1 {
+            bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        }
+        if memchr(0, bytes).is_some() {
+            return Err(MatError::Binary { line: self.number });
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.text.push_str(text),
+            Err(_) => self.text.push_str(&String::from_utf8_lossy(bytes)),
+        }
+        Ok(true)
+    }
+}
+
+/// A streaming `.mat` reader: the header first ([`MatReader::header`]), then one
+/// [`GameRecord`] at a time as an iterator.
+///
+/// ```
+/// use tabula_replay::backgammon::mat::MatReader;
+///
+/// let text = "5 point match\n\n Game 1\n a : 0      b : 0\n  1) 31: 8/5 6/5  Doubles => 2\n";
+/// let mut reader = MatReader::new(text.as_bytes());
+/// assert_eq!(reader.header().unwrap().match_length, Some(5));
+/// let game = reader.next().unwrap().unwrap();
+/// assert_eq!(game.plays(), 1);
+/// assert!(reader.next().is_none());
+/// ```
+pub struct MatReader<R> {
+    lines: Lines<R>,
+    /// The header, once read.
+    header: Option<MatchHeader>,
+    /// A `Game N` line already read: its line and number.
+    pending: Option<(u64, u32)>,
+    /// An error met while skipping, handed out next.
+    deferred: Option<MatError>,
+    games: u64,
+    done: bool,
+}
+
+impl<R: BufRead> MatReader<R> {
+    /// A reader of `input`, the first line numbered 1.
+    pub fn new(input: R) -> MatReader<R> {
+        MatReader {
+            lines: Lines { input, buf: Vec::new(), text: String::new(), number: 0, eof: false },
+            header: None,
+            pending: None,
+            deferred: None,
+            games: 0,
+            done: false,
+        }
+    }
+
+    /// The header: everything before the first `Game N` line. Read on the first call (by this
+    /// method or by the first [`Iterator::next`]); later calls return what was read.
+    ///
+    /// # Errors
+    /// On the first call only: [`MatError::Empty`] for an input without a non-blank line, else
+    /// the first malformed header line (a line that is not blank, a `;` comment, a
+    /// `; [Name "value"]` tag or `N point match`), an over-long or binary line, or a read error.
+    /// The rest of the header is still read, so later calls return the tags and match length
+    /// found, and the games still follow.
+    pub fn header(&mut self) -> Result<&MatchHeader, MatError> {
+        if self.header.is_none() {
+            let (header, error) = self.read_header();
+            self.header = Some(header);
+            if let Some(error) = error {
+                return Err(error);
+            }
+        }
+        Ok(self.header.get_or_insert_with(MatchHeader::default))
+    }
+
+    /// The number of lines read so far.
+    pub fn lines_read(&self) -> u64 {
+        self.lines.number
+    }
+
+    fn read_header(&mut self) -> (MatchHeader, Option<MatError>) {
+        let mut header = MatchHeader::default();
+        let mut error = None;
+        let mut blank = true;
+        loop {
+            match self.lines.advance() {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    blank = false;
+                    let fatal = matches!(e, MatError::Io { .. });
+                    error.get_or_insert(e);
+                    if fatal {
+                        self.done = true;
+                        break;
+                    }
+                    continue;
+                }
+            }
+            let line = self.lines.number;
+            let text = self.lines.text.trim();
+            if text.is_empty() {
+                continue;
+            }
+            blank = false;
+            if let Some(number) = game_line(text) {
+                self.pending = Some((line, number));
+                break;
+            }
+            let problem = if let Some(comment) = text.strip_prefix(';').or_else(|| text.strip_prefix('#')) {
+                let comment = comment.trim_start();
+                match comment.starts_with('[').then(|| parse_tag(comment)) {
+                    None => None,
+                    Some(Some((name, value))) => {
+                        header.tags.push((name.to_owned(), value.to_owned()));
+                        None
+                    }
+                    Some(None) => Some(syntax(line, None, text, "a tag `; [Name \"value\"]`")),
+                }
+            } else {
+                match parse_match_length(text) {
+                    Some(Ok(_)) if header.match_length.is_some() => {
+                        Some(syntax(line, None, text, "a single `N point match` line"))
+                    }
+                    Some(Ok(length)) => {
+                        header.match_length = Some(length);
+                        header.header_line = line;
+                        None
+                    }
+                    Some(Err(())) => Some(syntax(line, None, text, "a match length `N point match`")),
+                    None => Some(syntax(line, None, text, "a `; [Name \"value\"]` tag, `N point match` or `Game 1`")),
+                }
+            };
+            if let Some(problem) = problem {
+                error.get_or_insert(problem);
+            }
+        }
+        if blank && error.is_none() {
+            self.done = true;
+            error = Some(MatError::Empty);
+        }
+        (header, error)
+    }
+
+    /// Skips lines up to the next `Game N` line (kept as pending).
+    fn skip_to_game(&mut self) {
+        loop {
+            match self.lines.advance() {
+                Ok(true) => {
+                    if let Some(number) = game_line(self.lines.text.trim()) {
+                        self.pending = Some((self.lines.number, number));
+                        return;
+                    }
+                }
+                Ok(false) => return,
+                Err(e @ MatError::Io { .. }) => {
+                    self.deferred = Some(e);
+                    return;
+                }
+                Err(_) => {}
+            }
+        }
+    }
+
+    fn read_game(&mut self, line: u64, number: u32) -> Result<GameRecord, MatError> {
+        let game = Some(number);
+        let (players, scores, middle) = loop {
+            if !self.lines.advance()? {
+                return Err(syntax(self.lines.number, game, "the end of the input", PLAYER_LINE));
+            }
+            let text = self.lines.text.trim();
+            if text.is_empty() || is_comment(text) {
+                continue;
+            }
+            if let Some(next) = game_line(text) {
+                self.pending = Some((self.lines.number, next));
+                return Err(syntax(self.lines.number, game, text, PLAYER_LINE));
+            }
+            match parse_players(&self.lines.text) {
+                Some(players) => break players,
+                None => return Err(syntax(self.lines.number, game, text, PLAYER_LINE)),
+            }
+        };
+        let mut record = GameRecord { number, line, players, scores, actions: Vec::new(), end: None };
+        while self.lines.advance()? {
+            let text = self.lines.text.trim();
+            if text.is_empty() || is_comment(text) {
+                continue;
+            }
+            if let Some(next) = game_line(text) {
+                self.pending = Some((self.lines.number, next));
+                break;
+            }
+            parse_action_line(&self.lines.text, self.lines.number, middle, &mut record)?;
+        }
+        if let Some(end) = record.end {
+            for action in &mut record.actions {
+                if matches!(action.kind, ActionKind::Losses { .. }) {
+                    action.column = end.winner.other();
+                }
+            }
+        }
+        Ok(record)
+    }
+}
+
+impl<R: BufRead> Iterator for MatReader<R> {
+    type Item = Result<GameRecord, MatError>;
+
+    /// The next game, or the error that stopped it (the reader then goes on with the next
+    /// `Game N` line). If [`MatReader::header`] was not called, the first call reads the header
+    /// and returns its error, if any, first. An input with a header but no game gives
+    /// [`MatError::NoGames`] once.
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.header.is_none() {
+            if let Err(e) = self.header() {
+                return Some(Err(e));
+            }
+        }
+        if let Some(e) = self.deferred.take() {
+            self.done = true;
+            return Some(Err(e));
+        }
+        if self.done {
+            return None;
+        }
+        let Some((line, number)) = self.pending.take() else {
+            self.done = true;
+            return (self.games == 0).then_some(Err(MatError::NoGames { lines: self.lines.number }));
+        };
+        self.games += 1;
+        let game = self.read_game(line, number);
+        match &game {
+            Err(MatError::Io { .. }) => self.done = true,
+            Err(_) if self.pending.is_none() => self.skip_to_game(),
+            _ => {}
+        }
+        Some(game)
+    }
+}
+
+fn is_comment(text: &str) -> bool {
+    text.starts_with(';') || text.starts_with('#')
+}
+
+/// `Game N` (trimmed) gives N.
+fn game_line(text: &str) -> Option<u32> {
+    let rest = text.strip_prefix("Game")?;
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    parse_number(rest.trim())
+}
+
+/// A number written with ASCII digits only.
+fn parse_number<T: std::str::FromStr>(text: &str) -> Option<T> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// `[Name "value"]` gives the name and the value.
+fn parse_tag(text: &str) -> Option<(&str, &str)> {
+    let inner = text.strip_prefix('[')?.trim_end().strip_suffix(']')?;
+    let open = inner.find('"')?;
+    let name = inner[..open].trim();
+    let value = inner[open + 1..].trim_end().strip_suffix('"')?;
+    (!name.is_empty()).then_some((name, value))
+}
+
+/// `N point match`: `None` when the line is not one, `Err` when N is not a number.
+fn parse_match_length(text: &str) -> Option<Result<u32, ()>> {
+    let mut words = text.split_whitespace();
+    let length = words.next()?;
+    let point = words.next()?;
+    let is_point = point.eq_ignore_ascii_case("point") || point.eq_ignore_ascii_case("points");
+    if !is_point || !words.next()?.eq_ignore_ascii_case("match") || words.next().is_some() {
+        return None;
+    }
+    Some(parse_number(length).ok_or(()))
+}
+
+/// ` name : score   name : score`: the names, the scores, and the character position that
+/// separates the columns (see the module documentation).
+fn parse_players(line: &str) -> Option<([String; 2], [u32; 2], u32)> {
+    let first_start = line.len() - line.trim_start().len();
+    for (colon, _) in line.match_indices(':') {
+        let after = line[colon + 1..].trim_start();
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || !after[digits..].starts_with(char::is_whitespace) {
+            continue;
+        }
+        let second = after[digits..].trim_start();
+        if second.is_empty() {
+            continue;
+        }
+        // Every later candidate ends in the same last `name : score`, so a failure here is final.
+        let colon2 = second.rfind(':')?;
+        let score2 = parse_number(second[colon2 + 1..].trim())?;
+        let score1 = parse_number(&after[..digits])?;
+        let names = [line[..colon].trim().to_owned(), second[..colon2].trim().to_owned()];
+        let second_start = line.len() - second.len();
+        let a = line[..first_start].chars().count();
+        let b = a + line[first_start..second_start].chars().count();
+        let middle = u32::try_from((a + b) / 2).unwrap_or(u32::MAX);
+        return Some((names, [score1, score2], middle));
+    }
+    None
+}
+
+/// A word of a line: its text, byte range and 0-based character position.
+struct Word<'a> {
+    text: &'a str,
+    start: usize,
+    end: usize,
+    position: u32,
+}
+
+fn words(line: &str) -> Vec<Word<'_>> {
+    let mut out = Vec::new();
+    let mut current: Option<(usize, u32)> = None;
+    let mut chars = 0u32;
+    for (i, c) in line.char_indices() {
+        if c.is_whitespace() {
+            if let Some((start, position)) = current.take() {
+                out.push(Word { text: &line[start..i], start, end: i, position });
+            }
+        } else if current.is_none() {
+            current = Some((i, chars));
+        }
+        chars = chars.saturating_add(1);
+    }
+    if let Some((start, position)) = current {
+        out.push(Word { text: &line[start..], start, end: line.len(), position });
+    }
+    out
+}
+
+/// `12)`: a move number.
+fn move_number(word: &str) -> Option<Result<u32, ()>> {
+    let digits = word.strip_suffix(')')?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(digits.parse().map_err(|_| ()))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keyword {
+    Doubles,
+    Takes,
+    Drops,
+    Wins,
+    Losses,
+}
+
+fn keyword(word: &str) -> Option<Keyword> {
+    [
+        ("doubles", Keyword::Doubles),
+        ("takes", Keyword::Takes),
+        ("drops", Keyword::Drops),
+        ("wins", Keyword::Wins),
+        ("losses", Keyword::Losses),
+    ]
+    .into_iter()
+    .find(|(name, _)| word.eq_ignore_ascii_case(name))
+    .map(|(_, k)| k)
+}
+
+/// Whether a word starts an action (a roll `dd:` or a keyword), or is a move number.
+fn ends_action(word: &str) -> bool {
+    word.contains(':') || keyword(word).is_some() || move_number(word).is_some()
+}
+
+fn die(b: u8) -> Option<u8> {
+    (b'1'..=b'6').contains(&b).then(|| b - b'0')
+}
+
+/// Whether a word can be part of a play: a path such as `24/18`, `bar/21*`, `6/off(2)` or
+/// `13/7*/5`, with an optional comma.
+fn is_play_item(word: &str) -> bool {
+    word.contains('/') && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"/*(),".contains(&b))
+        || word.bytes().all(|b| b == b',')
+}
+
+fn parse_action_line(line: &str, number: u64, middle: u32, record: &mut GameRecord) -> Result<(), MatError> {
+    let game = Some(record.number);
+    let words = words(line);
+    let mut move_no = None;
+    let mut i = 0;
+    while let Some(word) = words.get(i) {
+        if let Some(n) = move_number(word.text) {
+            move_no = Some(n.map_err(|()| syntax(number, game, word.text, "a move number"))?);
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while words.get(j).is_some_and(|w| !ends_action(w.text)) {
+            j += 1;
+        }
+        let args = &words[i + 1..j];
+        let end = args.last().map_or(word.end, |w| w.end);
+        let text = &line[word.start..end];
+        let kind = parse_action(line, word, args, text, number, game)?;
+        let column = if word.position >= middle { Column::Right } else { Column::Left };
+        if let ActionKind::Wins { points, and_match } = kind {
+            if let Some(first) = record.end {
+                return Err(MatError::SecondWins { line: number, game: record.number, first: first.line });
+            }
+            record.end = Some(GameEnd { winner: column, points, and_match, line: number });
+        }
+        record.actions.push(Action {
+            line: number,
+            move_number: move_no,
+            column,
+            position: word.position,
+            text: text.to_owned(),
+            kind,
+        });
+        i = j;
+    }
+    Ok(())
+}
+
+fn parse_action(
+    line: &str,
+    word: &Word<'_>,
+    args: &[Word<'_>],
+    text: &str,
+    number: u64,
+    game: Option<u32>,
+) -> Result<ActionKind, MatError> {
+    let err = |found: &str, expected| syntax(number, game, found, expected);
+    if let Some(colon) = word.text.find(':') {
+        let dice = match word.text.as_bytes()[..colon] {
+            [a, b] => die(a).zip(die(b)),
+            _ => None,
+        };
+        let dice = dice.ok_or_else(|| err(&word.text[..=colon], "two dice 1-6 before `:`"))?;
+        let play = line[word.start + colon + 1..args.last().map_or(word.end, |w| w.end)].trim();
+        if play.is_empty() {
+            return Ok(ActionKind::Roll { dice, play: String::new() });
+        }
+        if play.bytes().all(|b| b == b'?') {
+            return Ok(ActionKind::Unknown { dice });
+        }
+        let mut items = play.split_whitespace();
+        let cannot_move = matches!((items.next(), items.next(), items.next()),
+            (Some(a), Some(b), None) if a.eq_ignore_ascii_case("cannot") && b.eq_ignore_ascii_case("move"));
+        if !cannot_move {
+            if let Some(bad) = play.split_whitespace().find(|w| !is_play_item(w)) {
+                return Err(err(bad, "a play item such as `24/18`, `bar/21*` or `6/off(2)`, or the next action"));
+            }
+        }
+        return Ok(ActionKind::Roll { dice, play: play.to_owned() });
+    }
+    let Some(keyword) = keyword(word.text) else {
+        let expected = if word.text.bytes().all(|b| b == b'?') { "a roll `dd:` before `????`" } else { ACTION };
+        return Err(err(word.text, expected));
+    };
+    let args: Vec<&str> = args.iter().map(|w| w.text).collect();
+    let points = |args: &[&str]| match args {
+        [n, unit, ..] if unit.eq_ignore_ascii_case("point") || unit.eq_ignore_ascii_case("points") => parse_number(n),
+        _ => None,
+    };
+    match keyword {
+        Keyword::Doubles => {
+            let value = match args[..] {
+                ["=>", n] => parse_number(n),
+                [n] => n.strip_prefix("=>").and_then(parse_number),
+                _ => None,
+            };
+            value.map(|value| ActionKind::Double { value }).ok_or_else(|| err(text, "`Doubles => n`, the cube value"))
+        }
+        Keyword::Takes | Keyword::Drops => match args.first() {
+            Some(extra) => Err(err(extra, "nothing after `Takes` or `Drops` but the next action")),
+            None if keyword == Keyword::Takes => Ok(ActionKind::Take),
+            None => Ok(ActionKind::Drop),
+        },
+        Keyword::Wins => {
+            let and_match = match args.get(2..) {
+                Some([]) => Some(false),
+                Some([and, the, m])
+                    if and.eq_ignore_ascii_case("and")
+                        && the.eq_ignore_ascii_case("the")
+                        && m.eq_ignore_ascii_case("match") =>
+                {
+                    Some(true)
+                }
+                _ => None,
+            };
+            match (points(&args), and_match) {
+                (Some(points), Some(and_match)) => Ok(ActionKind::Wins { points, and_match }),
+                _ => Err(err(text, "`Wins n point`, optionally followed by `and the match`")),
+            }
+        }
+        Keyword::Losses => match points(&args) {
+            Some(points) if args.len() == 2 => Ok(ActionKind::Losses { points }),
+            _ => Err(err(text, "`Losses n point`")),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line with each text starting at the given 0-based character position.
+    fn at(parts: &[(usize, &str)]) -> String {
+        let mut line = String::new();
+        for &(position, text) in parts {
+            while line.chars().count() < position {
+                line.push(' ');
+            }
+            line.push_str(text);
+        }
+        line
+    }
+
+    fn read(text: &str) -> (Result<MatchHeader, String>, Vec<Result<GameRecord, String>>) {
+        let mut reader = MatReader::new(text.as_bytes());
+        let header = reader.header().cloned().map_err(|e| e.to_string());
+        let games = reader.map(|g| g.map_err(|e| e.to_string())).collect();
+        (header, games)
+    }
+
+    fn one_game(text: &str) -> GameRecord {
+        let (header, mut games) = read(text);
+        header.expect("header");
+        assert_eq!(games.len(), 1, "{games:?}");
+        games.remove(0).expect("game")
+    }
+
+    fn summary(game: &GameRecord) -> Vec<(u64, Option<u32>, Column, u32, &str)> {
+        game.actions.iter().map(|a| (a.line, a.move_number, a.column, a.position, a.text.as_str())).collect()
+    }
+
+    fn galaxy_game(lines: &[String]) -> String {
+        let mut text =
+            String::from("; [Site \"BackgammonGalaxy\"]\n; [Player 1 \"lasse\"]\n\n3 point match\n\n Game 1\n");
+        text.push_str(&at(&[(1, "lasse : 0"), (33, "mglough : 0")]));
+        text.push('\n');
+        for line in lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text
+    }
+
+    #[test]
+    fn galaxy_layout() {
+        let text = galaxy_game(&[
+            at(&[(2, "1)"), (33, "51: 24/23 13/8")]),
+            at(&[(2, "2) 21: 13/11 24/23"), (33, "22: 6/4 6/4 13/11 13/11")]),
+            at(&[(2, "3) 33: 25/22 13/10 13/10 6/3"), (33, "44:")]),
+            at(&[(2, "4)  Doubles => 2"), (34, "Takes")]),
+            at(&[(2, "5) 41: 25/21 6/5"), (34, "Doubles => 4")]),
+            at(&[(2, "6)  Drops"), (34, "Wins 2 point and the match")]),
+        ]);
+        let (header, games) = read(&text);
+        let header = header.unwrap();
+        assert_eq!(header.match_length, Some(3));
+        assert_eq!(header.header_line, 4);
+        assert_eq!(header.tag("site"), Some("BackgammonGalaxy"));
+        assert_eq!(header.tags[1], ("Player 1".to_owned(), "lasse".to_owned()));
+        let game = games[0].as_ref().unwrap();
+        assert_eq!((game.number, game.line), (1, 6));
+        assert_eq!(game.players, ["lasse".to_owned(), "mglough".to_owned()]);
+        assert_eq!(game.scores, [0, 0]);
+        use Column::{Left, Right};
+        assert_eq!(
+            summary(game),
+            [
+                (8, Some(1), Right, 33, "51: 24/23 13/8"),
+                (9, Some(2), Left, 5, "21: 13/11 24/23"),
+                (9, Some(2), Right, 33, "22: 6/4 6/4 13/11 13/11"),
+                (10, Some(3), Left, 5, "33: 25/22 13/10 13/10 6/3"),
+                (10, Some(3), Right, 33, "44:"),
+                (11, Some(4), Left, 6, "Doubles => 2"),
+                (11, Some(4), Right, 34, "Takes"),
+                (12, Some(5), Left, 5, "41: 25/21 6/5"),
+                (12, Some(5), Right, 34, "Doubles => 4"),
+                (13, Some(6), Left, 6, "Drops"),
+                (13, Some(6), Right, 34, "Wins 2 point and the match"),
+            ]
+        );
+        let kinds: Vec<&ActionKind> = game.actions.iter().map(|a| &a.kind).collect();
+        assert_eq!(*kinds[0], ActionKind::Roll { dice: (5, 1), play: "24/23 13/8".into() });
+        assert_eq!(*kinds[4], ActionKind::Roll { dice: (4, 4), play: String::new() }, "a dance: empty play");
+        assert_eq!(*kinds[5], ActionKind::Double { value: 2 });
+        assert_eq!(*kinds[6], ActionKind::Take);
+        assert_eq!(*kinds[8], ActionKind::Double { value: 4 });
+        assert_eq!(*kinds[9], ActionKind::Drop);
+        assert_eq!(*kinds[10], ActionKind::Wins { points: 2, and_match: true });
+        assert_eq!(game.end, Some(GameEnd { winner: Right, points: 2, and_match: true, line: 13 }));
+        assert_eq!(game.plays(), 6);
+        assert!(games.len() == 1);
+    }
+
+    #[test]
+    fn galaxy_unnumbered_wins_left_and_right() {
+        let game = one_game(&galaxy_game(&[
+            at(&[(1, "24) 42: 1/0"), (33, "61: 6/0 1/0")]),
+            at(&[(1, "25) 63: 6/0 3/0")]),
+            at(&[(6, "Wins 1 point")]),
+        ]));
+        assert_eq!(game.end.map(|e| (e.winner, e.points, e.and_match)), Some((Column::Left, 1, false)));
+        let game =
+            one_game(&galaxy_game(&[at(&[(1, "25) 63: 6/0 3/0"), (33, "21: 2/0 1/0")]), at(&[(34, "Wins 2 point")])]));
+        assert_eq!(game.end.map(|e| e.winner), Some(Column::Right));
+        assert_eq!(game.actions[2].move_number, None);
+    }
+
+    #[test]
+    fn galaxy_losses_lines() {
+        // Losses in the right column after the left player's roll; Wins alone on the left.
+        let game = one_game(&galaxy_game(&[
+            at(&[(1, "30) 64: 3/0 3/0"), (34, "Losses 2 point")]),
+            String::new(),
+            at(&[(6, "Wins 2 point and the match")]),
+        ]));
+        assert_eq!(game.actions[1].kind, ActionKind::Losses { points: 2 });
+        assert_eq!(game.actions[1].column, Column::Right);
+        assert_eq!(game.end.map(|e| e.winner), Some(Column::Left));
+        // Losses on the left and Wins far right on one line.
+        let game = one_game(&galaxy_game(&[
+            at(&[(1, "25) 66: 8/2 8/2 7/1 6/0"), (33, "21: 2/0 1/0")]),
+            at(&[(1, "26)  Losses 1 point"), (67, "Wins 1 point and the match")]),
+        ]));
+        assert_eq!(game.actions[2].column, Column::Left);
+        assert_eq!((game.actions[3].column, game.actions[3].position), (Column::Right, 67));
+        // Rolled then resigned: an empty play, then `Losses` at character 1 although the right
+        // player lost: it takes the column opposite the `Wins` line.
+        let game = one_game(&galaxy_game(&[
+            at(&[(1, "31) 32: 6/3 5/3"), (33, "61:")]),
+            at(&[(1, "Losses 1 point")]),
+            String::new(),
+            at(&[(6, "Wins 1 point and the match")]),
+        ]));
+        assert_eq!(game.actions[1].kind, ActionKind::Roll { dice: (6, 1), play: String::new() });
+        assert_eq!((game.actions[2].position, game.actions[2].column), (1, Column::Right));
+        assert_eq!(game.actions[2].move_number, None);
+        assert_eq!(game.end.map(|e| e.winner), Some(Column::Left));
+        assert_eq!(game.plays(), 2);
+        // Without a `Wins` line the position decides.
+        let game = one_game(&galaxy_game(&[at(&[(1, "Losses 1 point")])]));
+        assert_eq!((game.actions[0].column, game.end), (Column::Left, None));
+    }
+
+    #[test]
+    fn galaxy_stray_move_number() {
+        let game = one_game(&galaxy_game(&[at(&[
+            (1, "24) 43: 21/18 18/14"),
+            (30, "24)  Losses 2 point"),
+            (97, "Wins 2 point and the match"),
+        ])]));
+        assert_eq!(game.actions.len(), 3);
+        assert_eq!(game.actions[0].kind, ActionKind::Roll { dice: (4, 3), play: "21/18 18/14".into() });
+        assert_eq!(game.actions[1].kind, ActionKind::Losses { points: 2 });
+        assert_eq!(game.actions[1].move_number, Some(24));
+        assert_eq!(game.end.map(|e| (e.winner, e.points)), Some((Column::Right, 2)));
+        assert_eq!(game.actions[1].column, Column::Left);
+    }
+
+    #[test]
+    fn galaxy_empty_player_name() {
+        let text = format!(
+            "16 point match\n\n Game 1\n{}\n{}\n{}\n",
+            at(&[(2, ": 0"), (33, "lasse : 0")]),
+            at(&[(2, "1) 62: 13/7 24/22"), (33, "43: 6/3 24/20")]),
+            at(&[(34, "Wins 2 point")])
+        );
+        let game = one_game(&text);
+        assert_eq!(game.players, [String::new(), "lasse".to_owned()]);
+        assert_eq!(game.actions[1].column, Column::Right);
+        assert_eq!(game.end.map(|e| e.winner), Some(Column::Right));
+    }
+
+    fn studio_match(lines: &[String], final_newline: bool) -> String {
+        let mut text =
+            String::from("; [Site \"Backgammon Studio\"]\n; [Player 1 \"Daisy\"]\n\n13 point match\n\n\n Game 1\n");
+        text.push_str(&at(&[(1, "Gibraltar Mike : 0"), (40, "Llabba : 2")]));
+        for line in lines {
+            text.push('\n');
+            text.push_str(line);
+        }
+        if final_newline {
+            text.push('\n');
+        }
+        text
+    }
+
+    #[test]
+    fn studio_layout() {
+        let text = studio_match(
+            &[
+                at(&[(2, "1) 43: 24/21 13/9"), (40, "53: 24/16*")]),
+                at(&[(2, "2) 61: bar/24 21/15"), (40, "32: 16/14 13/10*")]),
+                at(&[(2, "3) 66: Cannot Move"), (40, "62: 10/4 6/4")]),
+                at(&[(2, "4) 22: 6/4*(3) 4/2"), (40, "53: bar/22 bar/20")]),
+                at(&[(2, "5) 54: 13/9 13/8"), (41, "Doubles => 2")]),
+                at(&[(2, "6)  Takes"), (40, "66: 8/2(2) 6/off(2)")]),
+                at(&[(2, "7) 64: 13/9* 9/3"), (40, "")]),
+                at(&[(2, "8)  Wins 2 point"), (40, "")]),
+                at(&[(2, "9)"), (40, "")]),
+            ],
+            false,
+        );
+        let game = one_game(&text);
+        assert_eq!(game.players, ["Gibraltar Mike".to_owned(), "Llabba".to_owned()]);
+        assert_eq!(game.scores, [0, 2]);
+        let columns: Vec<(Column, u32)> = game.actions.iter().map(|a| (a.column, a.position)).collect();
+        use Column::{Left, Right};
+        assert_eq!(
+            columns,
+            [
+                (Left, 5),
+                (Right, 40),
+                (Left, 5),
+                (Right, 40),
+                (Left, 5),
+                (Right, 40),
+                (Left, 5),
+                (Right, 40),
+                (Left, 5),
+                (Right, 41),
+                (Left, 6),
+                (Right, 40),
+                (Left, 5),
+                (Left, 6),
+            ]
+        );
+        assert_eq!(game.actions[4].kind, ActionKind::Roll { dice: (6, 6), play: "Cannot Move".into() });
+        assert_eq!(game.actions[6].kind, ActionKind::Roll { dice: (2, 2), play: "6/4*(3) 4/2".into() });
+        assert_eq!(game.actions[11].kind, ActionKind::Roll { dice: (6, 6), play: "8/2(2) 6/off(2)".into() });
+        assert_eq!(game.actions[13].move_number, Some(8));
+        assert_eq!(game.end, Some(GameEnd { winner: Left, points: 2, and_match: false, line: 16 }));
+        assert_eq!(game.plays(), 11);
+        // The same with a final line break reads the same.
+        let mut with_newline = text.clone();
+        with_newline.push('\n');
+        assert_eq!(one_game(&with_newline), game);
+    }
+
+    #[test]
+    fn studio_rolled_then_resigned_and_raw_points() {
+        let text = studio_match(
+            &[
+                at(&[(2, "30) 62: 13/5"), (40, "54: 4/off(2)")]),
+                at(&[(2, "31) 21: ????"), (41, "Wins 4016 point")]),
+                at(&[(2, "32)"), (38, "")]),
+            ],
+            false,
+        );
+        let game = one_game(&text);
+        assert_eq!(game.actions[2].kind, ActionKind::Unknown { dice: (2, 1) });
+        assert_eq!(game.actions[2].dice(), Some((2, 1)));
+        assert_eq!(game.actions[2].column, Column::Left);
+        assert_eq!(game.end.map(|e| (e.winner, e.points)), Some((Column::Right, 4016)));
+        assert_eq!(game.plays(), 3);
+    }
+
+    #[test]
+    fn crlf_bom_and_several_games() {
+        let text = "\u{feff}; [Site \"x\"]\r\n5 point match\r\n\r\n Game 1\r\n a : 0      b : 0\r\n  1) 31: 8/5 6/5  Doubles => 2\r\n  2)  Drops      Wins 1 point\r\n\r\n Game 2\r\n a : 0      b : 1\r\n  1)           42: 8/4 6/4\r\n";
+        let (header, games) = read(text);
+        assert_eq!(header.unwrap().tags, [("Site".to_owned(), "x".to_owned())]);
+        assert_eq!(games.len(), 2);
+        let g2 = games[1].as_ref().unwrap();
+        assert_eq!((g2.number, g2.line, g2.scores), (2, 9, [0, 1]));
+        assert_eq!(g2.actions[0].kind, ActionKind::Roll { dice: (4, 2), play: "8/4 6/4".into() });
+        assert_eq!(g2.actions[0].column, Column::Right);
+        assert_eq!(g2.end, None);
+    }
+
+    #[test]
+    fn syntax_errors_name_line_token_and_expectation_and_the_match_goes_on() {
+        let text = galaxy_game(&[
+            at(&[(2, "1) 72: 13/7 8/7"), (33, "51: 24/23 13/8")]),
+            at(&[(6, "Wins 1 point")]),
+            String::new(),
+            " Game 2".into(),
+            at(&[(1, "lasse : 0"), (33, "mglough : 1")]),
+            at(&[(2, "1) 42: 8/4 6/4"), (33, "51: 24/23 13/8")]),
+            at(&[(2, "2) 42: 8/4 pass"), (33, "51: 24/23 13/8")]),
+            " Game 3".into(),
+            at(&[(1, "lasse : 1"), (33, "mglough : 1")]),
+            at(&[(2, "1)  Resigns"), (33, "42: 8/4 6/4")]),
+            " Game 4".into(),
+            "hello".into(),
+            " Game 5".into(),
+            at(&[(1, "lasse : 1"), (33, "mglough : 1")]),
+            at(&[(2, "1)  Doubles =>"), (34, "Takes 2")]),
+            " Game 6".into(),
+            at(&[(1, "lasse : 1"), (33, "mglough : 1")]),
+            at(&[(6, "Wins 1 point")]),
+            at(&[(6, "Wins 1 point")]),
+            " Game 7".into(),
+            at(&[(1, "lasse : 1"), (33, "mglough : 1")]),
+            at(&[(2, "1) 42: 8/4 6/4"), (33, "51: 24/23 13/8")]),
+            at(&[(6, "Wins one point")]),
+            " Game 8".into(),
+            at(&[(1, "lasse : 1"), (33, "mglough : 1")]),
+            at(&[(2, "1)  ????")]),
+            " Game 9".into(),
+            at(&[(1, "lasse : 1"), (33, "mglough : 1")]),
+            at(&[(2, "1) 43: 24/20 13/10"), (33, "4:")]),
+            " Game 10".into(),
+            at(&[(1, "lasse : 1"), (33, "mglough : 1")]),
+            at(&[(2, "99999999999) 43: 24/20 13/10")]),
+            " Game 11".into(),
+            at(&[(1, "lasse : 1"), (33, "mglough : 1")]),
+            at(&[(2, "1)  Doubles => 2"), (34, "Drops")]),
+            at(&[(6, "Wins 1 point")]),
+        ]);
+        let (header, games) = read(&text);
+        header.unwrap();
+        let errors: Vec<&str> = games.iter().map(|g| g.as_ref().map_or_else(|e| e.as_str(), |_| "ok")).collect();
+        assert_eq!(
+            errors,
+            [
+                "line 8 (game 1): found `72:`, expected two dice 1-6 before `:`",
+                "line 14 (game 2): found `pass`, expected a play item such as `24/18`, `bar/21*` or `6/off(2)`, \
+                 or the next action",
+                "line 17 (game 3): found `Resigns`, expected a roll `dd:`, `Doubles => n`, `Takes`, `Drops`, \
+                 `Wins n point` or `Losses n point`",
+                "line 19 (game 4): found `hello`, expected the player line `name : score   name : score`",
+                "line 22 (game 5): found `Doubles =>`, expected `Doubles => n`, the cube value",
+                "line 26 (game 6): a second `Wins` line in the game, the first is on line 25",
+                "line 30 (game 7): found `Wins one point`, expected `Wins n point`, optionally followed by `and the match`",
+                "line 33 (game 8): found `????`, expected a roll `dd:` before `????`",
+                "line 36 (game 9): found `4:`, expected two dice 1-6 before `:`",
+                "line 39 (game 10): found `99999999999)`, expected a move number",
+                "ok",
+            ]
+        );
+        let mut reader = MatReader::new(text.as_bytes());
+        let e = reader.next().unwrap().unwrap_err();
+        assert_eq!(e.line(), Some(8));
+        assert!(matches!(e, MatError::Syntax { game: Some(1), ref found, .. } if found == "72:"));
+        assert_eq!(reader.nth(9).unwrap().unwrap().number, 11);
+    }
+
+    #[test]
+    fn takes_with_extra_words_and_losses_without_unit() {
+        let game = |line: String| read(&galaxy_game(&[line])).1.remove(0).unwrap_err();
+        assert!(game(at(&[(2, "1)  Doubles => 2"), (34, "Takes 2")])).contains("found `2`, expected nothing after"));
+        assert!(game(at(&[(6, "Losses 2")])).contains("found `Losses 2`, expected `Losses n point`"));
+        assert!(game(at(&[(6, "Wins 2 point and the game")])).contains("`Wins 2 point and the game`"));
+    }
+
+    #[test]
+    fn header_errors_keep_the_rest() {
+        let text = "; [Site \"x\"]\n; [Broken \"tag\nhello\n7 point match\n; plain comment\n Game 1\n a : 0    b : 0\n";
+        let mut reader = MatReader::new(text.as_bytes());
+        let e = reader.header().unwrap_err().to_string();
+        assert_eq!(e, "line 2: found `; [Broken \"tag`, expected a tag `; [Name \"value\"]`");
+        let header = reader.header().unwrap();
+        assert_eq!((header.match_length, header.header_line, header.tags.len()), (Some(7), 4, 1));
+        assert_eq!(reader.next().unwrap().unwrap().players, ["a".to_owned(), "b".to_owned()]);
+        // Without a call to `header`, its error comes first.
+        let (_, _) = read(text);
+        let items: Vec<String> = MatReader::new(text.as_bytes())
+            .map(|g| g.map_or_else(|e| e.to_string(), |g| g.number.to_string()))
+            .collect();
+        assert_eq!(items, [e, "1".to_owned()]);
+        assert!(read("x point match\n").0.unwrap_err().contains("expected a match length"));
+        assert!(read("3 point match\n5 point match\n").0.unwrap_err().contains("a single `N point match`"));
+        assert_eq!(read("0 point match\n Game 1\n a : 0  b : 0\n").0.unwrap().match_length, Some(0));
+    }
+
+    #[test]
+    fn empty_binary_truncated_and_long_inputs() {
+        assert_eq!(read("").0.unwrap_err(), "the input is empty");
+        assert!(read("").1.is_empty());
+        assert_eq!(read("\n  \n\r\n").0.unwrap_err(), "the input is empty");
+        let items: Vec<String> = MatReader::new(&b""[..]).map(|g| g.unwrap_err().to_string()).collect();
+        assert_eq!(items, ["the input is empty"]);
+        // A header and no game.
+        let (header, games) = read("; [Site \"x\"]\n3 point match\n");
+        header.unwrap();
+        assert_eq!(games, [Err("no `Game N` line in the 2 lines of the input".to_owned())]);
+        // Binary data.
+        let (header, games) = read("\0\u{1}\u{2}ELF\n\u{ff}\u{fe}");
+        assert_eq!(header.unwrap_err(), "line 1 holds binary data (a NUL byte), not text");
+        assert_eq!(games.len(), 1);
+        let bytes = b"\x89PNG\r\n\x1a\n\xff\xfe\xfd Game 1\n";
+        let mut reader = MatReader::new(&bytes[..]);
+        assert!(reader.header().is_err());
+        assert!(reader.all(|g| g.is_err()));
+        // Cut after the `Game` line, inside a game, inside a roll.
+        let (_, games) = read("3 point match\n Game 1\n");
+        assert_eq!(
+            games,
+            [Err(
+                "line 2 (game 1): found `the end of the input`, expected the player line `name : score   name : score`"
+                    .to_owned()
+            )]
+        );
+        let game = one_game("3 point match\n Game 1\n a : 0      b : 0\n  1) 31: 8/5 6/5");
+        assert_eq!((game.plays(), game.end), (1, None));
+        let (_, games) = read("3 point match\n Game 1\n a : 0      b : 0\n  1) 31: 8/5 6/5    5");
+        assert!(games[0].as_ref().unwrap_err().contains("found `5`"));
+        let (_, games) = read("3 point match\n Game 1\n a : 0      b : 0\n  1) 31: 8/5 6/5    5:");
+        assert!(games[0].as_ref().unwrap_err().contains("found `5:`, expected two dice"));
+        // An over-long line is an error naming it; the next game still reads.
+        let long = format!(
+            "3 point match\n Game 1\n a : 0  b : 0\n{}\n Game 2\n a : 0  b : 0\n",
+            "x".repeat(MAX_LINE_BYTES + 1)
+        );
+        let (_, games) = read(&long);
+        assert_eq!(games[0], Err(format!("line 4 is longer than {MAX_LINE_BYTES} bytes")));
+        assert_eq!(games[1].as_ref().unwrap().number, 2);
+        let exact = format!("3 point match\n Game 1\n a : 0  b : 0\n{}\n", " ".repeat(MAX_LINE_BYTES));
+        assert!(read(&exact).1[0].is_ok());
+        // A long token is shortened in the message.
+        let (_, games) = read(&format!("3 point match\n Game 1\n a : 0  b : 0\n 1) 31: {}\n", "y".repeat(500)));
+        assert!(games[0].as_ref().unwrap_err().len() < 200);
+        // Not UTF-8: read as U+FFFD.
+        let game = one_game("3 point match\n Game 1\n J\u{f6}rg : 0  b : 0\n");
+        assert_eq!(game.players[0], "J\u{f6}rg");
+        let mut bytes = b"3 point match\n Game 1\n J".to_vec();
+        bytes.extend_from_slice(b"\xf6rg : 0  b : 0\n");
+        let game = MatReader::new(&bytes[..]).next().unwrap().unwrap();
+        assert_eq!(game.players[0], "J\u{fffd}rg");
+    }
+
+    #[test]
+    fn read_errors_stop_the_reader() {
+        struct Failing(usize);
+        impl io::Read for Failing {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let text = b"3 point match\n Game 1\n a : 0  b : 0\n";
+                if self.0 >= text.len() {
+                    return Err(io::Error::other("disk on fire"));
+                }
+                let n = (text.len() - self.0).min(buf.len()).min(7);
+                buf[..n].copy_from_slice(&text[self.0..self.0 + n]);
+                self.0 += n;
+                Ok(n)
+            }
+        }
+        let items: Vec<String> = MatReader::new(io::BufReader::new(Failing(0)))
+            .map(|g| g.map_or_else(|e| e.to_string(), |g| g.number.to_string()))
+            .collect();
+        assert_eq!(items, ["cannot read line 4: disk on fire"]);
+    }
+
+    #[test]
+    fn player_lines() {
+        assert_eq!(
+            parse_players(" Daisy : 0                              Llabba : 2"),
+            Some((["Daisy".into(), "Llabba".into()], [0, 2], 20))
+        );
+        assert_eq!(parse_players(" Llabba : 0                             Lucky Lux : 11").map(|p| p.1), Some([0, 11]));
+        assert_eq!(parse_players(" a:b : 3   c : 4").map(|p| p.0), Some(["a:b".into(), "c".into()]));
+        assert_eq!(parse_players(" a : 3   : 4").map(|p| p.0), Some(["a".into(), String::new()]));
+        assert_eq!(parse_players(" a : 3"), None);
+        assert_eq!(parse_players(" a : 3   b : x"), None);
+        assert_eq!(parse_players("  1) 61: 13/7 8/7           44:"), None);
+        assert_eq!(parse_players(" a : 99999999999   b : 1"), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics(text in "( Game [0-9]\n| [a-z]{0,3} : [0-9]  [a-z]{0,3} : [0-9]\n|[ 0-9):?/*a-zA-Z=>\n]{0,12}|  1\\) [1-7][0-6]: 13/7 8/7 +| Wins [0-9] point\n|\r|\0){0,30}") {
+            let mut reader = MatReader::new(text.as_bytes());
+            let _ = reader.header();
+            let mut items = 0usize;
+            for _ in reader.by_ref() {
+                items += 1;
+                proptest::prop_assert!(items <= text.len() + 1);
+            }
+        }
+    }
+
+    /// Every real match of `shared/data/backgammon`: the plays and the result of every game agree
+    /// with the replay oracle's `verdicts.tsv`, and the column rule holds.
+    #[test]
+    fn real_matches_agree_with_the_oracle() {
+        use std::collections::HashMap;
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/backgammon");
+        let Ok(verdicts) = std::fs::read_to_string(format!("{dir}/verdicts.tsv")) else {
+            eprintln!("{dir} not found: skipped");
+            return;
+        };
+        /// Per game: number, plays, winner side, points, details.
+        type Verdict = (u32, usize, usize, u64, String);
+        let mut expected: HashMap<String, Vec<Verdict>> = HashMap::new();
+        for row in verdicts.lines().skip(1) {
+            let fields: Vec<&str> = row.split('\t').collect();
+            let result: Vec<&str> = fields[4].split(' ').collect();
+            assert_eq!((result[0], result[2]), ("side", "wins"), "{row}");
+            expected.entry(fields[0].to_owned()).or_default().push((
+                fields[1].parse().unwrap(),
+                fields[2].parse().unwrap(),
+                result[1].parse().unwrap(),
+                result[3].parse().unwrap(),
+                fields.get(7).copied().unwrap_or_default().to_owned(),
+            ));
+        }
+        let (mut files, mut games, mut plays, mut turn_actions) = (0, 0, 0, 0);
+        let (mut points_equal, mut points_capped, mut points_mismatch_noted) = (0, 0, 0);
+        let (mut losses, mut losses_moved, mut studio) = (0, 0, 0);
+        let mut entries: Vec<_> =
+            std::fs::read_dir(format!("{dir}/matches")).unwrap().flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for path in entries {
+            let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+            let want = expected.remove(&name).unwrap_or_else(|| panic!("{name} not in verdicts.tsv"));
+            let mut reader = MatReader::new(io::BufReader::new(std::fs::File::open(&path).unwrap()));
+            let header = reader.header().unwrap().clone();
+            assert!(header.match_length.is_some(), "{name}");
+            let site = header.tag("Site").unwrap().to_owned();
+            studio += usize::from(site == "Backgammon Studio");
+            let records: Vec<GameRecord> = reader.map(|g| g.unwrap_or_else(|e| panic!("{name}: {e}"))).collect();
+            assert_eq!(records.len(), want.len(), "{name}");
+            let mut score = records[0].scores;
+            for (game, (number, want_plays, winner, want_points, details)) in records.iter().zip(&want) {
+                let at = format!("{name} game {number}");
+                assert_eq!(game.number, *number, "{at}");
+                assert_eq!(game.plays(), *want_plays, "{at}: plays");
+                assert_eq!(game.scores, score, "{at}: score line");
+                let end = game.end.unwrap_or_else(|| panic!("{at}: no Wins line"));
+                assert_eq!(end.winner.player(), *winner, "{at}: winner");
+                if end.points == *want_points {
+                    points_equal += 1;
+                } else if details.contains(&format!("points {} capped", end.points)) {
+                    points_capped += 1;
+                } else if details.contains(&format!("file says {}, replay says {want_points}", end.points)) {
+                    points_mismatch_noted += 1;
+                } else {
+                    panic!("{at}: Wins {} point, oracle {want_points} ({details})", end.points);
+                }
+                score[*winner] += u32::try_from(*want_points).unwrap();
+                // Turn actions alternate between the columns.
+                let mut last: Option<Column> = None;
+                for a in &game.actions {
+                    match a.kind {
+                        ActionKind::Wins { .. } => {}
+                        ActionKind::Losses { points } => {
+                            losses += 1;
+                            assert_eq!(points, end.points, "{at} line {}", a.line);
+                            let written = if a.position >= 17 { Column::Right } else { Column::Left };
+                            losses_moved += usize::from(written != a.column);
+                        }
+                        _ => {
+                            turn_actions += 1;
+                            assert_ne!(Some(a.column), last, "{at} line {}: {}", a.line, a.text);
+                            last = Some(a.column);
+                        }
+                    }
+                }
+                games += 1;
+                plays += game.plays();
+            }
+            files += 1;
+        }
+        assert!(expected.is_empty(), "games in verdicts.tsv without a file: {:?}", expected.keys());
+        assert_eq!((files, studio, games, plays), (298, 13, 792, 34_337));
+        assert_eq!(turn_actions, 35_857);
+        assert_eq!((points_equal, points_capped, points_mismatch_noted), (765, 26, 1));
+        assert_eq!((losses, losses_moved), (119, 3));
+    }
+}

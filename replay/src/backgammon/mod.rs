@@ -1,0 +1,7 @@
+//! Backgammon records: Jellyfish `.mat` match files.
+
+pub mod mat;
+pub mod matches;
+pub mod verify;
+
+pub use mat::{Action, ActionKind, Column, GameEnd, GameRecord, MatError, MatReader, MatchHeader};

@@ -1,0 +1,262 @@
+//! Verified replay of one game of a `.mat` match: every roll, play, cube action and result.
+
+use std::sync::Arc;
+
+use tabula_engine::backgammon::{position_id, Cube, Dice, MoveGenerator, Position, Side};
+use tabula_notation::backgammon::PlayText;
+
+use super::mat::{Action, ActionKind, Column, GameRecord};
+use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
+
+/// The game kind in reports.
+pub const KIND: &str = "backgammon";
+
+/// Where a game stands in its match when it starts.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct MatchContext {
+    /// Points to win the match; 0 for money play.
+    pub length: u32,
+    /// Points each side still needs (when `length > 0`).
+    pub need: [u32; 2],
+    /// Whether this is the Crawford game (no doubling).
+    pub crawford: bool,
+}
+
+/// How a game ended on the board or by the cube, before the `Wins` line is read.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Ending {
+    /// The winner.
+    pub winner: Side,
+    /// Points won (not capped).
+    pub points: u64,
+    /// `bearoff`, `drop` or `resign`.
+    pub how: &'static str,
+}
+
+/// What a game's replay gives: the report and, for the match score, the ending.
+pub struct Replay {
+    /// The report.
+    pub report: GameReport,
+    /// The ending that counts for the score (`None`: the game has no result).
+    pub ending: Option<Ending>,
+}
+
+fn side(c: Column) -> Side {
+    match c {
+        Column::Left => Side::Zero,
+        Column::Right => Side::One,
+    }
+}
+
+fn label(a: &Action) -> String {
+    let col = match a.column {
+        Column::Left => 'L',
+        Column::Right => 'R',
+    };
+    match a.move_number {
+        Some(n) => format!("{n}{col}"),
+        None => col.to_string(),
+    }
+}
+
+struct Failure {
+    action_line: u64,
+    turn: String,
+    token: String,
+    message: String,
+    mismatch: bool,
+}
+
+/// Replays one game. `source` is the file, `game` the id to report (`name#number`).
+pub fn verify_game(source: &Arc<str>, game: String, record: &GameRecord, ctx: MatchContext) -> Replay {
+    let mut state = GameState {
+        pos: Position::start(),
+        on_roll: None,
+        cube: Cube::default(),
+        pending: None,
+        over: None,
+        resigned_after_roll: None,
+        plays: 0,
+        gen: MoveGenerator::new(),
+    };
+    let failure = state.run(record, ctx).err();
+    let final_position = position_id::encode(&state.pos);
+    let mut report = GameReport {
+        source: source.clone(),
+        game,
+        kind: KIND,
+        verdict: Verdict::Ok,
+        turns: state.plays,
+        result: state.over.map(|e| GameResult::Backgammon { winner: e.winner as u8, points: e.points, how: e.how }),
+        final_position,
+        error: None,
+    };
+    if let Some(f) = failure {
+        report.verdict = if f.mismatch { Verdict::ResultMismatch } else { Verdict::Illegal };
+        report.error = Some(ErrorInfo { turn: f.turn, line: f.action_line, token: f.token, message: f.message });
+    }
+    Replay { report, ending: state.over }
+}
+
+struct GameState {
+    /// Seen from `on_roll` (or from either side before the opening roll: the start is symmetric).
+    pos: Position,
+    on_roll: Option<Side>,
+    cube: Cube,
+    pending: Option<(Side, u32)>,
+    over: Option<Ending>,
+    resigned_after_roll: Option<Side>,
+    plays: usize,
+    gen: MoveGenerator,
+}
+
+impl GameState {
+    fn run(&mut self, record: &GameRecord, ctx: MatchContext) -> Result<(), Failure> {
+        let mut losses: Option<u64> = None;
+        let mut claimed = false;
+        for a in &record.actions {
+            let me = side(a.column);
+            let fail = |message: String| Failure {
+                action_line: a.line,
+                turn: label(a),
+                token: a.text.clone(),
+                message,
+                mismatch: false,
+            };
+            if claimed {
+                return Err(fail("an action after the `Wins` line".into()));
+            }
+            match &a.kind {
+                ActionKind::Roll { .. } | ActionKind::Unknown { .. } => {
+                    let (d1, d2) = a.dice().unwrap_or((0, 0));
+                    let Some(dice) = Dice::new(d1, d2) else {
+                        return Err(fail("expected two dice from 1 to 6".into()));
+                    };
+                    if self.over.is_some() {
+                        return Err(fail("a roll after the game was over".into()));
+                    }
+                    if self.pending.is_some() {
+                        return Err(fail("a roll while a double waits for an answer".into()));
+                    }
+                    if self.resigned_after_roll.is_some() {
+                        return Err(fail("a roll after a player rolled and resigned (`????`)".into()));
+                    }
+                    match self.on_roll {
+                        None if dice.is_double() => {
+                            return Err(fail(format!("the opening roll {dice} is a double")));
+                        }
+                        Some(s) if s != me => return Err(fail("a roll out of turn".into())),
+                        _ => {}
+                    }
+                    self.on_roll = Some(me);
+                    self.plays += 1;
+                    if let ActionKind::Roll { play, .. } = &a.kind {
+                        self.play(me, dice, play).map_err(fail)?;
+                    } else {
+                        self.resigned_after_roll = Some(me);
+                        self.pass_turn(me);
+                    }
+                }
+                ActionKind::Double { value } => {
+                    if self.over.is_some() {
+                        return Err(fail("a double after the game was over".into()));
+                    }
+                    if self.on_roll.is_some_and(|s| s != me) {
+                        return Err(fail("a double out of turn".into()));
+                    }
+                    let v = self.cube.double(me, Some(*value), ctx.crawford).map_err(|e| fail(e.to_string()))?;
+                    self.pending = Some((me, v));
+                }
+                ActionKind::Take => match self.pending.take() {
+                    Some((doubler, v)) if doubler != me => self.cube = Cube::taken(v, me),
+                    _ => return Err(fail("a take without a double by the opponent".into())),
+                },
+                ActionKind::Drop => match self.pending.take() {
+                    Some((doubler, _)) if doubler != me => {
+                        self.over = Some(Ending { winner: doubler, points: u64::from(self.cube.value), how: "drop" });
+                    }
+                    _ => return Err(fail("a drop without a double by the opponent".into())),
+                },
+                ActionKind::Losses { points } => losses = Some(*points),
+                ActionKind::Wins { points, .. } => {
+                    claimed = true;
+                    let mismatch = |message: String| Failure { mismatch: true, ..fail(message) };
+                    if let Some(l) = losses.filter(|l| l != points) {
+                        return Err(mismatch(format!("`Losses {l} point` does not match `Wins {points} point`")));
+                    }
+                    if self.resigned_after_roll == Some(me) {
+                        return Err(mismatch("the player who rolled and resigned is written as the winner".into()));
+                    }
+                    let cube = u64::from(self.cube.value);
+                    match self.over {
+                        Some(e) if e.winner != me => {
+                            return Err(mismatch(format!(
+                                "the record says the {} column wins, the replay says the other player wins {} points ({})",
+                                if me == Side::Zero { "left" } else { "right" },
+                                e.points,
+                                e.how
+                            )));
+                        }
+                        Some(e) if !points_fit(*points, &[e.points], me, ctx) => {
+                            return Err(mismatch(format!(
+                                "the record says {points} points, the replay {} ({}; {} by {})",
+                                e.points,
+                                e.how,
+                                if *points > e.points { "over" } else { "under" },
+                                points.abs_diff(e.points)
+                            )));
+                        }
+                        Some(_) => {}
+                        None => {
+                            self.over = Some(Ending { winner: me, points: *points, how: "resign" });
+                            if !points_fit(*points, &[cube, 2 * cube, 3 * cube], me, ctx) {
+                                return Err(mismatch(format!(
+                                    "a resignation is worth 1, 2 or 3 times the cube ({cube}), not {points} points"
+                                )));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let Some((doubler, _)) = self.pending {
+            if self.over.is_none() && claimed {
+                let _ = doubler;
+            }
+        }
+        Ok(())
+    }
+
+    fn pass_turn(&mut self, me: Side) {
+        self.on_roll = Some(me.other());
+    }
+
+    fn play(&mut self, me: Side, dice: Dice, text: &str) -> Result<(), String> {
+        let text = text.trim();
+        let parsed = if text.is_empty() || text.eq_ignore_ascii_case("cannot move") {
+            PlayText::default()
+        } else {
+            PlayText::from_ascii(text.as_bytes()).map_err(|e| e.to_string())?
+        };
+        let resolved = parsed.resolve_with(&mut self.gen, &self.pos, dice).map_err(|e| e.to_string())?;
+        if let Some(kind) = resolved.position.win_kind() {
+            let points = u64::from(self.cube.value) * u64::from(kind.multiplier());
+            self.over = Some(Ending { winner: me, points, how: "bearoff" });
+            self.pos = resolved.position;
+        } else {
+            self.pos = resolved.position.swapped();
+        }
+        self.pass_turn(me);
+        Ok(())
+    }
+}
+
+/// Whether `written` points are one of `values`, or one of them capped at what the winner
+/// needed or at the match length (BackgammonGalaxy writes capped points).
+fn points_fit(written: u64, values: &[u64], winner: Side, ctx: MatchContext) -> bool {
+    values.iter().any(|&v| {
+        v == written
+            || (ctx.length > 0
+                && (v.min(u64::from(ctx.need[winner.index()])) == written || v.min(u64::from(ctx.length)) == written))
+    })
+}
