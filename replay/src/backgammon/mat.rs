@@ -30,12 +30,12 @@
 //! line and `b` the position where the second player's name starts (BackgammonGalaxy: 1 and 33,
 //! Backgammon Studio: 1 and 40). An action whose first character is at `(a + b) / 2` or later
 //! (17 and 20) is in the right column, an earlier one in the left column. In the real files
-//! left-column actions start at characters 5 to 7 and right-column ones at 33, 34, 40, 41 or
-//! (a `Wins` after `Losses`) 67, so the rule has at least 10 characters of margin either way and
-//! does not depend on how long a play is. Checked on all 298 sample files by this module's tests:
-//! within each game the turn actions (rolls, doubles, takes, drops; 35,857 of them) strictly
-//! alternate between the columns, and every `Wins` line is in the column of the winner the
-//! replay oracle found (792 games).
+//! left-column actions start at characters 5 to 7 (and `Losses` at 1, see below) and
+//! right-column ones at 33, 34, 40, 41 or (a `Wins` after `Losses`) 67, so the rule has at least
+//! 10 characters of margin either way and does not depend on how long a play is. Checked on all
+//! 298 sample files by this module's tests: within each game the turn actions (rolls, doubles,
+//! takes, drops; 35,857 of them) strictly alternate between the columns, and every `Wins` line
+//! is in the column of the winner the replay oracle found (792 games).
 //!
 //! The one exception is `Losses`: BackgammonGalaxy sometimes writes it on a line of its own at
 //! character 1 although the right player lost (3 of the 119 sample `Losses` lines). A `Losses`
