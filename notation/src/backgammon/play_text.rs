@@ -75,7 +75,7 @@ pub enum ItemSyntax {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("item {} `{item}`: {reason}", .index + 1)]
 pub struct ParsePlayError {
-    /// 0-based index of the item in the play.
+    /// 0-based index of the item in the play (a count written apart, `(2)`, counts as one).
     pub index: usize,
     /// The item as written (at most 40 bytes kept).
     pub item: String,
@@ -257,19 +257,19 @@ impl PlayText {
     /// The first item that does not parse, or the item at which the play passes four moves.
     pub fn from_ascii(text: &[u8]) -> Result<PlayText, ParsePlayError> {
         let is_sep = |c: &u8| c.is_ascii_whitespace() || *c == b',';
-        let mut words = text.split(is_sep).filter(|w| !w.is_empty());
+        let words = text.split(is_sep).filter(|w| !w.is_empty());
         let first_two: SmallVec<[&[u8]; 3]> = words.clone().take(3).collect();
         if is_no_move(&first_two) {
             return Ok(PlayText::default());
         }
         let mut items: SmallVec<[PlayItem; MAX_MOVES]> = SmallVec::new();
         let mut moves = 0;
-        for (index, word) in words.by_ref().enumerate() {
+        for (index, word) in words.enumerate() {
             let fail = |reason| {
                 let shown = &word[..word.len().min(40)];
                 ParsePlayError { index, item: String::from_utf8_lossy(shown).into_owned(), reason }
             };
-            if word[0] == b'(' {
+            if word.first() == Some(&b'(') {
                 // A count written apart: it belongs to the item before.
                 let count = parse_count(word).map_err(fail)?;
                 let prev = match items.last_mut() {

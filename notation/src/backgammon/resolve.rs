@@ -142,6 +142,9 @@ struct Found {
     dice: [u8; 4],
 }
 
+/// A point of the search: the position, where each move stands, the dice left.
+type State = (Position, [u8; 4], [u8; 4]);
+
 struct Walk {
     moves: SmallVec<[Move; 4]>,
     dice: SmallVec<[u8; 4]>,
@@ -150,6 +153,9 @@ struct Walk {
     found: SmallVec<[Found; 4]>,
     /// The failure reached after the most steps (the first one found at that depth).
     failure: Option<(usize, Failure)>,
+    /// States already searched (position, where each move stands, dice left): orders of the
+    /// same steps meet again there.
+    seen: SmallVec<[State; 16]>,
 }
 
 impl Walk {
@@ -171,7 +177,7 @@ impl Walk {
             let rest = i32::from(mv.at) - i32::from(die);
             return rest <= 0 || others.map(i32::from).sum::<i32>() >= rest;
         }
-        let Some(rest) = (mv.at - mv.to).checked_sub(die) else { return false };
+        let Some(rest) = mv.at.saturating_sub(mv.to).checked_sub(die) else { return false };
         let others: SmallVec<[u8; 3]> = others.collect();
         (0u32..1 << others.len()).any(|set| {
             others.iter().enumerate().filter(|&(i, _)| set >> i & 1 == 1).map(|(_, &d)| d).sum::<u8>() == rest
@@ -189,6 +195,18 @@ impl Walk {
         if depth >= 4 {
             return;
         }
+        let mut ats = [0u8; 4];
+        for (a, mv) in ats.iter_mut().zip(&self.moves) {
+            *a = mv.at;
+        }
+        let mut left = [0u8; 4];
+        for (l, &d) in left.iter_mut().zip(&self.dice) {
+            *l = d;
+        }
+        if self.seen.iter().any(|(p, a, l)| *a == ats && *l == left && p == pos) {
+            return;
+        }
+        self.seen.push((*pos, ats, left));
         for m in 0..self.moves.len() {
             let mv = self.moves[m];
             // Moves in the same state are interchangeable: try the first only.
@@ -281,9 +299,9 @@ impl PlayText {
         pos: &Position,
         dice: Dice,
     ) -> Result<ResolvedPlay, ResolveError> {
-        let legal = gen.legal_plays(pos, dice);
-        let possible = legal.first().map_or(0, |(p, _)| p.len());
         if self.is_empty() {
+            let legal = gen.legal_plays(pos, dice);
+            let possible = legal.first().map_or(0, |(p, _)| p.len());
             return match legal.first() {
                 Some(&(play, position)) if possible == 0 => Ok(ResolvedPlay { play, position }),
                 _ => Err(ResolveError::TooFewDice { used: 0, possible }),
@@ -300,6 +318,7 @@ impl PlayText {
             used: [0; 4],
             found: SmallVec::new(),
             failure: None,
+            seen: SmallVec::new(),
         };
         let mut shown = 0u32;
         for (index, item) in self.items().iter().enumerate() {
@@ -331,9 +350,16 @@ impl PlayText {
                 None => ResolveError::NotLegal,
             });
         }
-        let candidates: SmallVec<[Found; 4]> =
-            walk.found.iter().filter(|f| legal.iter().any(|(_, p)| *p == f.position)).copied().collect();
+        // A play that uses every die is legal once its steps are; only a shorter one needs the
+        // legal plays to judge the dice-usage rule.
+        let candidates: SmallVec<[Found; 4]> = if walk.found.iter().any(|f| f.play.len() == dice.steps()) {
+            walk.found.iter().filter(|f| f.play.len() == dice.steps()).copied().collect()
+        } else {
+            let legal = gen.legal_plays(pos, dice);
+            walk.found.iter().filter(|f| legal.iter().any(|(_, p)| *p == f.position)).copied().collect()
+        };
         if candidates.is_empty() {
+            let possible = gen.legal_plays(pos, dice).first().map_or(0, |(p, _)| p.len());
             let most = walk.found.iter().max_by_key(|f| f.play.len()).copied();
             return Err(match most {
                 Some(f) if f.play.len() < possible => ResolveError::TooFewDice { used: f.play.len(), possible },
