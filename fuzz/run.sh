@@ -29,7 +29,7 @@ for f in ["allgames202602_sample.tsv", "allgames201111_sample.tsv"]:
             n += 1
 PY
 cp ../testdata/arimaa/broken_games.tsv corpus/arimaa_archive/broken 2>/dev/null || true
-for target in ${TARGETS:-arimaa_long_notation arimaa_archive}; do
+for target in ${TARGETS:-arimaa_long_notation arimaa_archive backgammon_mat backgammon_play}; do
   echo "== $target for ${seconds}s"
   start=$(date +%s)
   cargo fuzz run -O "$target" -- -max_total_time="$seconds" -max_len=20000 2>&1 | grep -E "^#[0-9]+ +(DONE|pulse)|Done|ERROR|panicked" | tail -3
