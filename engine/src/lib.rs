@@ -11,3 +11,4 @@
 
 pub mod arimaa;
 pub mod backgammon;
+pub mod random;

@@ -10,25 +10,10 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use tabula_engine::arimaa::{Color, Game, MoveGenerator, PieceKind, Placement, Position, Square};
+use tabula_engine::random::SplitMix64;
 use tabula_notation::arimaa::write_position;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn random_setup(color: Color, rng: &mut Rng) -> Placement {
+fn random_setup(color: Color, rng: &mut SplitMix64) -> Placement {
     let mut squares: Vec<Square> =
         Square::ALL.iter().copied().filter(|&s| Placement::home(color).contains(s)).collect();
     for i in (1..squares.len()).rev() {
@@ -40,7 +25,7 @@ fn random_setup(color: Color, rng: &mut Rng) -> Placement {
 
 /// Positions from random games: set-ups, then uniformly random legal turns.
 fn random_positions(seed: u64, wanted: usize) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64(seed);
     let mut gen = MoveGenerator::new();
     let mut out = Vec::new();
     while out.len() < wanted {

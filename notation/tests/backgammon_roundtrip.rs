@@ -4,28 +4,13 @@
 
 use proptest::prelude::*;
 use tabula_engine::backgammon::{Dice, MoveGenerator, Play, Position};
+use tabula_engine::random::SplitMix64;
 use tabula_notation::backgammon::{write_play, PlayText};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// The position after `plies` random rolls and random legal plays from the start (fewer if a
 /// side bears off all its checkers first).
 fn random_position(gen: &mut MoveGenerator, seed: u64, plies: usize) -> Position {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64(seed);
     let mut pos = Position::start();
     let rolls: Vec<Dice> = Dice::all().collect();
     for _ in 0..plies {

@@ -13,7 +13,7 @@
 //! - `broken_games.tsv`: legal games corrupted on purpose, one fault per game, the `event` column
 //!   naming the fault, and one row cut short (too few columns).
 //!
-//! Everything is deterministic: a fixed seed drives an inline splitmix64 generator.
+//! Everything is deterministic: a fixed seed drives the engine's splitmix64 generator (`tabula_engine::random`).
 //!
 //! # `random_games.tsv` (ids 900001 .. 900040, all legal)
 //!
@@ -57,6 +57,7 @@ use tabula_engine::arimaa::{
     Bitboard, Board, Color, Direction, Game, MoveGenerator, Outcome, PieceKind, Placement, Position, Square, Step,
     StepError, StepKind, Turn, WinReason,
 };
+use tabula_engine::random::SplitMix64;
 use tabula_notation::arimaa::{write_placement, write_turn};
 
 /// The archive's header line (copied from the arimaa.com export).
@@ -69,25 +70,17 @@ const EPOCH: u64 = 1_767_225_600;
 // Random numbers
 // ---------------------------------------------------------------------------------------------
 
-/// splitmix64.
-struct Rng(u64);
+/// Random numbers for the bots: splitmix64 with a seed of their own.
+struct Rng(SplitMix64);
 
 impl Rng {
     fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x5DEE_CE66_D1CE_4E5B)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        Rng(SplitMix64(seed ^ 0x5DEE_CE66_D1CE_4E5B))
     }
 
     /// Uniform in `0..n` (`n > 0`).
     fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
+        self.0.below(n)
     }
 
     /// Uniform in `lo..=hi`.

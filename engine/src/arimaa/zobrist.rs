@@ -3,14 +3,7 @@
 use super::color::Color;
 use super::piece::PieceKind;
 use super::square::Square;
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
-}
+use crate::random::splitmix64 as splitmix;
 
 const fn table() -> [[[u64; 64]; 6]; 2] {
     let mut t = [[[0u64; 64]; 6]; 2];

@@ -40,8 +40,9 @@ pub enum PositionError {
 /// A legal arrangement: 15 checkers a side, never two colours on a point. Seen from the player
 /// on roll, who moves from 24 towards 1. Besides the counts it keeps bit masks (bit `p` for
 /// point `p` in the roller's numbering), so that "is this point blocked", "is it a blot" and
-/// "are all checkers home" are single operations.
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+/// "are all checkers home" are single operations. Equality and hashing look at the checkers
+/// alone: the masks and the key follow from them.
+#[derive(Copy, Clone)]
 pub struct Position {
     mine: [u8; 26],
     theirs: [u8; 26],
@@ -51,23 +52,20 @@ pub struct Position {
     blocks: u32,
     /// Bit `p` (1..=24, roller's numbering): a single opposing checker.
     blots: u32,
-    /// A sum over the roller's checkers of a random number per point, plus one per blot hit:
-    /// the same for every order of the same steps (see [`Position::play_key`]).
-    play_key: u64,
+    /// A sum over the roller's checkers of a random number per point: the same for every order
+    /// of the same steps (see [`Position::play_key`]).
+    counts_key: u64,
 }
 
-/// Random numbers per point for [`Position::play_key`]: one for a checker of the roller, one for
-/// a blot hit there.
-static KEYS: [[u64; 26]; 2] = {
-    let mut t = [[0u64; 26]; 2];
-    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+/// A random number per point for [`Position::play_key`].
+static KEYS: [u64; 26] = {
+    let mut t = [0u64; 26];
+    let mut state = 0x6261_636b_6761_6d6d; // "backgammon"
     let mut i = 0;
-    while i < 52 {
-        // xorshift64*
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        t[i / 26][i % 26] = x.wrapping_mul(0x2545_F491_4F6C_DD1D);
+    while i < 26 {
+        let (next, v) = crate::random::splitmix64(state);
+        state = next;
+        t[i] = v;
         i += 1;
     }
     t
@@ -149,7 +147,7 @@ impl Position {
     }
 
     fn from_arrays(mine: [u8; 26], theirs: [u8; 26]) -> Position {
-        let mut p = Position { mine, theirs, my_points: 0, blocks: 0, blots: 0, play_key: 0 };
+        let mut p = Position { mine, theirs, my_points: 0, blocks: 0, blots: 0, counts_key: 0 };
         p.refresh_masks();
         p
     }
@@ -172,8 +170,8 @@ impl Position {
         self.my_points = my_points;
         self.blocks = blocks;
         self.blots = blots;
-        self.play_key =
-            self.mine.iter().zip(&KEYS[0]).fold(0u64, |k, (&n, &r)| k.wrapping_add(u64::from(n).wrapping_mul(r)));
+        self.counts_key =
+            self.mine.iter().zip(&KEYS).fold(0u64, |k, (&n, &r)| k.wrapping_add(u64::from(n).wrapping_mul(r)));
     }
 
     /// Checkers of the player on roll on `point` (his numbering; `OFF` counts those borne off).
@@ -221,6 +219,13 @@ impl Position {
     #[inline]
     pub fn is_blocked(&self, point: Point) -> bool {
         self.blocks & (1 << point.number()) != 0
+    }
+
+    /// Whether a single opposing checker stands on `point` (roller's numbering, 1-24): landing
+    /// there hits it.
+    #[inline]
+    pub fn is_blot(&self, point: Point) -> bool {
+        self.blots & (1 << point.number()) != 0
     }
 
     /// Pip counts: the roller's, then the opponent's.
@@ -274,13 +279,12 @@ impl Position {
         }
         self.mine[t] += 1;
         self.my_points |= 1 << t;
-        self.play_key = self.play_key.wrapping_sub(KEYS[0][f % 26]).wrapping_add(KEYS[0][t % 26]);
+        self.counts_key = self.counts_key.wrapping_sub(KEYS[f % 26]).wrapping_add(KEYS[t % 26]);
         if step.hit {
             // The blot on my point t is on the opponent's point 25 - t; it goes to his bar.
             self.theirs[25 - t] -= 1;
             self.theirs[25] += 1;
             self.blots &= !(1 << t);
-            self.play_key = self.play_key.wrapping_add(KEYS[1][t % 26]);
         }
     }
 
@@ -289,24 +293,34 @@ impl Position {
         self.mine[0] == CHECKERS
     }
 
-    /// Whether the opponent (the player who just moved, after [`swapped`](Self::swapped)) has
-    /// borne off all his checkers.
-    pub fn opponent_won(&self) -> bool {
-        self.theirs[0] == CHECKERS
-    }
-
     /// A key of the arrangement for telling apart the results of different plays from one
     /// position: it depends only on where the roller's checkers stand and which blots were hit.
     /// Different results may share a key (rarely); [`same_result`](Self::same_result) decides.
     #[inline]
     pub(crate) fn play_key(&self) -> u64 {
-        self.play_key
+        self.counts_key ^ u64::from(self.blots).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
     /// Whether two positions reached from one start by one play each are the same.
     #[inline]
     pub(crate) fn same_result(&self, other: &Position) -> bool {
         self.blots == other.blots && self.mine == other.mine
+    }
+}
+
+impl PartialEq for Position {
+    #[inline]
+    fn eq(&self, other: &Position) -> bool {
+        self.mine == other.mine && self.theirs == other.theirs
+    }
+}
+
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.mine.hash(state);
+        self.theirs.hash(state);
     }
 }
 
@@ -353,6 +367,22 @@ mod tests {
         assert_eq!(p.step(pt(6), 1), Err(StepError::MustEnterFirst));
         assert!(p.step(pt(25), 1).is_ok());
         assert!(!p.all_home());
+    }
+
+    #[test]
+    fn equality_is_the_arrangement_whatever_the_way_there() {
+        // A hit changes only the checkers; the position must equal the same arrangement read
+        // afresh.
+        let mut s = Setup::default();
+        s.on_roll[8] = 1;
+        s.opponent[20] = 1;
+        let mut p = Position::from_setup(&s).unwrap();
+        let step = p.step(pt(8), 3).unwrap();
+        assert!(step.hit);
+        p.apply(step);
+        let again = Position::from_setup(&p.to_setup()).unwrap();
+        assert_eq!(p, again);
+        assert_eq!(p.play_key(), again.play_key());
     }
 
     #[test]

@@ -11,13 +11,13 @@
 
 use std::cmp::Reverse;
 
-/// A path's points with their hit marks, and how many checkers take it.
-type Group = (SmallVec<[(u8, bool); MAX_ITEM_POINTS]>, u8);
-
 use smallvec::SmallVec;
 use tabula_engine::backgammon::{Play, Point, Position};
 
 use super::play_text::{PlayItem, PlayText, MAX_ITEM_POINTS};
+
+/// A path's points with their hit marks, and how many checkers take it.
+type Group = (SmallVec<[(u8, bool); MAX_ITEM_POINTS]>, u8);
 
 /// A checker path under construction: the points it lands on, whether each landing hit.
 #[derive(Copy, Clone)]
@@ -43,7 +43,7 @@ impl Path {
 
 /// Bit `p` (1-24, roller's numbering): an opposing blot stands on `p`.
 pub(crate) fn blot_mask(pos: &Position) -> u32 {
-    (1..=24u8).filter(|&p| Point::new(25 - p).is_some_and(|q| pos.theirs(q) == 1)).fold(0, |m, p| m | 1 << p)
+    (1..=24u8).filter(|&p| pos.is_blot(point(p))).fold(0, |m, p| m | 1 << p)
 }
 
 fn point(n: u8) -> Point {
