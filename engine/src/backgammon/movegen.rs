@@ -38,11 +38,23 @@ impl MoveGenerator {
         self.best = 0;
         self.best_high = false;
         self.reset_seen();
+        let (h, l) = (dice.high(), dice.low());
         if dice.is_double() {
-            self.search_double(pos, dice.high(), Play::EMPTY, Point::BAR);
+            self.search(pos, &[h; 4], Play::EMPTY, Point::BAR, 0);
         } else {
-            self.search_pair(pos, [dice.high(), dice.low()], Play::EMPTY);
-            self.search_pair(pos, [dice.low(), dice.high()], Play::EMPTY);
+            self.search(pos, &[h, l], Play::EMPTY, Point::BAR, 0);
+            // Smaller die first: a larger-die step from a point it could leave at the start
+            // gives a play the larger-first search made already, so only the others are tried.
+            let mut points = pos.points_to_move();
+            let mut high_first = 0u32;
+            while points != 0 {
+                let n = 31 - points.leading_zeros();
+                points &= !(1 << n);
+                if pos.step(Point::from_bit(n), h).is_ok() {
+                    high_first |= 1 << n;
+                }
+            }
+            self.search(pos, &[l, h], Play::EMPTY, Point::BAR, high_first);
         }
         if self.best == 0 {
             self.plays.push((Play::EMPTY, *pos));
@@ -63,34 +75,15 @@ impl MoveGenerator {
         self.filled.clear();
     }
 
-    /// Two different dice in the order given: each first step, then each second step.
-    fn search_pair(&mut self, pos: &Position, dice: [u8; 2], play: Play) {
-        let die = dice[play.len()];
-        let mut any = false;
-        let mut points = pos.points_to_move();
-        while points != 0 {
-            let n = 31 - points.leading_zeros();
-            points &= !(1 << n);
-            let from = Point::from_bit(n);
-            let Ok(step) = pos.step(from, die) else { continue };
-            any = true;
-            let mut next = *pos;
-            next.apply(step);
-            let mut p = play;
-            p.push(step);
-            if p.len() == 2 {
-                self.record(p, &next, true);
-            } else {
-                self.search_pair(&next, dice, p);
-            }
-        }
-        if !any && !play.is_empty() {
-            self.record(play, pos, dice[0] > dice[1]);
-        }
-    }
-
-    /// A double: steps taken from non-increasing points, so each set of steps is tried once.
-    fn search_double(&mut self, pos: &Position, die: u8, play: Play, highest: Point) {
+    /// Plays the dice in the order given, each from every point the roller may move from. The
+    /// four equal dice of a double are taken from non-increasing points (`highest` is the point
+    /// of the step before), so that each set of steps is tried once; two different dice are
+    /// searched in both orders by the caller, and the second step of a play skips the points of
+    /// `done` (its result is found by the other order). A play that cannot go on is recorded
+    /// as it stands.
+    fn search(&mut self, pos: &Position, dice: &[u8], play: Play, highest: Point, done: u32) {
+        let Some(&die) = dice.get(play.len()) else { return };
+        let double = dice.len() == 4;
         let mut any = false;
         let mut points = pos.points_to_move() & ((2u32 << highest.number()) - 1);
         while points != 0 {
@@ -99,18 +92,22 @@ impl MoveGenerator {
             let from = Point::from_bit(n);
             let Ok(step) = pos.step(from, die) else { continue };
             any = true;
+            if play.len() == 1 && done & (1 << n) != 0 {
+                continue;
+            }
             let mut next = *pos;
             next.apply(step);
             let mut p = play;
             p.push(step);
-            if p.len() == 4 {
+            if p.len() == dice.len() {
                 self.record(p, &next, true);
             } else {
-                self.search_double(&next, die, p, from);
+                self.search(&next, dice, p, if double { from } else { Point::BAR }, done);
             }
         }
         if !any && !play.is_empty() {
-            self.record(play, pos, true);
+            // One die of two different ones: whether it was the larger.
+            self.record(play, pos, dice[0] >= dice[dice.len() - 1]);
         }
     }
 
