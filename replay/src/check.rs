@@ -196,8 +196,9 @@ fn check_stream(
             });
         }
         Format::BackgammonMat => {
-            let stream = std::io::BufReader::new(input::ChunkStream::new(chunk.take(), chunks));
-            crate::backgammon::matches::check_match(source, name, stream, &mut |r| emit(r, summary));
+            let mut stream = input::ChunkStream::new(chunk.take(), chunks);
+            crate::backgammon::matches::check_match(source, name, &mut stream, &mut |r| emit(r, summary));
+            summary.bytes += stream.bytes_read();
             return true;
         }
         Format::ArimaaMoveList => {

@@ -100,20 +100,32 @@ pub struct LineChunks<R> {
 pub struct ChunkStream<R> {
     chunks: LineChunks<R>,
     current: io::Cursor<Vec<u8>>,
+    bytes: u64,
 }
 
 impl<R: Read> ChunkStream<R> {
     /// The stream of `first` (a chunk already taken) followed by the rest of `chunks`.
     pub fn new(first: Option<Chunk>, chunks: LineChunks<R>) -> ChunkStream<R> {
-        let mut s = ChunkStream { chunks, current: io::Cursor::new(Vec::new()) };
+        let mut s = ChunkStream { chunks, current: io::Cursor::new(Vec::new()), bytes: 0 };
         s.load(first);
         s
     }
 
+    /// Bytes of input handed out so far (skipped over-long lines included).
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes
+    }
+
     fn load(&mut self, chunk: Option<Chunk>) {
         let data = match chunk {
-            Some(Chunk::Lines { data, .. }) => data,
-            Some(Chunk::Overlong { .. }) => b"\0\n".to_vec(),
+            Some(Chunk::Lines { data, .. }) => {
+                self.bytes += data.len() as u64;
+                data
+            }
+            Some(Chunk::Overlong { bytes, .. }) => {
+                self.bytes += bytes;
+                b"\0\n".to_vec()
+            }
             None => Vec::new(),
         };
         let old = std::mem::replace(&mut self.current, io::Cursor::new(data)).into_inner();
@@ -125,8 +137,9 @@ impl<R: Read> ChunkStream<R> {
 
 impl<R: Read> Read for ChunkStream<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = io::BufRead::fill_buf(self)?.len().min(buf.len());
-        buf[..n].copy_from_slice(&io::BufRead::fill_buf(self)?[..n]);
+        let available = io::BufRead::fill_buf(self)?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
         io::BufRead::consume(self, n);
         Ok(n)
     }

@@ -87,11 +87,11 @@ impl MatchScore {
 
     /// Points `side` actually gains from a win worth `points`: capped at what he still needs in
     /// a match, as match records write it.
-    pub fn capped(&self, side: Side, points: u32) -> u32 {
+    pub fn capped(&self, side: Side, points: u64) -> u64 {
         if self.length == 0 {
             points
         } else {
-            points.min(self.length.saturating_sub(self.points[side]))
+            points.min(u64::from(self.length.saturating_sub(self.points[side])))
         }
     }
 
@@ -105,9 +105,9 @@ impl MatchScore {
 
     /// Records a game won by `side` for `points`, and moves the Crawford state on: the game
     /// after the first one where a player reaches match point minus one is the Crawford game.
-    pub fn record_game(&mut self, side: Side, points: u32) {
+    pub fn record_game(&mut self, side: Side, points: u64) {
         let was_crawford = self.crawford;
-        self.points[side] = self.points[side].saturating_add(points);
+        self.points[side] = self.points[side].saturating_add(u32::try_from(points).unwrap_or(u32::MAX));
         if was_crawford {
             self.crawford = false;
             self.post_crawford = true;

@@ -215,6 +215,8 @@ pub struct GameRecord {
     pub players: [String; 2],
     /// The match score before the game, from the same line.
     pub scores: [u32; 2],
+    /// 1-based line of the player line that holds the names and scores.
+    pub players_line: u64,
     /// The actions in file order (left before right on a line).
     pub actions: Vec<Action>,
     /// The `Wins` line; `None` when the game has none (for example a file cut off).
@@ -556,7 +558,8 @@ impl<R: BufRead> MatReader<R> {
                 None => return Err(syntax(self.lines.number, game, text, PLAYER_LINE)),
             }
         };
-        let mut record = GameRecord { number, line, players, scores, actions: Vec::new(), end: None };
+        let players_line = self.lines.number;
+        let mut record = GameRecord { number, line, players, scores, players_line, actions: Vec::new(), end: None };
         while self.lines.advance()? {
             let text = self.lines.text.trim();
             if text.is_empty() || is_comment(text) {

@@ -6,18 +6,21 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::mat::{GameRecord, MatError, MatReader};
-use super::verify::{verify_game, MatchContext, KIND};
+use super::verify::{verify_game, Ending, KIND};
+use tabula_engine::backgammon::{BySide, MatchScore};
+
 use crate::report::{ErrorInfo, GameReport, Verdict};
 
 /// Games verified together; memory holds at most this many games of a match at once.
 const BATCH: usize = 256;
 
-/// A game's report, its ending for the score, and the score line written before it.
-type Verified = (GameReport, Option<super::verify::Ending>, Option<[u32; 2]>);
+/// A game's report, its ending for the score, and the score written before it with the line
+/// it is written on.
+type Verified = (GameReport, Option<Ending>, Option<(MatchScore, u64)>);
 
 /// A game read and waiting to be verified with its place in the match, or the error that
 /// stopped its reading (with the game id to report it under).
-type Pending = Result<(GameRecord, MatchContext), (String, MatError)>;
+type Pending = Result<(GameRecord, MatchScore), (String, MatError)>;
 
 /// Checks every game of the match read from `input`, handing `sink` one report per game in
 /// file order. `name` is the file name used in game ids (`name#3`).
@@ -33,46 +36,40 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
     let length = header.as_ref().and_then(|h| h.match_length).unwrap_or(0);
     let crawford_rule = header.as_ref().and_then(|h| h.tag("Crawford")).is_none_or(|v| !v.eq_ignore_ascii_case("off"));
     let mut crawford_done = false;
-    let mut running: Option<[u64; 2]> = None;
+    // The score the games give, from the first score line on.
+    let mut running: Option<MatchScore> = None;
     let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
     let mut last_game = 0u32;
-    let mut flush = |batch: &mut Vec<Pending>, running: &mut Option<[u64; 2]>| {
+    let mut flush = |batch: &mut Vec<Pending>, running: &mut Option<MatchScore>| {
         let reports: Vec<Verified> = batch
             .par_iter()
             .map(|item| match item {
-                Ok((g, ctx)) => {
-                    let r = verify_game(source, format!("{name}#{}", g.number), g, *ctx);
-                    (r.report, r.ending, Some(g.scores))
+                Ok((g, written)) => {
+                    let r = verify_game(source, format!("{name}#{}", g.number), g, *written);
+                    (r.report, r.ending, Some((*written, g.players_line)))
                 }
                 Err((id, e)) => (unreadable(source, id.clone(), e), None, None),
             })
             .collect();
-        for (mut report, ending, scores) in reports {
-            if let (Some(scores), Some(run)) = (scores, *running) {
-                let written = [u64::from(scores[0]), u64::from(scores[1])];
-                if written != run && report.verdict == Verdict::Ok {
+        for (mut report, ending, written) in reports {
+            if let (Some((w, line)), Some(run)) = (written, running.as_ref()) {
+                if w.points != run.points && report.verdict == Verdict::Ok {
                     report.verdict = Verdict::ResultMismatch;
                     report.error = Some(ErrorInfo {
                         turn: String::new(),
-                        line: 0,
-                        token: format!("{} : {}", scores[0], scores[1]),
+                        line,
+                        token: format!("{} : {}", w.points.zero, w.points.one),
                         message: format!(
                             "the score before this game is written {}-{}, the games before give {}-{}",
-                            written[0], written[1], run[0], run[1]
+                            w.points.zero, w.points.one, run.points.zero, run.points.one
                         ),
                     });
                 }
             }
-            let base = running.or(scores.map(|s| [u64::from(s[0]), u64::from(s[1])]));
-            *running = match (base, ending) {
-                (Some(mut b), Some(e)) => {
-                    let need =
-                        if length > 0 { u64::from(length).saturating_sub(b[e.winner.index()]) } else { u64::MAX };
-                    b[e.winner.index()] += e.points.min(need);
-                    Some(b)
-                }
-                (b, _) => b,
-            };
+            let run = running.get_or_insert_with(|| written.map_or(MatchScore::new(length), |(w, _)| w));
+            if let Some(e) = ending {
+                run.record_game(e.winner, run.capped(e.winner, e.points));
+            }
             sink(report);
         }
         batch.clear();
@@ -81,14 +78,17 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
         match item {
             Ok(g) => {
                 last_game = g.number;
-                let s = g.scores;
-                let mut crawford = false;
-                if length > 0 && !crawford_done && ((s[0] + 1 == length) != (s[1] + 1 == length)) {
-                    crawford = crawford_rule;
+                let [zero, one] = g.scores;
+                // The Crawford game: the first whose score line has one side, not both, at match
+                // point minus one.
+                let mut written = MatchScore::new(length);
+                written.points = BySide { zero, one };
+                if length > 0 && !crawford_done && ((zero + 1 == length) != (one + 1 == length)) {
+                    written.crawford = crawford_rule;
                     crawford_done = true;
                 }
-                let need = [length.saturating_sub(s[0]), length.saturating_sub(s[1])];
-                batch.push(Ok((g, MatchContext { length, need, crawford })));
+                written.post_crawford = crawford_done && !written.crawford;
+                batch.push(Ok((g, written)));
             }
             Err(MatError::NoGames { .. }) if header.is_none() => {}
             Err(e) => {

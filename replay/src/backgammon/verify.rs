@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use tabula_engine::backgammon::{position_id, Cube, Dice, MoveGenerator, Position, Side};
+use tabula_engine::backgammon::{position_id, Cube, Dice, MatchScore, MoveGenerator, Position, Side};
 use tabula_notation::backgammon::PlayText;
 
 use super::mat::{Action, ActionKind, Column, GameRecord};
@@ -10,17 +10,6 @@ use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind in reports.
 pub const KIND: &str = "backgammon";
-
-/// Where a game stands in its match when it starts.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct MatchContext {
-    /// Points to win the match; 0 for money play.
-    pub length: u32,
-    /// Points each side still needs (when `length > 0`).
-    pub need: [u32; 2],
-    /// Whether this is the Crawford game (no doubling).
-    pub crawford: bool,
-}
 
 /// How a game ended on the board or by the cube, before the `Wins` line is read.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -67,8 +56,9 @@ struct Failure {
     mismatch: bool,
 }
 
-/// Replays one game. `source` is the file, `game` the id to report (`name#number`).
-pub fn verify_game(source: &Arc<str>, game: String, record: &GameRecord, ctx: MatchContext) -> Replay {
+/// Replays one game. `source` is the file, `game` the id to report (`name#number`); `ctx` is
+/// the match score before the game, with its Crawford flag.
+pub fn verify_game(source: &Arc<str>, game: String, record: &GameRecord, ctx: MatchScore) -> Replay {
     let mut state = GameState {
         pos: Position::start(),
         on_roll: None,
@@ -111,7 +101,7 @@ struct GameState {
 }
 
 impl GameState {
-    fn run(&mut self, record: &GameRecord, ctx: MatchContext) -> Result<(), Failure> {
+    fn run(&mut self, record: &GameRecord, ctx: MatchScore) -> Result<(), Failure> {
         let mut losses: Option<u64> = None;
         let mut claimed = false;
         for a in &record.actions {
@@ -197,7 +187,7 @@ impl GameState {
                                 e.how
                             )));
                         }
-                        Some(e) if !points_fit(*points, &[e.points], me, ctx) => {
+                        Some(e) if !points_fit(*points, &[e.points], me, &ctx) => {
                             return Err(mismatch(format!(
                                 "the record says {points} points, the replay {} ({}; {} by {})",
                                 e.points,
@@ -209,7 +199,7 @@ impl GameState {
                         Some(_) => {}
                         None => {
                             self.over = Some(Ending { winner: me, points: *points, how: "resign" });
-                            if !points_fit(*points, &[cube, 2 * cube, 3 * cube], me, ctx) {
+                            if !points_fit(*points, &[cube, 2 * cube, 3 * cube], me, &ctx) {
                                 return Err(mismatch(format!(
                                     "a resignation is worth 1, 2 or 3 times the cube ({cube}), not {points} points"
                                 )));
@@ -217,11 +207,6 @@ impl GameState {
                         }
                     }
                 }
-            }
-        }
-        if let Some((doubler, _)) = self.pending {
-            if self.over.is_none() && claimed {
-                let _ = doubler;
             }
         }
         Ok(())
@@ -253,10 +238,9 @@ impl GameState {
 
 /// Whether `written` points are one of `values`, or one of them capped at what the winner
 /// needed or at the match length (BackgammonGalaxy writes capped points).
-fn points_fit(written: u64, values: &[u64], winner: Side, ctx: MatchContext) -> bool {
-    values.iter().any(|&v| {
-        v == written
-            || (ctx.length > 0
-                && (v.min(u64::from(ctx.need[winner.index()])) == written || v.min(u64::from(ctx.length)) == written))
-    })
+fn points_fit(written: u64, values: &[u64], winner: Side, score: &MatchScore) -> bool {
+    let length = u64::from(score.length);
+    values
+        .iter()
+        .any(|&v| v == written || score.capped(winner, v) == written || (length > 0 && v.min(length) == written))
 }
