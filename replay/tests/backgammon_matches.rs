@@ -55,3 +55,64 @@ fn real_matches_agree_with_the_oracle() {
     assert_eq!(seen, expected.len(), "games reported");
     assert!(problems.is_empty(), "{} games differ:\n{}", problems.len(), problems[..problems.len().min(30)].join("\n"));
 }
+
+/// Checks `text` as the match `name`, the reports in order.
+fn check_text(name: &str, text: &str) -> Vec<tabula_replay::report::GameReport> {
+    let source: Arc<str> = Arc::from(name);
+    let mut out = Vec::new();
+    check_match(&source, name, text.as_bytes(), &mut |r| out.push(r));
+    out
+}
+
+/// Real matches with one line edited: the game holding the edit gets `verdict` at that line and
+/// every other game of the match keeps the verdict, plays and result it had.
+fn edit_is_caught(find: &str, replace: &str, verdict: Verdict, message: &str, at_least: usize) {
+    let dir = common::shared().join("data/backgammon/matches");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    files.sort();
+    let mut edited = 0;
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let Some(at) = text.find(find) else { continue };
+        let line = text[..at].matches('\n').count() as u64 + 1;
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let before = check_text(&name, &text);
+        let after = check_text(&name, &text.replacen(find, replace, 1));
+        assert_eq!(before.len(), after.len(), "{name}: games reported");
+        let mut caught = 0;
+        for (b, a) in before.iter().zip(&after) {
+            match &a.error {
+                Some(e) if e.line == line => {
+                    assert_eq!(a.verdict, verdict, "{name} line {line}: {e:?}");
+                    assert!(e.message.contains(message), "{name} line {line}: {}", e.message);
+                    caught += 1;
+                }
+                _ => assert_eq!(
+                    (a.verdict, a.turns, &a.result),
+                    (b.verdict, b.turns, &b.result),
+                    "{name}: game {} changed though the edit is elsewhere",
+                    a.game
+                ),
+            }
+        }
+        assert_eq!(caught, 1, "{name}: the edit on line {line} is reported once");
+        edited += 1;
+    }
+    assert!(edited >= at_least, "only {edited} matches hold `{find}`");
+}
+
+#[test]
+fn a_play_the_dice_do_not_allow_is_illegal() {
+    // gnubg's import accepts this one (README of the backgammon data).
+    edit_is_caught("62: 24/18 13/11", "32: 24/18 13/11", Verdict::Illegal, "no die of 32", 20);
+}
+
+#[test]
+fn a_double_to_the_wrong_value_is_illegal() {
+    edit_is_caught("Doubles => 2", "Doubles => 4", Verdict::Illegal, "a double must make it 2", 20);
+}
+
+#[test]
+fn a_roll_that_is_not_two_dice_is_unreadable_and_the_match_goes_on() {
+    edit_is_caught("62: 24/18 13/11", "72: 24/18 13/11", Verdict::Unreadable, "expected two dice", 20);
+}

@@ -57,6 +57,22 @@ fn check_jsonl_has_the_interface_keys_and_exit_status() {
 }
 
 #[test]
+fn check_recognises_real_backgammon_matches() {
+    let dir = repo("../shared/data/backgammon/matches");
+    let out = tabula(&["check", "--jsonl", "--jobs", "2", &dir], None);
+    assert_eq!(out.status.code(), Some(1), "four games disagree with their `Wins` lines");
+    let games = json_lines(&out);
+    assert_eq!(games.len(), 792);
+    assert!(games.iter().all(|g| g["kind"] == "backgammon"));
+    let bad: Vec<&str> = games.iter().filter(|g| g["verdict"] != "ok").map(|g| g["game"].as_str().unwrap()).collect();
+    assert_eq!(bad.len(), 4, "{bad:?}");
+    assert!(games.iter().all(|g| g["final_position"].as_str().is_some_and(|p| p.len() == 14)));
+    let first = &games[0];
+    assert_eq!(first["result"]["how"], "bearoff");
+    assert!(first["game"].as_str().unwrap().ends_with("#1"));
+}
+
+#[test]
 fn output_keeps_input_order_whatever_the_threads_and_reads_stdin() {
     let real = common::arimaa_data();
     let files: Vec<String> = ["allgames202602_sample.tsv", "allgames201111_sample.tsv", "agt_testdata_movelists.tsv"]

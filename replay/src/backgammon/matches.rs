@@ -36,6 +36,7 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
     let length = header.as_ref().and_then(|h| h.match_length).unwrap_or(0);
     let crawford_rule = header.as_ref().and_then(|h| h.tag("Crawford")).is_none_or(|v| !v.eq_ignore_ascii_case("off"));
     let mut crawford_done = false;
+    let mut after_unreadable = false;
     // The score the games give, from the first score line on.
     let mut running: Option<MatchScore> = None;
     let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
@@ -66,9 +67,15 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
                     });
                 }
             }
-            let run = running.get_or_insert_with(|| written.map_or(MatchScore::new(length), |(w, _)| w));
-            if let Some(e) = ending {
-                run.record_game(e.winner, run.capped(e.winner, e.points));
+            if matches!(report.verdict, Verdict::Illegal | Verdict::Unreadable) {
+                // The game gives no result to carry: take the score up again from the next
+                // score line rather than blame that line for this game.
+                *running = None;
+            } else {
+                let run = running.get_or_insert_with(|| written.map_or(MatchScore::new(length), |(w, _)| w));
+                if let Some(e) = ending {
+                    run.record_game(e.winner, run.capped(e.winner, e.points));
+                }
             }
             sink(report);
         }
@@ -84,14 +91,18 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
                 let mut written = MatchScore::new(length);
                 written.points = BySide { zero, one };
                 if length > 0 && !crawford_done && ((zero + 1 == length) != (one + 1 == length)) {
-                    written.crawford = crawford_rule;
+                    // After an unreadable game this may be the game after the Crawford game:
+                    // no doubling is then held against it.
+                    written.crawford = crawford_rule && !after_unreadable;
                     crawford_done = true;
                 }
+                after_unreadable = false;
                 written.post_crawford = crawford_done && !written.crawford;
                 batch.push(Ok((g, written)));
             }
             Err(MatError::NoGames { .. }) if header.is_none() => {}
             Err(e) => {
+                after_unreadable = true;
                 last_game += 1;
                 batch.push(Err((format!("{name}#{last_game}"), e)));
             }
