@@ -1,5 +1,6 @@
 //! Legal-play generation over the fixture pairs, split by doubles and other rolls, for
 //! profiling. `cargo run --release -p tabula-benches --example backgammon_movegen`
+//! (`REPS=n` repetitions, `ROLLS=doubles` or `ROLLS=others` for one kind of roll only).
 #![allow(missing_docs)]
 
 use std::time::Instant;
@@ -18,8 +19,12 @@ fn main() {
         })
         .collect();
     let reps: usize = std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(50);
+    let only = std::env::var("ROLLS").ok();
     let mut gen = MoveGenerator::new();
     for double in [false, true] {
+        if only.as_deref().is_some_and(|o| o != if double { "doubles" } else { "others" }) {
+            continue;
+        }
         let set: Vec<_> = pairs.iter().filter(|(_, d)| d.is_double() == double).collect();
         let t = Instant::now();
         let mut plays = 0;

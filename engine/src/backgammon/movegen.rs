@@ -40,9 +40,9 @@ impl MoveGenerator {
         self.reset_seen();
         let (h, l) = (dice.high(), dice.low());
         if dice.is_double() {
-            self.search(pos, &[h; 4], Play::EMPTY, Point::BAR, 0);
+            self.search(pos, [h; 4], Play::EMPTY, Point::BAR, 0);
         } else {
-            self.search(pos, &[h, l], Play::EMPTY, Point::BAR, 0);
+            self.search(pos, [h, l], Play::EMPTY, Point::BAR, 0);
             // Smaller die first: a larger-die step from a point it could leave at the start
             // gives a play the larger-first search made already, so only the others are tried.
             let mut points = pos.points_to_move();
@@ -54,7 +54,7 @@ impl MoveGenerator {
                     high_first |= 1 << n;
                 }
             }
-            self.search(pos, &[l, h], Play::EMPTY, Point::BAR, high_first);
+            self.search(pos, [l, h], Play::EMPTY, Point::BAR, high_first);
         }
         if self.best == 0 {
             self.plays.push((Play::EMPTY, *pos));
@@ -80,10 +80,11 @@ impl MoveGenerator {
     /// of the step before), so that each set of steps is tried once; two different dice are
     /// searched in both orders by the caller, and the second step of a play skips the points of
     /// `done` (its result is found by the other order). A play that cannot go on is recorded
-    /// as it stands.
-    fn search(&mut self, pos: &Position, dice: &[u8], play: Play, highest: Point, done: u32) {
+    /// as it stands. `N` is 4 for a double, 2 otherwise, so that each case compiles to its own
+    /// loop.
+    fn search<const N: usize>(&mut self, pos: &Position, dice: [u8; N], play: Play, highest: Point, done: u32) {
         let Some(&die) = dice.get(play.len()) else { return };
-        let double = dice.len() == 4;
+        let double = N == 4;
         let mut any = false;
         let mut points = pos.points_to_move() & ((2u32 << highest.number()) - 1);
         while points != 0 {
@@ -92,14 +93,14 @@ impl MoveGenerator {
             let from = Point::from_bit(n);
             let Ok(step) = pos.step(from, die) else { continue };
             any = true;
-            if play.len() == 1 && done & (1 << n) != 0 {
+            if !double && play.len() == 1 && done & (1 << n) != 0 {
                 continue;
             }
             let mut next = *pos;
             next.apply(step);
             let mut p = play;
             p.push(step);
-            if p.len() == dice.len() {
+            if p.len() == N {
                 self.record(p, &next, true);
             } else {
                 self.search(&next, dice, p, if double { from } else { Point::BAR }, done);
@@ -107,7 +108,7 @@ impl MoveGenerator {
         }
         if !any && !play.is_empty() {
             // One die of two different ones: whether it was the larger.
-            self.record(play, pos, dice[0] >= dice[dice.len() - 1]);
+            self.record(play, pos, dice[0] >= dice[N - 1]);
         }
     }
 
