@@ -12,6 +12,7 @@ pub mod backgammon;
 pub mod check;
 pub mod diagram;
 pub mod input;
+pub mod query;
 pub mod report;
 
 pub use report::{ErrorInfo, GameReport, GameResult, Verdict};

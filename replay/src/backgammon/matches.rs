@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::mat::{GameRecord, MatError, MatReader};
+use super::mat::{GameRecord, MatError, MatReader, MatchHeader};
 use super::verify::{verify_game, Ending, KIND};
 use tabula_engine::backgammon::{BySide, MatchScore};
 
@@ -33,10 +33,8 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
             None
         }
     };
-    let length = header.as_ref().and_then(|h| h.match_length).unwrap_or(0);
-    let crawford_rule = header.as_ref().and_then(|h| h.tag("Crawford")).is_none_or(|v| !v.eq_ignore_ascii_case("off"));
-    let mut crawford_done = false;
-    let mut after_unreadable = false;
+    let mut context = WrittenScores::new(header.as_ref());
+    let length = context.length;
     // The score the games give, from the first score line on.
     let mut running: Option<MatchScore> = None;
     let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
@@ -85,24 +83,12 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
         match item {
             Ok(g) => {
                 last_game = g.number;
-                let [zero, one] = g.scores;
-                // The Crawford game: the first whose score line has one side, not both, at match
-                // point minus one.
-                let mut written = MatchScore::new(length);
-                written.points = BySide { zero, one };
-                if length > 0 && !crawford_done && ((zero + 1 == length) != (one + 1 == length)) {
-                    // After an unreadable game this may be the game after the Crawford game:
-                    // no doubling is then held against it.
-                    written.crawford = crawford_rule && !after_unreadable;
-                    crawford_done = true;
-                }
-                after_unreadable = false;
-                written.post_crawford = crawford_done && !written.crawford;
+                let written = context.before(&g);
                 batch.push(Ok((g, written)));
             }
             Err(MatError::NoGames { .. }) if header.is_none() => {}
             Err(e) => {
-                after_unreadable = true;
+                context.after_unreadable();
                 last_game += 1;
                 batch.push(Err((format!("{name}#{last_game}"), e)));
             }
@@ -118,4 +104,51 @@ fn unreadable(source: &Arc<str>, game: String, e: &MatError) -> GameReport {
     let error =
         ErrorInfo { turn: String::new(), line: e.line().unwrap_or(0), token: String::new(), message: e.to_string() };
     GameReport::unreadable(source.clone(), game, KIND, error)
+}
+
+/// The match score written before each game, with the Crawford flag the match header and the
+/// scores give it, read game after game.
+#[derive(Clone, Debug)]
+pub struct WrittenScores {
+    /// The match length (0: money play or unknown).
+    pub length: u32,
+    crawford_rule: bool,
+    crawford_done: bool,
+    after_unreadable: bool,
+}
+
+impl WrittenScores {
+    /// Starts a match with this header (`None`: the header could not be read).
+    pub fn new(header: Option<&MatchHeader>) -> WrittenScores {
+        WrittenScores {
+            length: header.and_then(|h| h.match_length).unwrap_or(0),
+            crawford_rule: header.and_then(|h| h.tag("Crawford")).is_none_or(|v| !v.eq_ignore_ascii_case("off")),
+            crawford_done: false,
+            after_unreadable: false,
+        }
+    }
+
+    /// The score written before `game`, which follows the games already given.
+    pub fn before(&mut self, game: &GameRecord) -> MatchScore {
+        let [zero, one] = game.scores;
+        let length = self.length;
+        let mut written = MatchScore::new(length);
+        written.points = BySide { zero, one };
+        // The Crawford game: the first whose score line has one side, not both, at match point
+        // minus one.
+        if length > 0 && !self.crawford_done && ((zero + 1 == length) != (one + 1 == length)) {
+            // After an unreadable game this may be the game after the Crawford game: no doubling
+            // is then held against it.
+            written.crawford = self.crawford_rule && !self.after_unreadable;
+            self.crawford_done = true;
+        }
+        self.after_unreadable = false;
+        written.post_crawford = self.crawford_done && !written.crawford;
+        written
+    }
+
+    /// A game could not be read: the next one may follow a Crawford game unseen.
+    pub fn after_unreadable(&mut self) {
+        self.after_unreadable = true;
+    }
 }

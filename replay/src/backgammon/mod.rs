@@ -2,6 +2,7 @@
 
 pub mod mat;
 pub mod matches;
+pub mod show;
 pub mod verify;
 
 pub use mat::{Action, ActionKind, Column, GameEnd, GameRecord, MatError, MatReader, MatchHeader};

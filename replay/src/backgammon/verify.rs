@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use tabula_engine::backgammon::{position_id, Cube, Dice, MatchScore, MoveGenerator, Position, Side};
-use tabula_notation::backgammon::PlayText;
+use tabula_engine::backgammon::{position_id, Cube, Dice, MatchScore, MoveGenerator, Play, Position, Side};
+use tabula_notation::backgammon::{write_play, PlayText};
 
 use super::mat::{Action, ActionKind, Column, GameRecord};
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
@@ -56,11 +56,45 @@ struct Failure {
     mismatch: bool,
 }
 
+/// One action of a game replayed, as [`verify_game_with`] shows it.
+#[derive(Clone, Debug)]
+pub struct Replayed<'a> {
+    /// The action as read.
+    pub action: &'a Action,
+    /// The board after the action, seen from the left column's player ([`Side::Zero`]).
+    pub board: Position,
+    /// The board before a play, seen from the player who rolled, and the play.
+    pub play: Option<(Position, Play)>,
+    /// The cube after the action.
+    pub cube: Cube,
+    /// A double waiting for its answer: the doubler and the value offered.
+    pub pending: Option<(Side, u32)>,
+}
+
+impl Replayed<'_> {
+    /// The play in the standard notation (`None` for other actions; empty for a dance).
+    pub fn standard_play(&self) -> Option<String> {
+        self.play.as_ref().map(|(before, play)| write_play(before, play))
+    }
+}
+
 /// Replays one game. `source` is the file, `game` the id to report (`name#number`); `ctx` is
 /// the match score before the game, with its Crawford flag.
 pub fn verify_game(source: &Arc<str>, game: String, record: &GameRecord, ctx: MatchScore) -> Replay {
+    verify_game_with(source, game, record, ctx, None)
+}
+
+/// [`verify_game`], handing `observe` every action replayed without error, in order.
+pub fn verify_game_with(
+    source: &Arc<str>,
+    game: String,
+    record: &GameRecord,
+    ctx: MatchScore,
+    observe: Option<&mut dyn FnMut(Replayed<'_>)>,
+) -> Replay {
     let mut state = GameState {
         pos: Position::start(),
+        view: Side::Zero,
         on_roll: None,
         cube: Cube::default(),
         pending: None,
@@ -68,8 +102,9 @@ pub fn verify_game(source: &Arc<str>, game: String, record: &GameRecord, ctx: Ma
         resigned_after_roll: None,
         plays: 0,
         gen: MoveGenerator::new(),
+        last_play: None,
     };
-    let failure = state.run(record, ctx).err();
+    let failure = state.run(record, ctx, observe).err();
     let final_position = position_id::encode(&state.pos);
     let mut report = GameReport {
         source: source.clone(),
@@ -89,8 +124,9 @@ pub fn verify_game(source: &Arc<str>, game: String, record: &GameRecord, ctx: Ma
 }
 
 struct GameState {
-    /// Seen from `on_roll` (or from either side before the opening roll: the start is symmetric).
+    /// Seen from `view`.
     pos: Position,
+    view: Side,
     on_roll: Option<Side>,
     cube: Cube,
     pending: Option<(Side, u32)>,
@@ -98,12 +134,20 @@ struct GameState {
     resigned_after_roll: Option<Side>,
     plays: usize,
     gen: MoveGenerator,
+    /// The last play with the position before it, kept only while someone observes.
+    last_play: Option<(Position, Play)>,
 }
 
 impl GameState {
-    fn run(&mut self, record: &GameRecord, ctx: MatchScore) -> Result<(), Failure> {
+    fn run(
+        &mut self,
+        record: &GameRecord,
+        ctx: MatchScore,
+        mut observe: Option<&mut dyn FnMut(Replayed<'_>)>,
+    ) -> Result<(), Failure> {
         let mut losses: Option<u64> = None;
         let mut claimed = false;
+        let keep_plays = observe.is_some();
         for a in &record.actions {
             let me = side(a.column);
             let fail = |message: String| Failure {
@@ -138,10 +182,14 @@ impl GameState {
                         Some(s) if s != me => return Err(fail("a roll out of turn".into())),
                         _ => {}
                     }
+                    if self.on_roll.is_none() {
+                        // The start is the same from either side.
+                        self.view = me;
+                    }
                     self.on_roll = Some(me);
                     self.plays += 1;
                     if let ActionKind::Roll { play, .. } = &a.kind {
-                        self.play(me, dice, play).map_err(fail)?;
+                        self.play(me, dice, play, keep_plays).map_err(fail)?;
                     } else {
                         self.resigned_after_roll = Some(me);
                         self.pass_turn(me);
@@ -208,6 +256,11 @@ impl GameState {
                     }
                 }
             }
+            if let Some(observe) = observe.as_mut() {
+                let board = if self.view == Side::Zero { self.pos } else { self.pos.swapped() };
+                let play = if a.is_play() { self.last_play.take() } else { None };
+                observe(Replayed { action: a, board, play, cube: self.cube, pending: self.pending });
+            }
         }
         Ok(())
     }
@@ -216,7 +269,7 @@ impl GameState {
         self.on_roll = Some(me.other());
     }
 
-    fn play(&mut self, me: Side, dice: Dice, text: &str) -> Result<(), String> {
+    fn play(&mut self, me: Side, dice: Dice, text: &str, keep: bool) -> Result<(), String> {
         let text = text.trim();
         let parsed = if text.is_empty() || text.eq_ignore_ascii_case("cannot move") {
             PlayText::default()
@@ -224,12 +277,17 @@ impl GameState {
             PlayText::from_ascii(text.as_bytes()).map_err(|e| e.to_string())?
         };
         let resolved = parsed.resolve_with(&mut self.gen, &self.pos, dice).map_err(|e| e.to_string())?;
+        if keep {
+            self.last_play = Some((self.pos, resolved.play));
+        }
         if let Some(kind) = resolved.position.win_kind() {
             let points = u64::from(self.cube.value) * u64::from(kind.multiplier());
             self.over = Some(Ending { winner: me, points, how: "bearoff" });
             self.pos = resolved.position;
+            self.view = me;
         } else {
             self.pos = resolved.position.swapped();
+            self.view = me.other();
         }
         self.pass_turn(me);
         Ok(())

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use tabula_replay::check::{check_paths, Summary};
+use tabula_replay::query;
 use tabula_replay::{GameReport, Verdict};
 
 #[derive(Parser)]
@@ -23,6 +24,7 @@ struct Cli {
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
 enum GameKind {
     Arimaa,
+    Backgammon,
 }
 
 #[derive(Subcommand)]
@@ -45,12 +47,23 @@ enum Command {
         /// The game.
         #[arg(long, value_enum)]
         game: GameKind,
-        /// The position: for Arimaa `g [<64 squares>]`, rank 8 first, files a..h, `.` empty.
+        /// The position: for Arimaa `g [<64 squares>]`, rank 8 first, files a..h, `.` empty; for
+        /// backgammon a gnubg Position ID seen from the player on roll.
         #[arg(long)]
         position: String,
+        /// The roll (backgammon): two digits, like 31 or 66.
+        #[arg(long)]
+        dice: Option<String>,
         /// Print only the number of turns.
         #[arg(long)]
         count: bool,
+    },
+    /// Resolve moves written in any accepted spelling against their positions: one JSON request
+    /// per line on standard input, one answer per line on standard output.
+    Resolve {
+        /// JSON Lines in and out (the only mode).
+        #[arg(long, required = true)]
+        jsonl: bool,
     },
     /// Show a game move by move with a board diagram.
     Replay {
@@ -59,7 +72,8 @@ enum Command {
         /// Which game of the file (its id, or its 1-based index); default the first.
         #[arg(long)]
         game: Option<String>,
-        /// Show only the position after this many moves (set-ups included).
+        /// Show only the position after this many moves (Arimaa: set-ups included; backgammon:
+        /// rolls).
         #[arg(long)]
         turn: Option<usize>,
         /// Never use colours.
@@ -72,7 +86,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check { jsonl, jobs, paths } => check(jsonl, jobs, &paths),
-        Command::Moves { game, position, count } => moves(game, &position, count),
+        Command::Moves { game, position, dice, count } => moves(game, &position, dice.as_deref(), count),
+        Command::Resolve { jsonl: _ } => resolve(),
         Command::Replay { file, game, turn, no_color } => {
             replay(&file, game.as_deref(), turn, !no_color && io::IsTerminal::is_terminal(&io::stdout()))
         }
@@ -184,36 +199,88 @@ fn write_summary(out: &mut impl Write, s: &Summary, secs: f64) -> io::Result<()>
     Ok(())
 }
 
-fn moves(game: GameKind, position: &str, count: bool) -> Result<ExitCode, String> {
-    match game {
+fn moves(game: GameKind, position: &str, dice: Option<&str>, count: bool) -> Result<ExitCode, String> {
+    let texts = match game {
         GameKind::Arimaa => {
-            let pos = tabula_notation::arimaa::parse_position(position).map_err(|e| format!("--position: {e}"))?;
-            let mut gen = tabula_engine::arimaa::MoveGenerator::new();
-            let turns = gen.legal_turns(&pos);
-            let stdout = io::stdout();
-            let mut out = BufWriter::new(stdout.lock());
-            if count {
-                writeln!(out, "{}", turns.len()).map_err(|e| e.to_string())?;
-            } else {
-                let mut texts: Vec<String> =
-                    turns.iter().filter_map(|(t, _)| tabula_notation::arimaa::write_turn(&pos, t).ok()).collect();
-                texts.sort();
-                for t in texts {
-                    writeln!(out, "{t}").map_err(|e| e.to_string())?;
-                }
+            if dice.is_some() {
+                return Err("--dice: Arimaa has no dice".into());
             }
-            out.flush().map_err(|e| e.to_string())?;
-            Ok(ExitCode::SUCCESS)
+            let pos = tabula_notation::arimaa::parse_position(position).map_err(|e| format!("--position: {e}"))?;
+            tabula_replay::query::arimaa_turns(&pos)
         }
+        GameKind::Backgammon => {
+            let pos = query::backgammon_position(position).map_err(|e| format!("--position: {e}"))?;
+            let dice =
+                query::dice(dice.ok_or(query::QueryError::NoDice.to_string())?).map_err(|e| format!("--dice: {e}"))?;
+            let plays = query::backgammon_plays(&pos, dice);
+            if plays.is_empty() && !count {
+                eprintln!("no legal play: the roll {dice} cannot be played");
+            }
+            plays
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let written =
+        if count { writeln!(out, "{}", texts.len()) } else { texts.iter().try_for_each(|t| writeln!(out, "{t}")) };
+    match written.and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.to_string()),
+        _ => Ok(ExitCode::SUCCESS),
     }
 }
 
-fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, color: bool) -> Result<ExitCode, String> {
-    let record = tabula_replay::check::find_game(file, game)?;
+fn resolve() -> Result<ExitCode, String> {
+    let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let report = tabula_replay::arimaa::show::print_replay(&record.as_record(), upto, color, &mut out)
-        .map_err(|e| e.to_string())?;
+    let mut all_resolved = true;
+    let mut line = String::new();
+    let mut input = stdin.lock();
+    loop {
+        line.clear();
+        match io::BufRead::read_line(&mut input, &mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => return Err(format!("standard input: {e}")),
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        let (answer, resolved) = query::resolve_line(&line);
+        all_resolved &= resolved;
+        let written = writeln!(out, "{answer}").and_then(|()| out.flush());
+        match written {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(ExitCode::from(1)),
+            Err(e) => return Err(format!("cannot write output: {e}")),
+            Ok(()) => {}
+        }
+    }
+    Ok(if all_resolved { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, color: bool) -> Result<ExitCode, String> {
+    let mut head = Vec::new();
+    tabula_replay::input::open(file)
+        .and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, 64 << 10), &mut head))
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let verdict = if tabula_replay::input::Format::detect(&head) == Some(tabula_replay::input::Format::BackgammonMat) {
+        let f = tabula_replay::input::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let source = file.display().to_string();
+        tabula_replay::backgammon::show::print_match_replay(
+            &source,
+            io::BufReader::new(f),
+            game,
+            upto,
+            color,
+            &mut out,
+        )?
+    } else {
+        let record = tabula_replay::check::find_game(file, game)?;
+        tabula_replay::arimaa::show::print_replay(&record.as_record(), upto, color, &mut out)
+            .map_err(|e| e.to_string())?
+    };
     out.flush().map_err(|e| e.to_string())?;
-    Ok(if report == Verdict::Ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if verdict == Verdict::Ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

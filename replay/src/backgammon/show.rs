@@ -1,0 +1,311 @@
+//! Backgammon boards as diagrams, and `tabula replay` for `.mat` matches.
+
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+
+use tabula_engine::backgammon::{position_id, Cube, Point, Position, Side};
+
+use super::mat::{ActionKind, Column, GameRecord, MatError, MatReader, MatchHeader};
+use super::matches::WrittenScores;
+use super::verify::{verify_game_with, Replayed};
+use crate::report::{GameReport, Verdict};
+
+/// Checkers drawn in a column before the rest are shown as a number.
+const STACK: usize = 5;
+
+/// What the diagram shows besides the checkers.
+#[derive(Clone, Debug, Default)]
+pub struct Frame<'a> {
+    /// The players' names, left column first (drawn as X at the bottom and O at the top).
+    pub names: [&'a str; 2],
+    /// The cube.
+    pub cube: Cube,
+    /// A line about the match (score, length), drawn between the halves.
+    pub score_line: String,
+    /// Points touched by the last play, in the left player's numbering (bit n = point n, bit 25
+    /// the bar).
+    pub touched: u32,
+}
+
+/// The board seen from the left column's player (X, moving from 24 to 1, home at the bottom
+/// right), with O at the top, the bar in the middle, borne-off checkers, pip counts, the cube
+/// beside its owner (or in the middle) and `frame.score_line`.
+pub fn diagram(board: &Position, frame: &Frame<'_>, color: bool) -> String {
+    // Columns left to right, top half then bottom half, in X's numbering.
+    let top: Vec<u8> = (13..=24).collect();
+    let bottom: Vec<u8> = (1..=12).rev().collect();
+    let (x_pips, o_pips) = board.pips();
+    let x_off = board.mine(Point::OFF);
+    let o_off = board.theirs(Point::OFF);
+    let x_bar = board.mine(Point::BAR);
+    let o_bar = board.theirs(Point::BAR);
+    let at = |p: u8| -> (char, u8) {
+        let point = Point::new(p).unwrap_or(Point::OFF);
+        let x = board.mine(point);
+        let o = board.theirs(point.mirrored());
+        if x > 0 {
+            ('X', x)
+        } else if o > 0 {
+            ('O', o)
+        } else {
+            (' ', 0)
+        }
+    };
+    let cell = |(c, n): (char, u8), depth: usize, touched: bool| -> String {
+        let text = if usize::from(n) > depth {
+            if depth + 1 == STACK && usize::from(n) > STACK {
+                format!("{n:^3}")
+            } else {
+                format!(" {c} ")
+            }
+        } else {
+            "   ".to_string()
+        };
+        if touched && color && text.trim() != "" {
+            format!("\x1b[30;48;5;220m{text}\x1b[0m")
+        } else {
+            text
+        }
+    };
+    let touched = |p: u8| frame.touched & (1 << p) != 0;
+    let labels = |points: &[u8]| -> String {
+        let l: Vec<String> = points.iter().map(|p| format!("{p:^3}")).collect();
+        format!(" {}      {}", l[..6].concat(), l[6..].concat()).trim_end().to_string()
+    };
+    let bar_cell = |c: char, n: u8, depth: usize| cell((c, n), depth, touched(25));
+    let cube_text = format!("cube {}", frame.cube.value);
+    let side_note = |side: Side| -> String {
+        let (mark, name, pips, off) = match side {
+            Side::Zero => ('X', frame.names[0], x_pips, x_off),
+            Side::One => ('O', frame.names[1], o_pips, o_off),
+        };
+        let cube = if frame.cube.owner == Some(side) { format!("  [{cube_text}]") } else { String::new() };
+        format!("{mark} {name}  pips {pips}  off {off}{cube}")
+    };
+    let border = format!(" +{}+---+{}+", "-".repeat(18), "-".repeat(18));
+    let mut out = String::new();
+    out.push_str(&labels(&top));
+    out.push('\n');
+    out.push_str(&border);
+    out.push_str("   ");
+    out.push_str(&side_note(Side::One));
+    out.push('\n');
+    for depth in 0..STACK {
+        let row: Vec<String> = top.iter().map(|&p| cell(at(p), depth, touched(p))).collect();
+        out.push_str(&format!(" |{}|{}|{}|\n", row[..6].concat(), bar_cell('O', o_bar, depth), row[6..].concat()));
+    }
+    let middle = if frame.cube.owner.is_none() { format!("   [{cube_text}]") } else { String::new() };
+    out.push_str(&format!(" |{:18}|BAR|{:18}|{middle}  {}\n", "", "", frame.score_line));
+    for depth in (0..STACK).rev() {
+        let row: Vec<String> = bottom.iter().map(|&p| cell(at(p), depth, touched(p))).collect();
+        out.push_str(&format!(" |{}|{}|{}|\n", row[..6].concat(), bar_cell('X', x_bar, depth), row[6..].concat()));
+    }
+    out.push_str(&border);
+    out.push_str("   ");
+    out.push_str(&side_note(Side::Zero));
+    out.push('\n');
+    out.push_str(&labels(&bottom));
+    out.push('\n');
+    out
+}
+
+/// The points a play touched, in the left player's numbering, as [`Frame::touched`] wants them.
+fn touched_points(replayed: &Replayed<'_>) -> u32 {
+    let Some((_, play)) = &replayed.play else { return 0 };
+    let mover = match replayed.action.column {
+        Column::Left => Side::Zero,
+        Column::Right => Side::One,
+    };
+    play.steps().iter().fold(0u32, |m, s| {
+        [s.from, s.to].iter().filter(|p| **p != Point::OFF).fold(m, |m, &p| {
+            let p = if mover == Side::Zero { p } else { p.mirrored() };
+            m | 1 << p.number()
+        })
+    })
+}
+
+/// Finds the game `selector` (its number, or its id `name#number`; the first when `None`) in a
+/// match and prints it action by action with diagrams (or only the board after `upto` plays),
+/// then the verdict, which it returns.
+///
+/// # Errors
+/// The match cannot be read up to that game, it has no such game, or writing failed.
+pub fn print_match_replay(
+    source: &str,
+    input: impl BufRead,
+    selector: Option<&str>,
+    upto: Option<usize>,
+    color: bool,
+    out: &mut impl Write,
+) -> Result<Verdict, String> {
+    let name = std::path::Path::new(source).file_name().map_or(source.to_string(), |n| n.to_string_lossy().into());
+    let wanted: Option<u32> = match selector {
+        None => None,
+        Some(s) => {
+            let number = s.rsplit_once('#').map_or(s, |(_, n)| n);
+            Some(number.parse().map_err(|_| format!("{source}: `{s}` is not a game number (like 3 or {name}#3)"))?)
+        }
+    };
+    let mut reader = MatReader::new(input);
+    let header: MatchHeader = reader.header().map_err(|e| format!("{source}: {e}"))?.clone();
+    let mut scores = WrittenScores::new(Some(&header));
+    let (game, written) = loop {
+        match reader.next() {
+            None => {
+                return Err(match wanted {
+                    Some(n) => format!("{source}: no game {n}"),
+                    None => format!("{source}: no game"),
+                })
+            }
+            Some(Err(e)) => {
+                if matches!(e, MatError::Io { .. }) {
+                    return Err(format!("{source}: {e}"));
+                }
+                scores.after_unreadable();
+                if wanted.is_none() {
+                    return Err(format!("{source}: the first game cannot be read: {e}"));
+                }
+            }
+            Some(Ok(g)) => {
+                let written = scores.before(&g);
+                if wanted.is_none_or(|n| n == g.number) {
+                    break (g, written);
+                }
+            }
+        }
+    };
+    let names = [game.players[0].as_str(), game.players[1].as_str()];
+    let score_line = if header.match_length.is_some_and(|l| l > 0) {
+        format!(
+            "{}-{} in a {} point match{}",
+            game.scores[0],
+            game.scores[1],
+            header.match_length.unwrap_or(0),
+            if written.crawford { ", Crawford game" } else { "" }
+        )
+    } else {
+        format!("{}-{}", game.scores[0], game.scores[1])
+    };
+    writeln!(
+        out,
+        "{name} game {}: X {} against O {}, {score_line}",
+        game.number,
+        show_name(names[0]),
+        show_name(names[1])
+    )
+    .map_err(|e| e.to_string())?;
+    if upto == Some(0) {
+        let frame = Frame { names, cube: Cube::default(), score_line: score_line.clone(), touched: 0 };
+        let start = Position::start();
+        writeln!(out, "{}Position ID {}\n", diagram(&start, &frame, color), position_id::encode(&start))
+            .map_err(|e| e.to_string())?;
+    }
+    let mut plays = 0usize;
+    let mut io_result = Ok(());
+    let mut last: Option<String> = None;
+    let mut observe = |r: Replayed<'_>| {
+        if r.action.is_play() {
+            plays += 1;
+        }
+        let text = describe(&r, names);
+        let frame = Frame { names, cube: r.cube, score_line: score_line.clone(), touched: touched_points(&r) };
+        let shown = if r.action.is_play() {
+            format!("{text}\n{}Position ID {}\n", diagram(&r.board, &frame, color), board_id(&r))
+        } else {
+            text
+        };
+        match upto {
+            Some(k) if plays <= k && r.action.is_play() => last = Some(shown),
+            Some(_) => {}
+            None if io_result.is_ok() => io_result = writeln!(out, "{shown}"),
+            None => {}
+        }
+    };
+    let replay =
+        verify_game_with(&Arc::from(source), format!("{name}#{}", game.number), &game, written, Some(&mut observe));
+    io_result.map_err(|e| e.to_string())?;
+    if let Some(shown) = last {
+        writeln!(out, "{shown}").map_err(|e| e.to_string())?;
+    }
+    write_verdict(&replay.report, &game, out).map_err(|e| e.to_string())?;
+    Ok(replay.report.verdict)
+}
+
+fn show_name(name: &str) -> &str {
+    if name.is_empty() {
+        "(no name)"
+    } else {
+        name
+    }
+}
+
+/// The Position ID of the board, seen from the player whose turn comes next.
+fn board_id(r: &Replayed<'_>) -> String {
+    let next = match r.action.column {
+        Column::Left if r.action.is_play() => Side::One,
+        Column::Right if r.action.is_play() => Side::Zero,
+        Column::Left => Side::Zero,
+        Column::Right => Side::One,
+    };
+    position_id::encode(&if next == Side::Zero { r.board } else { r.board.swapped() })
+}
+
+/// One line about an action: who, the text as written and, for a play written otherwise, the
+/// standard notation.
+fn describe(r: &Replayed<'_>, names: [&str; 2]) -> String {
+    let a = r.action;
+    let (mark, name) = match a.column {
+        Column::Left => ('X', names[0]),
+        Column::Right => ('O', names[1]),
+    };
+    let number = a.move_number.map_or(String::new(), |n| format!("{n}) "));
+    let mut line = format!("{number}{mark} {}: {}", show_name(name), a.text);
+    if let Some(standard) = r.standard_play() {
+        let (d1, d2) = a.dice().unwrap_or((0, 0));
+        let written = a.text.split_once(':').map_or("", |(_, p)| p.trim());
+        if !standard.is_empty() && written != standard {
+            line.push_str(&format!("   (standard: {}{}: {standard})", d1.max(d2), d1.min(d2)));
+        }
+    }
+    if let ActionKind::Unknown { .. } = a.kind {
+        line.push_str("   (rolled, then resigned)");
+    }
+    line
+}
+
+fn write_verdict(report: &GameReport, game: &GameRecord, out: &mut impl Write) -> std::io::Result<()> {
+    match (&report.error, report.verdict) {
+        (Some(e), v) => {
+            writeln!(out, "{}: line {}, move {}, `{}`: {}", v.as_str(), e.line, e.turn, e.token, e.message)
+        }
+        (None, _) => {
+            let result = match &report.result {
+                Some(crate::report::GameResult::Backgammon { winner, points, how }) => {
+                    let name = show_name(&game.players[usize::from(*winner)]);
+                    format!("{name} wins {points} point{} ({how})", if *points == 1 { "" } else { "s" })
+                }
+                _ => "no result".to_string(),
+            };
+            writeln!(out, "ok: {} plays, {result}", report.turns)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_drawn() {
+        let frame = Frame { names: ["lasse", "mglough"], cube: Cube::default(), score_line: "0-0".into(), touched: 0 };
+        let d = diagram(&Position::start(), &frame, false);
+        let lines: Vec<&str> = d.lines().collect();
+        assert_eq!(lines[0], " 13 14 15 16 17 18       19 20 21 22 23 24");
+        assert_eq!(lines[2], " | X           O    |   | O              X |");
+        assert_eq!(lines[6], " | X                |   | O                |");
+        assert_eq!(lines[12], " | O           X    |   | X              O |");
+        assert!(lines[1].ends_with("O mglough  pips 167  off 0"), "{}", lines[1]);
+        assert!(lines[7].contains("[cube 1]"), "{}", lines[7]);
+        assert_eq!(lines[14], " 12 11 10  9  8  7        6  5  4  3  2  1");
+    }
+}

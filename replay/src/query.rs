@@ -1,0 +1,212 @@
+//! Questions about one position, as `tabula resolve` and `tabula moves` ask them: what a move
+//! text means on the board, and which moves there are.
+
+use std::cmp::Reverse;
+
+use serde_json::{json, Map, Value};
+use tabula_engine::backgammon::{position_id, Dice, MoveGenerator, Position};
+use tabula_notation::backgammon::{PlayText, ResolveError};
+
+/// A game `tabula moves` and `tabula resolve` know.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Game {
+    /// Arimaa.
+    Arimaa,
+    /// Backgammon.
+    Backgammon,
+}
+
+impl Game {
+    /// The game named as `../shared/cli.md` names it (`arimaa`, `backgammon`).
+    pub fn from_name(name: &str) -> Option<Game> {
+        match name {
+            "arimaa" => Some(Game::Arimaa),
+            "backgammon" => Some(Game::Backgammon),
+            _ => None,
+        }
+    }
+}
+
+/// Why a question cannot be answered: the position, the roll or the game is not understood.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum QueryError {
+    /// The position text is not a position of the game.
+    #[error("position `{text}`: {reason}")]
+    Position {
+        /// The text given.
+        text: String,
+        /// Why it is not a position.
+        reason: String,
+    },
+    /// The roll is missing or not two dice.
+    #[error("dice `{0}`: expected two digits from 1 to 6, like 31 or 66")]
+    Dice(String),
+    /// A backgammon question without a roll.
+    #[error("backgammon needs the roll: --dice 31 (or \"dice\": \"31\")")]
+    NoDice,
+}
+
+/// A backgammon position given as a gnubg Position ID, from the view of the player on roll.
+///
+/// # Errors
+/// [`QueryError::Position`] when the ID is not one.
+pub fn backgammon_position(text: &str) -> Result<Position, QueryError> {
+    position_id::decode(text.trim()).map_err(|e| QueryError::Position { text: text.to_string(), reason: e.to_string() })
+}
+
+/// A roll written as two digits.
+///
+/// # Errors
+/// [`QueryError::Dice`] unless two digits from 1 to 6.
+pub fn dice(text: &str) -> Result<Dice, QueryError> {
+    Dice::from_ascii(text.trim().as_bytes()).map_err(|_| QueryError::Dice(text.to_string()))
+}
+
+/// Every legal turn of an Arimaa position in long notation, one per resulting position, sorted.
+pub fn arimaa_turns(pos: &tabula_engine::arimaa::Position) -> Vec<String> {
+    let mut gen = tabula_engine::arimaa::MoveGenerator::new();
+    let mut texts: Vec<String> =
+        gen.legal_turns(pos).iter().filter_map(|(t, _)| tabula_notation::arimaa::write_turn(pos, t).ok()).collect();
+    texts.sort();
+    texts
+}
+
+/// Items of a play as (from, to, count), the order `tabula moves` lists plays in.
+type SortKey = Vec<(u8, u8, u8)>;
+
+/// Every legal play of `dice` on `pos` in the standard notation, one per resulting position,
+/// in a fixed order (the first item's from-point descending, then its to-point descending, and
+/// so on). Empty when the roll cannot be played.
+pub fn backgammon_plays(pos: &Position, dice: Dice) -> Vec<String> {
+    let mut gen = MoveGenerator::new();
+    let mut plays: Vec<(SortKey, String)> = gen
+        .legal_plays(pos, dice)
+        .iter()
+        .filter(|(play, _)| !play.is_empty())
+        .map(|(play, _)| {
+            let text = PlayText::standard(pos, play);
+            let key = text.items().iter().map(|i| (i.from().number(), i.to().number(), i.count())).collect();
+            (key, text.to_string())
+        })
+        .collect();
+    plays.sort_by(|a, b| Reverse(&a.0).cmp(&Reverse(&b.0)).then_with(|| a.1.cmp(&b.1)));
+    plays.into_iter().map(|(_, t)| t).collect()
+}
+
+/// Answers one line of `tabula resolve --jsonl`: the request object in, the answer object out
+/// (`{"resolved": ...}` or `{"error": {"kind", "message", "candidates"}}`), and whether the move
+/// resolved. A line that is not a request gets a `syntax` error naming what is wrong.
+pub fn resolve_line(line: &str) -> (String, bool) {
+    let answer = match serde_json::from_str::<Value>(line) {
+        Ok(Value::Object(request)) => resolve_request(&request),
+        Ok(_) => Err(Refusal::syntax("expected a JSON object like {\"game\": ..., \"position\": ..., \"move\": ...}")),
+        Err(e) => Err(Refusal::syntax(format!("not JSON: {e}"))),
+    };
+    match answer {
+        Ok(resolved) => (json!({ "resolved": resolved }).to_string(), true),
+        Err(r) => {
+            let error = json!({ "kind": r.kind, "message": r.message, "candidates": r.candidates });
+            (json!({ "error": error }).to_string(), false)
+        }
+    }
+}
+
+/// A move that does not resolve, as `tabula resolve` reports it.
+struct Refusal {
+    kind: &'static str,
+    message: String,
+    candidates: Vec<String>,
+}
+
+impl Refusal {
+    fn syntax(message: impl Into<String>) -> Refusal {
+        Refusal { kind: "syntax", message: message.into(), candidates: Vec::new() }
+    }
+}
+
+fn string_key<'a>(request: &'a Map<String, Value>, key: &str) -> Result<&'a str, Refusal> {
+    match request.get(key) {
+        Some(Value::String(s)) => Ok(s),
+        Some(Value::Number(n)) if key == "dice" => {
+            Err(Refusal::syntax(format!("key \"dice\": write the roll as a string, \"{n}\"")))
+        }
+        Some(_) => Err(Refusal::syntax(format!("key \"{key}\" must be a string"))),
+        None => Err(Refusal::syntax(format!("missing key \"{key}\""))),
+    }
+}
+
+fn resolve_request(request: &Map<String, Value>) -> Result<String, Refusal> {
+    let game = string_key(request, "game")?;
+    let position = string_key(request, "position")?;
+    let text = string_key(request, "move")?;
+    match Game::from_name(game) {
+        Some(Game::Backgammon) => {
+            let pos = backgammon_position(position).map_err(|e| Refusal::syntax(e.to_string()))?;
+            let dice = dice(string_key(request, "dice")?).map_err(|e| Refusal::syntax(e.to_string()))?;
+            resolve_backgammon(&pos, dice, text)
+        }
+        Some(Game::Arimaa) => {
+            Err(Refusal::syntax("arimaa moves are resolved from short notation, which this version does not read yet"))
+        }
+        None => Err(Refusal::syntax(format!("unknown game `{game}`: expected \"arimaa\" or \"backgammon\""))),
+    }
+}
+
+fn resolve_backgammon(pos: &Position, dice: Dice, text: &str) -> Result<String, Refusal> {
+    let parsed =
+        PlayText::from_ascii(text.trim().as_bytes()).map_err(|e| Refusal::syntax(format!("`{}`: {e}", text.trim())))?;
+    match parsed.resolve(pos, dice) {
+        Ok(resolved) => Ok(tabula_notation::backgammon::write_play(pos, &resolved.play)),
+        Err(ResolveError::Ambiguous { candidates }) => Err(Refusal {
+            kind: "ambiguous",
+            message: format!("`{}` fits several legal plays of {dice}", text.trim()),
+            candidates,
+        }),
+        Err(ResolveError::Syntax(e)) => Err(Refusal::syntax(e.to_string())),
+        Err(e) => Err(Refusal { kind: "illegal", message: e.to_string(), candidates: Vec::new() }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(line: &str) -> Value {
+        serde_json::from_str(&resolve_line(line).0).unwrap_or(Value::Null)
+    }
+
+    #[test]
+    fn a_backgammon_play_in_another_spelling_comes_back_standard() {
+        let a = answer(r#"{"game":"backgammon","position":"4HPwATDgc/ABMA","dice":"31","move":"6/5, 8/5"}"#);
+        assert_eq!(a, json!({"resolved": "8/5 6/5"}));
+        let a = answer(r#"{"game":"backgammon","position":"4HPwATDgc/ABMA","dice":"13","move":"24/21 21/20"}"#);
+        assert_eq!(a, json!({"resolved": "24/20"}));
+    }
+
+    #[test]
+    fn errors_have_their_kind() {
+        let a = answer(r#"{"game":"backgammon","position":"4HPwATDgc/ABMA","dice":"31","move":"24/18 13/11"}"#);
+        assert_eq!(a["error"]["kind"], "illegal", "{a}");
+        let a = answer(r#"{"game":"backgammon","position":"4HPwATDgc/ABMA","dice":"31","move":"8/5 6/"}"#);
+        assert_eq!(a["error"]["kind"], "syntax", "{a}");
+        let a = answer(r#"{"game":"backgammon","position":"4HPwATDgc/ABMA","dice":"71","move":"8/5 6/5"}"#);
+        assert_eq!(a["error"]["kind"], "syntax", "{a}");
+        assert!(a["error"]["message"].as_str().unwrap_or("").contains("dice `71`"), "{a}");
+        let a = answer(r#"{"game":"backgammon","position":"4HPwATDgc/ABMA","move":"8/5 6/5"}"#);
+        assert!(a["error"]["message"].as_str().unwrap_or("").contains("missing key \"dice\""), "{a}");
+        let a = answer("not json");
+        assert_eq!(a["error"]["kind"], "syntax", "{a}");
+        assert_eq!(a["error"]["candidates"], json!([]), "{a}");
+    }
+
+    #[test]
+    fn the_opening_31_has_sixteen_plays_listed_once_each() {
+        let plays = backgammon_plays(&Position::start(), Dice::new(3, 1).unwrap_or_else(|| unreachable!()));
+        assert_eq!(plays.len(), 16);
+        assert_eq!(plays.first().map(String::as_str), Some("24/23 13/10"));
+        assert!(plays.contains(&"8/5 6/5".to_string()));
+        let mut sorted = plays.clone();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 16);
+    }
+}

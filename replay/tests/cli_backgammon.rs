@@ -1,0 +1,198 @@
+//! `tabula resolve`, `tabula moves` and `tabula replay` for backgammon, run as a program on real
+//! input: every row of the shared notation vectors through `resolve --jsonl` in one run, the
+//! gnubg fixture's counts through `moves`, and a real match through `replay`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+use tabula_engine::backgammon::{position_id, Dice, MoveGenerator};
+use tabula_notation::backgammon::PlayText;
+use tabula_replay::query::backgammon_plays;
+
+fn tabula(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tabula");
+    if let Some(input) = stdin {
+        child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("tabula output")
+}
+
+fn path(p: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(p).display().to_string()
+}
+
+fn read(p: &str) -> String {
+    std::fs::read_to_string(path(p)).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
+#[test]
+fn resolve_answers_every_notation_vector_in_one_run() {
+    let cases = read("../shared/data/backgammon/notation_cases.tsv");
+    let rows: Vec<Vec<&str>> =
+        cases.lines().skip(1).filter(|l| !l.is_empty()).map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 266);
+    let mut input = String::new();
+    for r in &rows {
+        let request = json!({"game": "backgammon", "position": r[0], "dice": r[1], "move": r[3]});
+        input.push_str(&request.to_string());
+        input.push('\n');
+    }
+    // A blank line is skipped; lines that are not requests are answered, not fatal.
+    input.push_str("\n{\"game\": \"backgammon\"}\nnonsense\n");
+    let out = tabula(&["resolve", "--jsonl"], Some(input.as_bytes()));
+    assert_eq!(out.status.code(), Some(1), "some rows are illegal");
+    let answers: Vec<Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(answers.len(), rows.len() + 2, "one answer per request line");
+    let mut wrong = Vec::new();
+    for (r, a) in rows.iter().zip(&answers) {
+        match (r[5], a.get("resolved"), a.get("error")) {
+            ("yes", Some(Value::String(s)), None) if s == r[4] => {}
+            ("no", None, Some(e))
+                if matches!(e["kind"].as_str(), Some("illegal" | "syntax"))
+                    && !e["message"].as_str().unwrap_or("").is_empty()
+                    && e["candidates"] == json!([]) => {}
+            _ => wrong.push(format!("{} {} `{}` ({}): {a}", r[0], r[1], r[3], r[5])),
+        }
+    }
+    assert!(wrong.is_empty(), "{} rows answered wrongly:\n{}", wrong.len(), wrong.join("\n"));
+    for a in &answers[rows.len()..] {
+        assert_eq!(a["error"]["kind"], "syntax", "{a}");
+    }
+    assert!(answers[rows.len()]["error"]["message"].as_str().unwrap_or("").contains("missing key \"position\""));
+}
+
+#[test]
+fn resolve_reports_ambiguity_with_the_candidates() {
+    // An unmarked `11/5` with 51 fits both 11/6/5 and 11/10*/5 when a blot stands on 10 and 6
+    // is open: the standard texts of both come back.
+    let Some((id, dice, text, candidates)) = find_ambiguous_case() else {
+        panic!("no ambiguous text found among the fixture positions");
+    };
+    let request = json!({"game": "backgammon", "position": id, "dice": dice, "move": text});
+    let out = tabula(&["resolve", "--jsonl"], Some(format!("{request}\n").as_bytes()));
+    let a: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(a["error"]["kind"], "ambiguous", "{a}");
+    let mut got: Vec<String> = a["error"]["candidates"]
+        .as_array()
+        .expect("candidates")
+        .iter()
+        .map(|c| c.as_str().unwrap_or("").into())
+        .collect();
+    got.sort();
+    assert_eq!(got, candidates, "{a}");
+}
+
+/// A real (position, roll) of the fixture where an unmarked text like `11/5` fits two legal
+/// plays that differ in a hit on the way, with the standard texts of both.
+fn find_ambiguous_case() -> Option<(String, String, String, Vec<String>)> {
+    let fixture = read("testdata/backgammon/perft.tsv");
+    let mut gen = MoveGenerator::new();
+    for line in fixture.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (Ok(pos), Ok(dice)) = (position_id::decode(f[0]), Dice::from_ascii(f[1].as_bytes())) else { continue };
+        if dice.is_double() {
+            continue;
+        }
+        for (play, _) in gen.legal_plays(&pos, dice).clone() {
+            let steps = play.steps();
+            if steps.len() == 2 && steps[0].to == steps[1].from && steps[0].hit != steps[1].hit {
+                let text = format!("{}/{}", steps[0].from.number(), steps[1].to.number());
+                if let Err(tabula_notation::backgammon::ResolveError::Ambiguous { mut candidates }) =
+                    text.parse::<PlayText>().map_err(Into::into).and_then(|t: PlayText| t.resolve(&pos, dice))
+                {
+                    candidates.sort();
+                    return Some((f[0].to_string(), f[1].to_string(), text, candidates));
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn moves_count_equals_gnubg_on_the_fixture_and_every_listed_play_resolves_back() {
+    let fixture = read("testdata/backgammon/perft.tsv");
+    let mut gen = MoveGenerator::new();
+    let mut rows = 0;
+    for line in fixture.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let pos = position_id::decode(f[0]).expect("fixture position");
+        let dice = Dice::from_ascii(f[1].as_bytes()).expect("fixture dice");
+        let expected: usize = f[2].parse().expect("fixture count");
+        let plays = backgammon_plays(&pos, dice);
+        assert_eq!(plays.len(), expected, "{line}");
+        let mut reached = Vec::with_capacity(plays.len());
+        for text in &plays {
+            let t: PlayText = text.parse().unwrap_or_else(|e| panic!("{line}: `{text}` does not parse: {e}"));
+            let r = t.resolve_with(&mut gen, &pos, dice).unwrap_or_else(|e| panic!("{line}: `{text}`: {e}"));
+            reached.push(position_id::encode(&r.position));
+        }
+        reached.sort();
+        reached.dedup();
+        assert_eq!(reached.len(), plays.len(), "{line}: two texts reach one position");
+        rows += 1;
+    }
+    assert_eq!(rows, 10_591);
+
+    // The program itself, on a few rows: the opening roll, a double, a dance.
+    let out =
+        tabula(&["moves", "--game", "backgammon", "--position", "4HPwATDgc/ABMA", "--dice", "31", "--count"], None);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "16\n");
+    let out = tabula(&["moves", "--game", "backgammon", "--position", "4HPwATDgc/ABMA", "--dice", "13"], None);
+    let listed: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(
+        listed,
+        backgammon_plays(&position_id::decode("4HPwATDgc/ABMA").expect("start"), Dice::from_ascii(b"31").expect("31"))
+    );
+    assert!(listed.contains(&"8/5 6/5".to_string()));
+    let dance = fixture
+        .lines()
+        .find(|l| l.split('\t').nth(2) == Some("0"))
+        .map(|l| l.split('\t').take(2).map(String::from).collect::<Vec<_>>())
+        .expect("a dance in the fixture");
+    let out = tabula(&["moves", "--game", "backgammon", "--position", &dance[0], "--dice", &dance[1]], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no legal play"));
+    let out = tabula(&["moves", "--game", "backgammon", "--position", "4HPwATDgc/ABMA"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--dice"));
+    let out = tabula(&["moves", "--game", "backgammon", "--position", "4HPwATDgc/ABM!", "--dice", "31"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--position"));
+}
+
+#[test]
+fn replay_shows_a_real_match_play_by_play() {
+    let file = path("../shared/data/backgammon/matches/lasse_match10013413.mat");
+    let out = tabula(&["replay", &file, "--game", "1", "--no-color"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("lasse_match10013413.mat game 1: X lasse against O mglough, 0-0 in a 5 point match"));
+    // Every play gets a diagram and its Position ID; a Galaxy spelling gets the standard beside.
+    assert_eq!(text.matches("Position ID ").count(), 13, "{text}");
+    assert!(text.contains("7) X lasse: 11: 8/7 7/6 6/5 6/5   (standard: 11: 8/7*/5 6/5)"), "{text}");
+    assert!(text.contains("8) X lasse: Doubles => 2\n8) O mglough: Drops\n"), "{text}");
+    assert!(text.trim_end().ends_with("ok: 13 plays, lasse wins 1 point (drop)"), "{text}");
+    assert!(!text.contains('\x1b'));
+
+    // One position only: after the 7th play of game 2 (the cube is on O's side at 2).
+    let out = tabula(&["replay", &file, "--game", "lasse_match10013413.mat#2", "--turn", "7", "--no-color"], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("Position ID ").count(), 1, "{text}");
+    assert!(text.contains("[cube 2]"), "{text}");
+
+    let out = tabula(&["replay", &file, "--game", "9"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no game 9"));
+}
