@@ -1,11 +1,12 @@
 //! The writer is the inverse of resolution: in positions reached by random legal play, for every
 //! roll and every legal play, `resolve(write(play))` leads to the play's position; the text
-//! parses back to itself and does not depend on the order of the play's steps.
+//! parses back to itself and does not depend on the order of the play's steps; the play written
+//! one item per die, as BackgammonGalaxy does, resolves to the same position.
 
 use proptest::prelude::*;
 use tabula_engine::backgammon::{Dice, MoveGenerator, Play, Position};
 use tabula_engine::random::SplitMix64;
-use tabula_notation::backgammon::{write_play, PlayText};
+use tabula_notation::backgammon::{write_play, PlayText, ResolveError};
 
 /// The position after `plies` random rolls and random legal plays from the start (fewer if a
 /// side bears off all its checkers first).
@@ -68,6 +69,16 @@ fn check_position(gen: &mut MoveGenerator, resolver: &mut MoveGenerator, pos: &P
             for other in orders(play) {
                 prop_assert_eq!(write_play(pos, &other), text.clone(), "{:?} {}: steps {}", pos, dice, other);
             }
+            // One item per die, in the order played, bar and off as numbers (BackgammonGalaxy).
+            let per_die: Vec<String> =
+                play.steps().iter().map(|s| format!("{}/{}", s.from.number(), s.to.number())).collect();
+            let per_die = per_die.join(" ");
+            let r = per_die
+                .parse::<PlayText>()
+                .map_err(ResolveError::from)
+                .and_then(|t| t.resolve_with(resolver, pos, dice))
+                .map_err(|e| TestCaseError::fail(format!("{pos:?} {dice} `{per_die}`: {e}")))?;
+            prop_assert_eq!(r.position, *next, "{:?} {} `{}`", pos, dice, per_die);
         }
     }
     Ok(())

@@ -45,6 +45,53 @@ impl Summary {
     pub fn all_ok(&self) -> bool {
         self.games == self.verdicts[0]
     }
+
+    fn merge(&mut self, other: Summary) {
+        self.files += other.files;
+        self.skipped.extend(other.skipped);
+        self.games += other.games;
+        for (a, b) in self.verdicts.iter_mut().zip(other.verdicts) {
+            *a += b;
+        }
+        self.turns += other.turns;
+        self.bytes += other.bytes;
+    }
+}
+
+/// Files up to this size are checked several at once (their reports held until their turn to
+/// be printed); larger ones alone, streamed, with the parallelism inside the file.
+const SMALL_FILE_BYTES: u64 = 4 << 20;
+/// At most this many small files, or this many bytes of them, are checked together.
+const WINDOW_FILES: usize = 512;
+const WINDOW_BYTES: u64 = 32 << 20;
+
+/// Small files waiting to be checked together: each with whether it was named explicitly.
+#[derive(Default)]
+struct Window {
+    files: Vec<(PathBuf, bool)>,
+    bytes: u64,
+}
+
+impl Window {
+    /// Checks the waiting files in parallel and hands their reports on in file order.
+    fn flush(&mut self, summary: &mut Summary, sink: &mut dyn FnMut(&GameReport)) {
+        let done: Vec<(Summary, Vec<GameReport>)> = self
+            .files
+            .par_iter()
+            .map(|(file, explicit)| {
+                let mut part = Summary::default();
+                let mut reports = Vec::new();
+                check_file(file, *explicit, &mut part, &mut |r| reports.push(r.clone()));
+                (part, reports)
+            })
+            .collect();
+        for (part, reports) in done {
+            summary.merge(part);
+            reports.iter().for_each(&mut *sink);
+        }
+        self.files.clear();
+        self.bytes = 0;
+    }
 }
 
 fn io_report(source: &Arc<str>, message: String) -> GameReport {
@@ -62,8 +109,10 @@ fn io_report(source: &Arc<str>, message: String) -> GameReport {
 /// games; a file in a folder whose format is not recognised is skipped and listed in the summary.
 pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summary {
     let mut summary = Summary::default();
+    let mut window = Window::default();
     for path in paths {
         if path.as_os_str() == "-" {
+            window.flush(&mut summary, sink);
             check_stream(&Arc::from("-"), "stdin", std::io::stdin(), true, &mut summary, sink);
             continue;
         }
@@ -71,6 +120,7 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
         let files = match input::files_under(path) {
             Ok(f) => f,
             Err(e) => {
+                window.flush(&mut summary, sink);
                 let r = io_report(&Arc::from(path.display().to_string()), format!("cannot read folder: {e}"));
                 summary.add(&r);
                 sink(&r);
@@ -78,9 +128,22 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
             }
         };
         for file in files {
-            check_file(&file, explicit, &mut summary, sink);
+            match std::fs::metadata(&file) {
+                Ok(m) if m.len() <= SMALL_FILE_BYTES => {
+                    window.files.push((file, explicit));
+                    window.bytes += m.len();
+                    if window.files.len() >= WINDOW_FILES || window.bytes >= WINDOW_BYTES {
+                        window.flush(&mut summary, sink);
+                    }
+                }
+                _ => {
+                    window.flush(&mut summary, sink);
+                    check_file(&file, explicit, &mut summary, sink);
+                }
+            }
         }
     }
+    window.flush(&mut summary, sink);
     summary
 }
 
@@ -137,7 +200,8 @@ fn check_stream(
     let Some(format) = format else {
         if explicit {
             let message = "not a record file tabula knows: expected an Arimaa archive (a tab-separated header \
-                           with a movelist column) or an Arimaa move list (starting with 1w or 1g)";
+                           with a movelist column), an Arimaa move list (starting with 1w or 1g) or a backgammon \
+                           match (.mat: `N point match`, then `Game 1`)";
             emit(io_report(source, message.into()), summary);
         }
         return explicit;

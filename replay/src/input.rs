@@ -169,7 +169,11 @@ impl<R: Read> LineChunks<R> {
     }
 
     fn fill(&mut self, buf: &mut Vec<u8>) -> io::Result<()> {
-        buf.reserve(CHUNK_BYTES);
+        // Grow only when little room is left: growing a buffer that already holds data copies
+        // its whole allocation, which for many small files costs more than checking them.
+        if buf.capacity() - buf.len() < CHUNK_BYTES / 4 {
+            buf.reserve(CHUNK_BYTES);
+        }
         // `read_to_end` on a `take` appends without zeroing the buffer first.
         let n = loop {
             match (&mut self.reader).take(CHUNK_BYTES as u64).read_to_end(buf) {

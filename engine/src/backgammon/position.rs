@@ -153,23 +153,13 @@ impl Position {
     }
 
     fn refresh_masks(&mut self) {
-        let (mut my_points, mut blocks, mut blots) = (0, 0, 0);
-        for p in 0..26 {
-            if self.mine[p] > 0 {
-                my_points |= 1 << p;
-            }
-        }
-        for q in 1..=24 {
-            let bit = 1u32 << (25 - q);
-            match self.theirs[q] {
-                0 => {}
-                1 => blots |= bit,
-                _ => blocks |= bit,
-            }
-        }
-        self.my_points = my_points;
-        self.blocks = blocks;
-        self.blots = blots;
+        const BOARD: u32 = 0x01FF_FFFE;
+        // Bit q of the opponent's numbering becomes bit 25 - q of the roller's.
+        let mirror = |m: u32| (m & BOARD).reverse_bits() >> 6;
+        let (held, several) = (at_least(&self.theirs, 1), at_least(&self.theirs, 2));
+        self.my_points = at_least(&self.mine, 1);
+        self.blocks = mirror(several);
+        self.blots = mirror(held & !several);
         self.counts_key =
             self.mine.iter().zip(&KEYS).fold(0u64, |k, (&n, &r)| k.wrapping_add(u64::from(n).wrapping_mul(r)));
     }
@@ -306,6 +296,28 @@ impl Position {
     pub(crate) fn same_result(&self, other: &Position) -> bool {
         self.blots == other.blots && self.mine == other.mine
     }
+}
+
+/// Bit `i` set where `counts[i] >= min`, for `min` 1 or 2: eight counts at a time, each byte's
+/// test gathered into one bit by a multiplication.
+#[inline]
+fn at_least(counts: &[u8; 26], min: u8) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let drop_one = if min >= 2 { 0xFEFE_FEFE_FEFE_FEFE } else { u64::MAX };
+    let mut padded = [0u8; 32];
+    padded[..26].copy_from_slice(counts);
+    let mut mask = 0u32;
+    for (k, chunk) in padded.chunks_exact(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(bytes) & drop_one;
+        // The high bit of each byte is set where the byte is not zero.
+        let nonzero = (((w & LOW7) + LOW7) | w) & HIGH;
+        mask |= (((nonzero >> 7).wrapping_mul(GATHER) >> 56) as u32) << (8 * k);
+    }
+    mask
 }
 
 impl PartialEq for Position {

@@ -299,6 +299,9 @@ impl PlayText {
         pos: &Position,
         dice: Dice,
     ) -> Result<ResolvedPlay, ResolveError> {
+        if let Some(found) = self.direct(pos, dice) {
+            return Ok(found);
+        }
         if self.is_empty() {
             let legal = gen.legal_plays(pos, dice);
             let possible = legal.first().map_or(0, |(p, _)| p.len());
@@ -383,6 +386,52 @@ impl PlayText {
             }
         };
         Ok(ResolvedPlay { play: pick.play, position: pick.position })
+    }
+}
+
+impl PlayText {
+    /// The play of a text that uses every die with moves of one die each (with a double, a run
+    /// of that die), made in the order written. Such a play is legal once its steps are, and
+    /// nothing is hidden on the way to be hit or not. `None` for any other text, or when a step
+    /// fails in this order: the walk then decides, and names the error.
+    fn direct(&self, pos: &Position, dice: Dice) -> Option<ResolvedPlay> {
+        let (high, low) = (dice.high(), dice.low());
+        let (mut highs, mut lows) = if dice.is_double() { (4u8, 0u8) } else { (1, 1) };
+        let mut steps = [Step { from: Point::OFF, to: Point::OFF, hit: false }; 4];
+        let mut n = 0;
+        let mut next = *pos;
+        for item in self.items() {
+            for _ in 0..item.count() {
+                for pair in item.points().windows(2) {
+                    let (from, to) = (pair[0].number(), pair[1].number());
+                    let distance = from.checked_sub(to)?;
+                    let (die, count) = if distance == high && highs > 0 {
+                        highs -= 1;
+                        (high, 1)
+                    } else if distance == low && lows > 0 {
+                        lows -= 1;
+                        (low, 1)
+                    } else if dice.is_double() && distance % high == 0 && distance / high <= highs {
+                        highs -= distance / high;
+                        (high, distance / high)
+                    } else {
+                        return None;
+                    };
+                    let mut at = pair[0];
+                    for _ in 0..count {
+                        let step = next.step(at, die).ok()?;
+                        next.apply(step);
+                        *steps.get_mut(n)? = step;
+                        n += 1;
+                        at = step.to;
+                    }
+                }
+            }
+        }
+        if n != dice.steps() {
+            return None;
+        }
+        Some(ResolvedPlay { play: Play::from_steps(&steps[..n])?, position: next })
     }
 }
 

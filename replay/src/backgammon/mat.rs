@@ -60,6 +60,7 @@
 use std::io::{self, BufRead};
 
 use memchr::memchr;
+use smallvec::SmallVec;
 
 /// The longest line read, in bytes without its line break; a longer line is an error.
 pub const MAX_LINE_BYTES: usize = 64 << 10;
@@ -122,9 +123,6 @@ pub enum ActionKind {
     Roll {
         /// The two dice in the order written, each 1-6.
         dice: (u8, u8),
-        /// The text after `dd:`, trimmed, as written: empty for a dance or a rolled-then-resigned
-        /// (BackgammonGalaxy), `Cannot Move` kept verbatim (Backgammon Studio).
-        play: String,
     },
     /// `dd: ????`: a roll whose play is unknown (Backgammon Studio: the player rolled, then
     /// resigned).
@@ -180,6 +178,16 @@ impl Action {
     pub fn dice(&self) -> Option<(u8, u8)> {
         match self.kind {
             ActionKind::Roll { dice, .. } | ActionKind::Unknown { dice } => Some(dice),
+            _ => None,
+        }
+    }
+
+    /// The play of a roll: the text after `dd:`, trimmed, as written (empty for a dance or a
+    /// rolled-then-resigned in BackgammonGalaxy, `Cannot Move` verbatim in Backgammon Studio);
+    /// `None` for other actions.
+    pub fn play(&self) -> Option<&str> {
+        match self.kind {
+            ActionKind::Roll { .. } => self.text.split_once(':').map(|(_, play)| play.trim()),
             _ => None,
         }
     }
@@ -695,8 +703,31 @@ struct Word<'a> {
     position: u32,
 }
 
-fn words(line: &str) -> Vec<Word<'_>> {
-    let mut out = Vec::new();
+/// `char::is_whitespace` for an ASCII byte.
+fn is_space(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+fn words(line: &str) -> SmallVec<[Word<'_>; 16]> {
+    if line.is_ascii() {
+        // One byte a character.
+        let mut out = SmallVec::new();
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if is_space(bytes[i]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < bytes.len() && !is_space(bytes[i]) {
+                i += 1;
+            }
+            out.push(Word { text: &line[start..i], start, end: i, position: start.try_into().unwrap_or(u32::MAX) });
+        }
+        return out;
+    }
+    let mut out = SmallVec::new();
     let mut current: Option<(usize, u32)> = None;
     let mut chars = 0u32;
     for (i, c) in line.char_indices() {
@@ -734,6 +765,9 @@ enum Keyword {
 }
 
 fn keyword(word: &str) -> Option<Keyword> {
+    if !matches!(word.len(), 4..=7) || !matches!(word.as_bytes()[0] | 0x20, b'd' | b't' | b'w' | b'l') {
+        return None;
+    }
     [
         ("doubles", Keyword::Doubles),
         ("takes", Keyword::Takes),
@@ -818,7 +852,7 @@ fn parse_action(
         let dice = dice.ok_or_else(|| err(&word.text[..=colon], "two dice 1-6 before `:`"))?;
         let play = line[word.start + colon + 1..args.last().map_or(word.end, |w| w.end)].trim();
         if play.is_empty() {
-            return Ok(ActionKind::Roll { dice, play: String::new() });
+            return Ok(ActionKind::Roll { dice });
         }
         if play.bytes().all(|b| b == b'?') {
             return Ok(ActionKind::Unknown { dice });
@@ -831,7 +865,7 @@ fn parse_action(
                 return Err(err(bad, "a play item such as `24/18`, `bar/21*` or `6/off(2)`, or the next action"));
             }
         }
-        return Ok(ActionKind::Roll { dice, play: play.to_owned() });
+        return Ok(ActionKind::Roll { dice });
     }
     let Some(keyword) = keyword(word.text) else {
         let expected = if word.text.bytes().all(|b| b == b'?') { "a roll `dd:` before `????`" } else { ACTION };
@@ -964,8 +998,10 @@ mod tests {
             ]
         );
         let kinds: Vec<&ActionKind> = game.actions.iter().map(|a| &a.kind).collect();
-        assert_eq!(*kinds[0], ActionKind::Roll { dice: (5, 1), play: "24/23 13/8".into() });
-        assert_eq!(*kinds[4], ActionKind::Roll { dice: (4, 4), play: String::new() }, "a dance: empty play");
+        assert_eq!(*kinds[0], ActionKind::Roll { dice: (5, 1) });
+        assert_eq!(game.actions[0].play(), Some("24/23 13/8"));
+        assert_eq!(*kinds[4], ActionKind::Roll { dice: (4, 4) });
+        assert_eq!(game.actions[4].play(), Some(""), "a dance: empty play");
         assert_eq!(*kinds[5], ActionKind::Double { value: 2 });
         assert_eq!(*kinds[6], ActionKind::Take);
         assert_eq!(*kinds[8], ActionKind::Double { value: 4 });
@@ -1016,7 +1052,8 @@ mod tests {
             String::new(),
             at(&[(6, "Wins 1 point and the match")]),
         ]));
-        assert_eq!(game.actions[1].kind, ActionKind::Roll { dice: (6, 1), play: String::new() });
+        assert_eq!(game.actions[1].kind, ActionKind::Roll { dice: (6, 1) });
+        assert_eq!(game.actions[1].play(), Some(""));
         assert_eq!((game.actions[2].position, game.actions[2].column), (1, Column::Right));
         assert_eq!(game.actions[2].move_number, None);
         assert_eq!(game.end.map(|e| e.winner), Some(Column::Left));
@@ -1034,7 +1071,8 @@ mod tests {
             (97, "Wins 2 point and the match"),
         ])]));
         assert_eq!(game.actions.len(), 3);
-        assert_eq!(game.actions[0].kind, ActionKind::Roll { dice: (4, 3), play: "21/18 18/14".into() });
+        assert_eq!(game.actions[0].kind, ActionKind::Roll { dice: (4, 3) });
+        assert_eq!(game.actions[0].play(), Some("21/18 18/14"));
         assert_eq!(game.actions[1].kind, ActionKind::Losses { points: 2 });
         assert_eq!(game.actions[1].move_number, Some(24));
         assert_eq!(game.end.map(|e| (e.winner, e.points)), Some((Column::Right, 2)));
@@ -1109,9 +1147,12 @@ mod tests {
                 (Left, 6),
             ]
         );
-        assert_eq!(game.actions[4].kind, ActionKind::Roll { dice: (6, 6), play: "Cannot Move".into() });
-        assert_eq!(game.actions[6].kind, ActionKind::Roll { dice: (2, 2), play: "6/4*(3) 4/2".into() });
-        assert_eq!(game.actions[11].kind, ActionKind::Roll { dice: (6, 6), play: "8/2(2) 6/off(2)".into() });
+        assert_eq!(game.actions[4].kind, ActionKind::Roll { dice: (6, 6) });
+        assert_eq!(game.actions[4].play(), Some("Cannot Move"));
+        assert_eq!(game.actions[6].kind, ActionKind::Roll { dice: (2, 2) });
+        assert_eq!(game.actions[6].play(), Some("6/4*(3) 4/2"));
+        assert_eq!(game.actions[11].kind, ActionKind::Roll { dice: (6, 6) });
+        assert_eq!(game.actions[11].play(), Some("8/2(2) 6/off(2)"));
         assert_eq!(game.actions[13].move_number, Some(8));
         assert_eq!(game.end, Some(GameEnd { winner: Left, points: 2, and_match: false, line: 16 }));
         assert_eq!(game.plays(), 11);
@@ -1147,7 +1188,8 @@ mod tests {
         assert_eq!(games.len(), 2);
         let g2 = games[1].as_ref().unwrap();
         assert_eq!((g2.number, g2.line, g2.scores), (2, 9, [0, 1]));
-        assert_eq!(g2.actions[0].kind, ActionKind::Roll { dice: (4, 2), play: "8/4 6/4".into() });
+        assert_eq!(g2.actions[0].kind, ActionKind::Roll { dice: (4, 2) });
+        assert_eq!(g2.actions[0].play(), Some("8/4 6/4"));
         assert_eq!(g2.actions[0].column, Column::Right);
         assert_eq!(g2.end, None);
     }

@@ -188,7 +188,7 @@ impl GameState {
                     }
                     self.on_roll = Some(me);
                     self.plays += 1;
-                    if let ActionKind::Roll { play, .. } = &a.kind {
+                    if let Some(play) = a.play() {
                         self.play(me, dice, play, keep_plays).map_err(fail)?;
                     } else {
                         self.resigned_after_roll = Some(me);

@@ -10,6 +10,11 @@ use tabula_replay::check::{check_paths, Summary};
 use tabula_replay::query;
 use tabula_replay::{GameReport, Verdict};
 
+/// Records are read as many small strings and vectors; mimalloc serves them several times faster
+/// than the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "tabula",
