@@ -8,6 +8,8 @@
 
 mod cube;
 mod dice;
+pub mod match_id;
+mod match_state;
 mod movegen;
 mod outcome;
 mod play;
@@ -16,9 +18,12 @@ mod position;
 pub mod position_id;
 mod side;
 mod step;
+pub mod xgid;
 
 pub use cube::{Cube, CubeError, MatchScore};
 pub use dice::{Dice, ParseDiceError};
+pub use match_id::MatchIdError;
+pub use match_state::{GameState, MatchState, MatchStateError};
 pub use movegen::{LegalPlays, MoveGenerator};
 pub use outcome::WinKind;
 pub use play::Play;
@@ -27,3 +32,4 @@ pub use position::{Position, PositionError, Setup, StepError, CHECKERS};
 pub use position_id::PositionIdError;
 pub use side::{BySide, Side};
 pub use step::Step;
+pub use xgid::{Xgid, XgidError};
