@@ -29,6 +29,17 @@ for f in ["allgames202602_sample.tsv", "allgames201111_sample.tsv"]:
             n += 1
 PY
 cp ../testdata/arimaa/broken_games.tsv corpus/arimaa_archive/broken 2>/dev/null || true
+# Backgammon: the real matches, and the play spellings of the notation vectors (first byte: the
+# roll and position the target resolves against).
+mkdir -p corpus/backgammon_mat corpus/backgammon_play
+cp ../../shared/data/backgammon/matches/*.mat corpus/backgammon_mat/
+python3 - ../../shared/data/backgammon/notation_cases.tsv <<'PY'
+import sys
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")[1:]
+for i, row in enumerate(r for r in rows if r.strip()):
+    play = row.split("\t")[3]
+    open(f"corpus/backgammon_play/case{i}", "wb").write(bytes([i % 105]) + play.encode())
+PY
 for target in ${TARGETS:-arimaa_long_notation arimaa_archive backgammon_mat backgammon_play}; do
   echo "== $target for ${seconds}s"
   start=$(date +%s)

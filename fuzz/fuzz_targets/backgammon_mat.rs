@@ -1,9 +1,13 @@
 //! The `.mat` match reader on arbitrary bytes: as a whole file, and as the body of a game after
-//! a valid header and player line (so that most inputs reach the action parser).
+//! a valid header and player line (so that most inputs reach the action parser); every game read
+//! is also verified (plays resolved, cube and score checked).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use std::sync::Arc;
+
 use tabula_replay::backgammon::mat::{MatReader, MAX_LINE_BYTES};
+use tabula_replay::backgammon::matches::check_match;
 
 const PREFIX: &[u8] =
     b"; [Site \"BackgammonGalaxy\"]\n\n3 point match\n\n Game 1\n lasse : 0                       mglough : 0\n";
@@ -44,8 +48,22 @@ fn read(data: &[u8]) {
     assert!(reader.lines_read() <= lines);
 }
 
+/// Verifies every game: one report per game, each error on a line of the input.
+fn check(data: &[u8]) {
+    let lines = data.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+    let source: Arc<str> = Arc::from("fuzz.mat");
+    check_match(&source, "fuzz", data, &mut |r| {
+        if let Some(e) = &r.error {
+            assert!(e.line <= lines, "error line {} of {lines}", e.line);
+            assert!(!e.message.is_empty());
+        }
+    });
+}
+
 fuzz_target!(|data: &[u8]| {
     read(data);
+    check(data);
     let file: Vec<u8> = PREFIX.iter().chain(data).copied().collect();
     read(&file);
+    check(&file);
 });

@@ -1,10 +1,10 @@
 //! Backgammon play text on arbitrary bytes: parsing, the syntax's own round trip, resolving
-//! against real positions (the first byte picks the position and the roll), and writing back
-//! what resolves.
+//! against real positions (the first byte picks the position and the roll) into a position that
+//! a legal play reaches, and writing back what resolves.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tabula_engine::backgammon::{position_id, Dice};
+use tabula_engine::backgammon::{position_id, Dice, MoveGenerator};
 use tabula_notation::backgammon::{write_play, PlayText};
 
 fuzz_target!(|data: &[u8]| {
@@ -21,6 +21,8 @@ fuzz_target!(|data: &[u8]| {
     let id = positions[usize::from(pick) / rolls.len() % positions.len()];
     let pos = position_id::decode(id).expect("fixed position");
     if let Ok(r) = parsed.resolve(&pos, dice) {
+        let legal = MoveGenerator::new().legal_plays(&pos, dice).iter().any(|(_, p)| *p == r.position);
+        assert!(legal, "{shown} resolved to a position no legal play reaches");
         let written = write_play(&pos, &r.play);
         let again = PlayText::from_ascii(written.as_bytes()).expect("written text parses");
         let r2 = again.resolve(&pos, dice).expect("and resolves");
