@@ -4,7 +4,7 @@
 use std::cmp::Reverse;
 
 use serde_json::{json, Map, Value};
-use tabula_engine::backgammon::{position_id, Dice, MoveGenerator, Position};
+use tabula_engine::backgammon::{match_id, position_id, xgid, Dice, MoveGenerator, Position};
 use tabula_notation::backgammon::{PlayText, ResolveError};
 
 /// A game `tabula moves` and `tabula resolve` know.
@@ -52,6 +52,41 @@ pub enum QueryError {
 /// [`QueryError::Position`] when the ID is not one.
 pub fn backgammon_position(text: &str) -> Result<Position, QueryError> {
     position_id::decode(text.trim()).map_err(|e| QueryError::Position { text: text.to_string(), reason: e.to_string() })
+}
+
+/// A backgammon position as `tabula moves` and `tabula resolve` take it, from the view of the
+/// player on roll, with the roll the text carries: a gnubg Position ID (no roll), a gnubg ID
+/// `PositionID:MatchID`, or an XGID (`XGID=...`, ten fields).
+///
+/// # Errors
+/// [`QueryError::Position`] when the text is none of these, naming which it looked like.
+pub fn backgammon_position_and_dice(text: &str) -> Result<(Position, Option<Dice>), QueryError> {
+    let t = text.trim();
+    let fail = |reason: String| QueryError::Position { text: text.to_string(), reason };
+    if t.starts_with("XGID=") || t.matches(':').count() >= 9 {
+        let x = xgid::decode(t).map_err(|e| fail(format!("not an XGID: {e}")))?;
+        return Ok((x.position, x.state.dice));
+    }
+    if let Some((position, matchid)) = t.split_once(':') {
+        let pos = position_id::decode(position).map_err(|e| fail(format!("not a gnubg ID: {e}")))?;
+        let state = match_id::decode(matchid).map_err(|e| fail(format!("not a gnubg ID: match ID: {e}")))?;
+        return Ok((pos, state.dice));
+    }
+    Ok((backgammon_position(t)?, None))
+}
+
+/// The roll for a backgammon question: `given` (two digits) or else the one the position text
+/// carries; both must agree when both are there.
+///
+/// # Errors
+/// [`QueryError::Dice`] for a malformed roll or two rolls that differ, [`QueryError::NoDice`]
+/// when there is none.
+pub fn backgammon_dice(given: Option<&str>, carried: Option<Dice>) -> Result<Dice, QueryError> {
+    match (given.map(dice).transpose()?, carried) {
+        (Some(d), Some(c)) if d != c => Err(QueryError::Dice(format!("{d}, while the position gives the roll {c}"))),
+        (Some(d), _) | (None, Some(d)) => Ok(d),
+        (None, None) => Err(QueryError::NoDice),
+    }
 }
 
 /// A roll written as two digits.
@@ -141,8 +176,12 @@ fn resolve_request(request: &Map<String, Value>) -> Result<String, Refusal> {
     let text = string_key(request, "move")?;
     match Game::from_name(game) {
         Some(Game::Backgammon) => {
-            let pos = backgammon_position(position).map_err(|e| Refusal::syntax(e.to_string()))?;
-            let dice = dice(string_key(request, "dice")?).map_err(|e| Refusal::syntax(e.to_string()))?;
+            let (pos, carried) = backgammon_position_and_dice(position).map_err(|e| Refusal::syntax(e.to_string()))?;
+            let given = match request.get("dice") {
+                None if carried.is_some() => None,
+                _ => Some(string_key(request, "dice")?),
+            };
+            let dice = backgammon_dice(given, carried).map_err(|e| Refusal::syntax(e.to_string()))?;
             resolve_backgammon(&pos, dice, text)
         }
         Some(Game::Arimaa) => {
@@ -197,6 +236,24 @@ mod tests {
         let a = answer("not json");
         assert_eq!(a["error"]["kind"], "syntax", "{a}");
         assert_eq!(a["error"]["candidates"], json!([]), "{a}");
+    }
+
+    #[test]
+    fn positions_come_as_position_ids_gnubg_ids_or_xgids_with_their_roll() {
+        let mut state = tabula_engine::backgammon::MatchState::new(7);
+        state.game = tabula_engine::backgammon::GameState::Playing;
+        state.dice = Dice::new(3, 1);
+        let gnubg_id = format!("4HPwATDgc/ABMA:{}", match_id::encode(&state).unwrap_or_default());
+        let a = answer(&json!({"game": "backgammon", "position": gnubg_id, "move": "8/5 6/5"}).to_string());
+        assert_eq!(a, json!({"resolved": "8/5 6/5"}), "a gnubg ID with the roll 31: {gnubg_id}");
+        let xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:7:10";
+        let a = answer(&json!({"game": "backgammon", "position": xgid, "move": "6/5 8/5"}).to_string());
+        assert_eq!(a, json!({"resolved": "8/5 6/5"}), "an XGID with the roll 31");
+        let a =
+            answer(&json!({"game": "backgammon", "position": xgid, "dice": "52", "move": "13/8 13/11"}).to_string());
+        assert!(a["error"]["message"].as_str().unwrap_or("").contains("the position gives the roll 31"), "{a}");
+        let a = answer(r#"{"game":"backgammon","position":"4HPwATDgc/ABMA:zzzz","move":"8/5 6/5"}"#);
+        assert!(a["error"]["message"].as_str().unwrap_or("").contains("match ID"), "{a}");
     }
 
     #[test]

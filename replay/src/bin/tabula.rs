@@ -53,10 +53,12 @@ enum Command {
         #[arg(long, value_enum)]
         game: GameKind,
         /// The position: for Arimaa `g [<64 squares>]`, rank 8 first, files a..h, `.` empty; for
-        /// backgammon a gnubg Position ID seen from the player on roll.
+        /// backgammon a gnubg Position ID seen from the player on roll, a gnubg ID
+        /// (`PositionID:MatchID`) or an XGID.
         #[arg(long)]
         position: String,
-        /// The roll (backgammon): two digits, like 31 or 66.
+        /// The roll (backgammon): two digits, like 31 or 66; may be left out when the position
+        /// (a gnubg ID or an XGID) carries it.
         #[arg(long)]
         dice: Option<String>,
         /// Print only the number of turns.
@@ -214,9 +216,9 @@ fn moves(game: GameKind, position: &str, dice: Option<&str>, count: bool) -> Res
             tabula_replay::query::arimaa_turns(&pos)
         }
         GameKind::Backgammon => {
-            let pos = query::backgammon_position(position).map_err(|e| format!("--position: {e}"))?;
-            let dice =
-                query::dice(dice.ok_or(query::QueryError::NoDice.to_string())?).map_err(|e| format!("--dice: {e}"))?;
+            let (pos, carried) =
+                query::backgammon_position_and_dice(position).map_err(|e| format!("--position: {e}"))?;
+            let dice = query::backgammon_dice(dice, carried).map_err(|e| format!("--dice: {e}"))?;
             let plays = query::backgammon_plays(&pos, dice);
             if plays.is_empty() && !count {
                 eprintln!("no legal play: the roll {dice} cannot be played");
