@@ -391,9 +391,10 @@ impl PlayText {
 
 impl PlayText {
     /// The play of a text that uses every die with moves of one die each (with a double, a run
-    /// of that die), made in the order written. Such a play is legal once its steps are, and
-    /// nothing is hidden on the way to be hit or not. `None` for any other text, or when a step
-    /// fails in this order: the walk then decides, and names the error.
+    /// of that die; otherwise both dice on one checker when the two orders do not differ in what
+    /// they hit; bearing off, a die larger than needed), made in the order written. Such a play is legal once its steps are, and nothing
+    /// hidden on the way decides between plays. `None` for any other text, or when a step fails
+    /// in this order: the walk then decides, and names the error.
     fn direct(&self, pos: &Position, dice: Dice) -> Option<ResolvedPlay> {
         let (high, low) = (dice.high(), dice.low());
         let (mut highs, mut lows) = if dice.is_double() { (4u8, 0u8) } else { (1, 1) };
@@ -414,6 +415,44 @@ impl PlayText {
                     } else if dice.is_double() && distance % high == 0 && distance / high <= highs {
                         highs -= distance / high;
                         (high, distance / high)
+                    } else if dice.is_double() && to == 0 && distance.div_ceil(high) <= highs {
+                        // The last step bears off with more than it needs.
+                        highs -= distance.div_ceil(high);
+                        (high, distance.div_ceil(high))
+                    } else if !dice.is_double() && to == 0 && distance < low && lows > 0 {
+                        // Bearing off with a larger die: the smaller one that does (if another
+                        // move needed it, a later step fails and the walk decides).
+                        lows -= 1;
+                        (low, 1)
+                    } else if !dice.is_double() && to == 0 && distance < high && highs > 0 {
+                        highs -= 1;
+                        (high, 1)
+                    } else if !dice.is_double()
+                        && highs + lows == 2
+                        && (distance == high + low || (to == 0 && distance > high && distance < high + low))
+                    {
+                        // Both dice on one checker: the order matters only when one way is
+                        // blocked or hits on the way; with a hit either way, the walk decides.
+                        highs = 0;
+                        lows = 0;
+                        let two = |first: u8, second: u8| {
+                            let mut p = next;
+                            let a = p.step(pair[0], first).ok()?;
+                            p.apply(a);
+                            let b = p.step(a.to, second).ok()?;
+                            p.apply(b);
+                            Some((a, b, p))
+                        };
+                        let (a, b, p) = match (two(high, low), two(low, high)) {
+                            (Some(x), Some(y)) if x.2 == y.2 => x,
+                            (Some(x), None) | (None, Some(x)) => x,
+                            _ => return None,
+                        };
+                        *steps.get_mut(n)? = a;
+                        *steps.get_mut(n + 1)? = b;
+                        n += 2;
+                        next = p;
+                        continue;
                     } else {
                         return None;
                     };

@@ -187,7 +187,9 @@ impl Action {
     /// `None` for other actions.
     pub fn play(&self) -> Option<&str> {
         match self.kind {
-            ActionKind::Roll { .. } => self.text.split_once(':').map(|(_, play)| play.trim()),
+            ActionKind::Roll { .. } => {
+                self.text.bytes().position(|b| b == b':').map(|colon| trim(&self.text[colon + 1..]))
+            }
             _ => None,
         }
     }
@@ -483,7 +485,7 @@ impl<R: BufRead> MatReader<R> {
                 }
             }
             let line = self.lines.number;
-            let text = self.lines.text.trim();
+            let text = trim(&self.lines.text);
             if text.is_empty() {
                 continue;
             }
@@ -532,7 +534,7 @@ impl<R: BufRead> MatReader<R> {
         loop {
             match self.lines.advance() {
                 Ok(true) => {
-                    if let Some(number) = game_line(self.lines.text.trim()) {
+                    if let Some(number) = game_line(trim(&self.lines.text)) {
                         self.pending = Some((self.lines.number, number));
                         return;
                     }
@@ -553,7 +555,7 @@ impl<R: BufRead> MatReader<R> {
             if !self.lines.advance()? {
                 return Err(syntax(self.lines.number, game, "the end of the input", PLAYER_LINE));
             }
-            let text = self.lines.text.trim();
+            let text = trim(&self.lines.text);
             if text.is_empty() || is_comment(text) {
                 continue;
             }
@@ -569,7 +571,7 @@ impl<R: BufRead> MatReader<R> {
         let players_line = self.lines.number;
         let mut record = GameRecord { number, line, players, scores, players_line, actions: Vec::new(), end: None };
         while self.lines.advance()? {
-            let text = self.lines.text.trim();
+            let text = trim(&self.lines.text);
             if text.is_empty() || is_comment(text) {
                 continue;
             }
@@ -703,6 +705,16 @@ struct Word<'a> {
     position: u32,
 }
 
+/// `str::trim`, fast when the ends are ASCII.
+fn trim(s: &str) -> &str {
+    let t = s.trim_ascii();
+    match (t.as_bytes().first(), t.as_bytes().last()) {
+        // Other spaces (Unicode ones, vertical tab) the slow way.
+        (Some(&a), Some(&b)) if a >= 0x80 || b >= 0x80 || a == 0x0B || b == 0x0B => t.trim(),
+        _ => t,
+    }
+}
+
 /// `char::is_whitespace` for an ASCII byte.
 fn is_space(b: u8) -> bool {
     b == b' ' || (b'\t'..=b'\r').contains(&b)
@@ -782,7 +794,7 @@ fn keyword(word: &str) -> Option<Keyword> {
 
 /// Whether a word starts an action (a roll `dd:` or a keyword), or is a move number.
 fn ends_action(word: &str) -> bool {
-    word.contains(':') || keyword(word).is_some() || move_number(word).is_some()
+    word.bytes().any(|b| b == b':') || keyword(word).is_some() || move_number(word).is_some()
 }
 
 fn die(b: u8) -> Option<u8> {
@@ -792,7 +804,7 @@ fn die(b: u8) -> Option<u8> {
 /// Whether a word can be part of a play: a path such as `24/18`, `bar/21*`, `6/off(2)` or
 /// `13/7*/5`, with an optional comma.
 fn is_play_item(word: &str) -> bool {
-    word.contains('/') && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"/*(),".contains(&b))
+    word.bytes().any(|b| b == b'/') && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"/*(),".contains(&b))
         || word.bytes().all(|b| b == b',')
 }
 
@@ -844,24 +856,27 @@ fn parse_action(
     game: Option<u32>,
 ) -> Result<ActionKind, MatError> {
     let err = |found: &str, expected| syntax(number, game, found, expected);
-    if let Some(colon) = word.text.find(':') {
+    if let Some(colon) = word.text.bytes().position(|b| b == b':') {
         let dice = match word.text.as_bytes()[..colon] {
             [a, b] => die(a).zip(die(b)),
             _ => None,
         };
         let dice = dice.ok_or_else(|| err(&word.text[..=colon], "two dice 1-6 before `:`"))?;
-        let play = line[word.start + colon + 1..args.last().map_or(word.end, |w| w.end)].trim();
+        let play = trim(&line[word.start + colon + 1..args.last().map_or(word.end, |w| w.end)]);
         if play.is_empty() {
             return Ok(ActionKind::Roll { dice });
         }
         if play.bytes().all(|b| b == b'?') {
             return Ok(ActionKind::Unknown { dice });
         }
-        let mut items = play.split_whitespace();
-        let cannot_move = matches!((items.next(), items.next(), items.next()),
+        // The play's words: anything written against the colon, then the words after it.
+        let attached = &word.text[colon + 1..];
+        let items = || (!attached.is_empty()).then_some(attached).into_iter().chain(args.iter().map(|w| w.text));
+        let mut first = items();
+        let cannot_move = matches!((first.next(), first.next(), first.next()),
             (Some(a), Some(b), None) if a.eq_ignore_ascii_case("cannot") && b.eq_ignore_ascii_case("move"));
         if !cannot_move {
-            if let Some(bad) = play.split_whitespace().find(|w| !is_play_item(w)) {
+            if let Some(bad) = items().find(|w| !is_play_item(w)) {
                 return Err(err(bad, "a play item such as `24/18`, `bar/21*` or `6/off(2)`, or the next action"));
             }
         }

@@ -270,7 +270,7 @@ impl GameState {
     }
 
     fn play(&mut self, me: Side, dice: Dice, text: &str, keep: bool) -> Result<(), String> {
-        let text = text.trim();
+        let text = text.trim_ascii();
         let parsed = if text.is_empty() || text.eq_ignore_ascii_case("cannot move") {
             PlayText::default()
         } else {
