@@ -215,18 +215,21 @@ impl PlayItem {
 
 /// Reads `bar`, `off` (any case) or a number of one or two digits; returns it and the bytes used.
 fn parse_point(s: &[u8]) -> Result<(Point, usize), ItemSyntax> {
-    let word = |w: &[u8]| s.len() >= w.len() && s[..w.len()].eq_ignore_ascii_case(w);
-    if word(b"bar") {
-        return Ok((Point::BAR, 3));
-    }
-    if word(b"off") {
-        return Ok((Point::OFF, 3));
-    }
-    let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
-    if digits == 0 || digits > 2 {
-        return Err(ItemSyntax::Point);
-    }
-    let n = s[..digits].iter().fold(0u8, |n, &d| n * 10 + (d - b'0'));
+    let (n, digits) = match *s {
+        [b'0'..=b'9', b'0'..=b'9', b'0'..=b'9', ..] => return Err(ItemSyntax::Point),
+        [a @ b'0'..=b'9', b @ b'0'..=b'9', ..] => ((a - b'0') * 10 + (b - b'0'), 2),
+        [a @ b'0'..=b'9', ..] => (a - b'0', 1),
+        _ => {
+            let word = |w: &[u8]| s.len() >= w.len() && s[..w.len()].eq_ignore_ascii_case(w);
+            if word(b"bar") {
+                return Ok((Point::BAR, 3));
+            }
+            if word(b"off") {
+                return Ok((Point::OFF, 3));
+            }
+            return Err(ItemSyntax::Point);
+        }
+    };
     Point::new(n).map(|p| (p, digits)).ok_or(ItemSyntax::Point)
 }
 
@@ -258,9 +261,11 @@ impl PlayText {
     pub fn from_ascii(text: &[u8]) -> Result<PlayText, ParsePlayError> {
         let is_sep = |c: &u8| c.is_ascii_whitespace() || *c == b',';
         let words = text.split(is_sep).filter(|w| !w.is_empty());
-        let first_two: SmallVec<[&[u8]; 3]> = words.clone().take(3).collect();
-        if is_no_move(&first_two) {
-            return Ok(PlayText::default());
+        if matches!(text.iter().find(|c| !is_sep(c)), Some(b'c' | b'C')) {
+            let first_two: SmallVec<[&[u8]; 3]> = words.clone().take(3).collect();
+            if is_no_move(&first_two) {
+                return Ok(PlayText::default());
+            }
         }
         let mut items: SmallVec<[PlayItem; MAX_MOVES]> = SmallVec::new();
         let mut moves = 0;
