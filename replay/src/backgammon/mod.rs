@@ -2,7 +2,10 @@
 
 pub mod mat;
 pub mod matches;
+pub mod random_match;
 pub mod show;
 pub mod verify;
+pub mod write;
 
 pub use mat::{Action, ActionKind, Column, GameEnd, GameRecord, MatError, MatReader, MatchHeader};
+pub use write::{Dialect, GameAction, MatWriter, WriteError};
