@@ -116,3 +116,66 @@ fn a_double_to_the_wrong_value_is_illegal() {
 fn a_roll_that_is_not_two_dice_is_unreadable_and_the_match_goes_on() {
     edit_is_caught("62: 24/18 13/11", "72: 24/18 13/11", Verdict::Unreadable, "expected two dice", 20);
 }
+
+/// Every real match cut after each line of its last game but the `Wins` line: the last game is
+/// reported unfinished (or, cut right after the play that ends it, as missing its `Wins` line),
+/// and the games before keep their verdicts.
+#[test]
+fn a_match_cut_between_two_lines_leaves_its_last_game_unfinished() {
+    let dir = common::shared().join("data/backgammon/matches");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("matches").flatten().map(|e| e.path()).collect();
+    files.sort();
+    let mut cuts = 0;
+    for path in files.iter().step_by(10) {
+        let text = std::fs::read_to_string(path).expect("a match");
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("match");
+        let whole = check_text(name, &text);
+        let lines: Vec<&str> = text.lines().collect();
+        let Some(last_wins) = lines.iter().rposition(|l| l.contains("Wins")) else { continue };
+        let last_game = lines.iter().rposition(|l| l.trim_start().starts_with("Game ")).unwrap_or(0);
+        for cut in (last_game + 3..last_wins).step_by(7) {
+            let cut_text = lines[..cut].join("\n");
+            let reports = check_text(name, &cut_text);
+            assert_eq!(reports.len(), whole.len(), "{name} cut after line {cut}");
+            for (r, w) in reports.iter().zip(&whole).take(whole.len() - 1) {
+                assert_eq!((r.verdict, r.turns), (w.verdict, w.turns), "{name} cut after line {cut}: {}", r.game);
+            }
+            let last = reports.last().expect("a last game");
+            assert_eq!(last.verdict, Verdict::ResultMismatch, "{name} cut after line {cut}: {last:?}");
+            let message = &last.error.as_ref().expect("an error").message;
+            assert!(
+                message.contains("not finished") || message.contains("no `Wins` line"),
+                "{name} cut after line {cut}: {message}"
+            );
+            cuts += 1;
+        }
+    }
+    assert!(cuts > 100, "only {cuts} cuts tried");
+}
+
+/// A real match whose header claims a shorter match: the games played after a side reaches the
+/// claimed length are illegal, each at its score line.
+#[test]
+fn games_after_the_end_of_the_match_are_illegal() {
+    let dir = common::shared().join("data/backgammon/matches");
+    let mut caught = 0;
+    for entry in std::fs::read_dir(&dir).expect("matches").flatten() {
+        let text = std::fs::read_to_string(entry.path()).expect("a match");
+        if !text.contains("\n7 point match") {
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let lied = text.replace("\n7 point match", "\n2 point match");
+        let reports = check_text(&name, &lied);
+        let after: Vec<_> = reports
+            .iter()
+            .filter(|r| r.error.as_ref().is_some_and(|e| e.message.contains("after the end of the match")))
+            .collect();
+        for r in &after {
+            assert_eq!(r.verdict, Verdict::Illegal, "{name}: {r:?}");
+            assert!(r.error.as_ref().is_some_and(|e| e.line > 0 && e.token.contains(" : ")), "{r:?}");
+        }
+        caught += usize::from(!after.is_empty());
+    }
+    assert!(caught >= 5, "only {caught} matches had games after a 2-point end");
+}

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 use super::mat::{GameRecord, MatError, MatReader, MatchHeader};
 use super::verify::{verify_game, Ending, KIND};
-use tabula_engine::backgammon::{BySide, MatchScore};
+use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
 use crate::report::{ErrorInfo, GameReport, Verdict};
 
@@ -61,6 +61,26 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
                         message: format!(
                             "the score before this game is written {}-{}, the games before give {}-{}",
                             w.points.zero, w.points.one, run.points.zero, run.points.one
+                        ),
+                    });
+                }
+            }
+            let decided = written.and_then(|(w, line)| {
+                let score = running.filter(|r| r.winner().is_some()).unwrap_or(w);
+                score.winner().map(|side| (score, side, line))
+            });
+            if let Some((score, side, line)) = decided {
+                if report.verdict != Verdict::Unreadable {
+                    report.verdict = Verdict::Illegal;
+                    report.error = Some(ErrorInfo {
+                        turn: String::new(),
+                        line,
+                        token: format!("{} : {}", score.points.zero, score.points.one),
+                        message: format!(
+                            "a game after the end of the match: the {} column has {} points of a {} point match",
+                            if side == Side::Zero { "left" } else { "right" },
+                            score.points[side],
+                            score.length
                         ),
                     });
                 }

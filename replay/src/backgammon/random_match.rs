@@ -763,7 +763,21 @@ fn lying_length() -> Result<Broken, TestDataError> {
     let (bytes, line) = written(&m, &header)?;
     let message = "no doubling in the Crawford game".to_owned();
     let bad = Expected { game: g + 1, verdict: "illegal", line: line.at(g, i), message };
-    Ok(Broken { name, fault, bytes, expected: verdicts(m.games.len(), bad) })
+    let mut expected = verdicts(m.games.len(), bad);
+    // A game after a side has reached the written length is one the match should not have.
+    if let Some(next) = m.games.get(g + 1).filter(|n| n.score.points.zero >= lie || n.score.points.one >= lie) {
+        let game_line = String::from_utf8_lossy(&bytes)
+            .lines()
+            .position(|l| l.trim() == format!("Game {}", g + 2))
+            .map_or(0, |i| i as u64 + 1);
+        let p = next.score.points;
+        let (side, points) = if p.zero >= lie { ("left", p.zero) } else { ("right", p.one) };
+        let message = format!("a game after the end of the match: the {side} column has {points} points");
+        if let Some(slot) = expected.get_mut(g + 1) {
+            *slot = Expected { game: g + 2, verdict: "illegal", line: game_line + 1, message };
+        }
+    }
+    Ok(Broken { name, fault, bytes, expected })
 }
 
 /// The files of `testdata/backgammon/matches` and `testdata/backgammon/broken`: `matches/*.mat`

@@ -237,7 +237,8 @@ impl GameState {
                         }
                         Some(e) if !points_fit(*points, &[e.points], me, &ctx) => {
                             return Err(mismatch(format!(
-                                "the record says {points} points, the replay {} ({}; {} by {})",
+                                "the record says {points} point{}, the replay {} ({}; {} by {})",
+                                if *points == 1 { "" } else { "s" },
                                 e.points,
                                 e.how,
                                 if *points > e.points { "over" } else { "under" },
@@ -261,6 +262,23 @@ impl GameState {
                 let play = if a.is_play() { self.last_play.take() } else { None };
                 observe(Replayed { action: a, board, play, cube: self.cube, pending: self.pending });
             }
+        }
+        if !claimed {
+            let (action_line, turn) =
+                record.actions.last().map_or((record.players_line, String::new()), |a| (a.line, label(a)));
+            let message = match self.over {
+                Some(e) => format!(
+                    "the game has no `Wins` line; the replay says the {} column wins {} point{} ({})",
+                    if e.winner == Side::Zero { "left" } else { "right" },
+                    e.points,
+                    if e.points == 1 { "" } else { "s" },
+                    e.how
+                ),
+                None => "the game is not finished: no `Wins` line, and the last action does not end it (the file may \
+                         be cut off)"
+                    .into(),
+            };
+            return Err(Failure { action_line, turn, token: String::new(), message, mismatch: true });
         }
         Ok(())
     }
