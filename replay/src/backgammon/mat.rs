@@ -303,6 +303,26 @@ fn in_game(game: &Option<u32>) -> String {
 }
 
 impl MatError {
+    /// What is wrong, without the line and game that [`Display`](std::fmt::Display) puts first
+    /// (for reports that give the line apart).
+    pub fn reason(&self) -> String {
+        match self {
+            MatError::Syntax { found, expected, .. } => format!("found `{found}`, expected {expected}"),
+            MatError::SecondWins { first, .. } => {
+                format!("a second `Wins` line in the game, the first is on line {first}")
+            }
+            other => other.to_string(),
+        }
+    }
+
+    /// The offending text, when the error has one.
+    pub fn token(&self) -> Option<&str> {
+        match self {
+            MatError::Syntax { found, .. } => Some(found),
+            _ => None,
+        }
+    }
+
     /// The 1-based line the error is about, when there is one.
     pub fn line(&self) -> Option<u64> {
         match *self {

@@ -121,8 +121,12 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
 }
 
 fn unreadable(source: &Arc<str>, game: String, e: &MatError) -> GameReport {
-    let error =
-        ErrorInfo { turn: String::new(), line: e.line().unwrap_or(0), token: String::new(), message: e.to_string() };
+    let error = ErrorInfo {
+        turn: String::new(),
+        line: e.line().unwrap_or(0),
+        token: e.token().unwrap_or_default().to_owned(),
+        message: e.reason(),
+    };
     GameReport::unreadable(source.clone(), game, KIND, error)
 }
 
