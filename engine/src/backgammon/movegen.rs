@@ -45,16 +45,7 @@ impl MoveGenerator {
             self.search(pos, [h, l], Play::EMPTY, Point::BAR, 0);
             // Smaller die first: a larger-die step from a point it could leave at the start
             // gives a play the larger-first search made already, so only the others are tried.
-            let mut points = pos.points_to_move();
-            let mut high_first = 0u32;
-            while points != 0 {
-                let n = 31 - points.leading_zeros();
-                points &= !(1 << n);
-                if pos.step(Point::from_bit(n), h).is_ok() {
-                    high_first |= 1 << n;
-                }
-            }
-            self.search(pos, [l, h], Play::EMPTY, Point::BAR, high_first);
+            self.search(pos, [l, h], Play::EMPTY, Point::BAR, pos.movable(h));
         }
         if self.best == 0 {
             self.plays.push((Play::EMPTY, *pos));
@@ -85,14 +76,13 @@ impl MoveGenerator {
     fn search<const N: usize>(&mut self, pos: &Position, dice: [u8; N], play: Play, highest: Point, done: u32) {
         let Some(&die) = dice.get(play.len()) else { return };
         let double = N == 4;
-        let mut any = false;
-        let mut points = pos.points_to_move() & ((2u32 << highest.number()) - 1);
+        let mut points = pos.movable(die) & ((2u32 << highest.number()) - 1);
+        let any = points != 0;
         while points != 0 {
             let n = 31 - points.leading_zeros();
             points &= !(1 << n);
             let from = Point::from_bit(n);
-            let Ok(step) = pos.step(from, die) else { continue };
-            any = true;
+            let step = pos.step_from(from, die);
             if !double && play.len() == 1 && done & (1 << n) != 0 {
                 continue;
             }

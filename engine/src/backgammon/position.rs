@@ -188,17 +188,6 @@ impl Position {
         self.my_points & !HOME & !1 == 0
     }
 
-    /// Bit mask of the points the roller may move a checker from: the bar alone while a checker
-    /// is on it, else every point he holds (bits 1 to 24).
-    #[inline]
-    pub(crate) fn points_to_move(&self) -> u32 {
-        if self.mine[25] > 0 {
-            1 << 25
-        } else {
-            self.my_points & !1
-        }
-    }
-
     /// Whether the player on roll has a checker on the bar.
     #[inline]
     pub fn on_bar(&self) -> bool {
@@ -257,6 +246,33 @@ impl Position {
             return Err(StepError::HigherCheckerFirst { from, die });
         }
         Ok(Step { from, to: Point::OFF, hit: false })
+    }
+
+    /// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips,
+    /// by the rules [`step`](Self::step) applies, all at once.
+    #[inline]
+    pub(crate) fn movable(&self, die: u8) -> u32 {
+        if self.mine[25] > 0 {
+            return if self.blocks & (1 << (25 - die)) == 0 { 1 << 25 } else { 0 };
+        }
+        let held = self.my_points & 0x01FF_FFFE;
+        // Moves that land on the board: from above `die`, to a point not blocked.
+        let mut from = held & !(self.blocks << die) & !((2u32 << die) - 1);
+        if self.all_home() {
+            from |= held & (1 << die);
+            let highest = 31 - held.leading_zeros();
+            if held != 0 && highest < u32::from(die) {
+                from |= 1 << highest;
+            }
+        }
+        from
+    }
+
+    /// The step from `from` by `die` when [`movable`](Self::movable) allows it.
+    #[inline]
+    pub(crate) fn step_from(&self, from: Point, die: u8) -> Step {
+        let to = from.0.saturating_sub(die);
+        Step { from, to: Point(to), hit: self.blots & (1 << to) & !1 != 0 }
     }
 
     /// Makes a step returned by [`step`](Self::step) on this position (no checks).
