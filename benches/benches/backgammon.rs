@@ -36,6 +36,20 @@ fn legal_plays(c: &mut Criterion) {
             black_box(n)
         })
     });
+    // The same work counted in plays generated (each distinct result of a roll).
+    let mut gen = MoveGenerator::new();
+    let plays: usize = pairs.iter().map(|(pos, dice)| gen.legal_plays(pos, *dice).len()).sum();
+    group.throughput(Throughput::Elements(plays as u64));
+    group.bench_function("legal plays, per play generated", |b| {
+        let mut gen = MoveGenerator::new();
+        b.iter(|| {
+            let mut n = 0;
+            for (pos, dice) in &pairs {
+                n += gen.legal_plays(pos, *dice).len();
+            }
+            black_box(n)
+        })
+    });
     group.finish();
 }
 
