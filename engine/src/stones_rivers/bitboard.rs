@@ -1,0 +1,264 @@
+//! A set of intersections as three `u64` words (182 of the 192 bits used).
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+
+use super::cell::{Cell, Direction, CELLS, COLUMNS};
+
+/// A set of intersections, bit `i` for the cell with index `i` (`A1` = 0, `M14` = 181). Bits
+/// 182..192 are always clear.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub [u64; 3]);
+
+/// Bits 0..182.
+const BOARD: [u64; 3] = [!0, !0, (1 << (CELLS - 128)) - 1];
+
+/// Every cell of column `column`, as words.
+const fn column_words(column: u8) -> [u64; 3] {
+    let mut w = [0u64; 3];
+    let mut i = column as usize;
+    while i < CELLS {
+        w[i / 64] |= 1 << (i % 64);
+        i += COLUMNS as usize;
+    }
+    w
+}
+
+impl Bitboard {
+    /// No cell.
+    pub const EMPTY: Bitboard = Bitboard([0; 3]);
+    /// Every cell.
+    pub const FULL: Bitboard = Bitboard(BOARD);
+    /// Column `A` (the east edge).
+    pub const COLUMN_A: Bitboard = Bitboard(column_words(0));
+    /// Column `M` (the west edge).
+    pub const COLUMN_M: Bitboard = Bitboard(column_words(COLUMNS - 1));
+
+    /// The one-cell set.
+    #[inline]
+    pub const fn from_cell(cell: Cell) -> Bitboard {
+        let i = cell.index();
+        let mut w = [0u64; 3];
+        w[i / 64] = 1 << (i % 64);
+        Bitboard(w)
+    }
+
+    /// The cells of `cells`.
+    pub fn from_cells(cells: &[Cell]) -> Bitboard {
+        cells.iter().fold(Bitboard::EMPTY, |b, &c| b.with(c))
+    }
+
+    /// Whether `cell` is in the set.
+    #[inline]
+    pub const fn contains(self, cell: Cell) -> bool {
+        let i = cell.index();
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+
+    /// The set with `cell` added.
+    #[inline]
+    pub const fn with(self, cell: Cell) -> Bitboard {
+        let i = cell.index();
+        let mut w = self.0;
+        w[i / 64] |= 1 << (i % 64);
+        Bitboard(w)
+    }
+
+    /// The set with `cell` removed.
+    #[inline]
+    pub const fn without(self, cell: Cell) -> Bitboard {
+        let i = cell.index();
+        let mut w = self.0;
+        w[i / 64] &= !(1 << (i % 64));
+        Bitboard(w)
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0[0] | self.0[1] | self.0[2] == 0
+    }
+
+    /// Whether the set has any cell.
+    #[inline]
+    pub const fn any(self) -> bool {
+        !self.is_empty()
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+    }
+
+    /// Every bit moved up by `n` (0 < n < 64), bits past 182 dropped.
+    #[inline]
+    const fn shl(self, n: u32) -> Bitboard {
+        let [a, b, c] = self.0;
+        Bitboard([a << n, (b << n) | (a >> (64 - n)), ((c << n) | (b >> (64 - n))) & BOARD[2]])
+    }
+
+    /// Every bit moved down by `n` (0 < n < 64).
+    #[inline]
+    const fn shr(self, n: u32) -> Bitboard {
+        let [a, b, c] = self.0;
+        Bitboard([(a >> n) | (b << (64 - n)), (b >> n) | (c << (64 - n)), c >> n])
+    }
+
+    /// Each cell's neighbour in `direction` (cells at that edge drop out).
+    #[inline]
+    pub const fn shift(self, direction: Direction) -> Bitboard {
+        match direction {
+            Direction::North => self.shl(COLUMNS as u32),
+            Direction::South => self.shr(COLUMNS as u32),
+            // East is toward column A (index - 1), west toward column M (index + 1).
+            Direction::East => self.and_not(Bitboard::COLUMN_A).shr(1),
+            Direction::West => self.and_not(Bitboard::COLUMN_M).shl(1),
+        }
+    }
+
+    /// The cells of `self` not in `other`.
+    #[inline]
+    pub const fn and_not(self, other: Bitboard) -> Bitboard {
+        Bitboard([self.0[0] & !other.0[0], self.0[1] & !other.0[1], self.0[2] & !other.0[2]])
+    }
+
+    /// The cells of both.
+    #[inline]
+    pub const fn and(self, other: Bitboard) -> Bitboard {
+        Bitboard([self.0[0] & other.0[0], self.0[1] & other.0[1], self.0[2] & other.0[2]])
+    }
+
+    /// The cells of either.
+    #[inline]
+    pub const fn or(self, other: Bitboard) -> Bitboard {
+        Bitboard([self.0[0] | other.0[0], self.0[1] | other.0[1], self.0[2] | other.0[2]])
+    }
+
+    /// The lowest cell, if any.
+    #[inline]
+    pub const fn first(self) -> Option<Cell> {
+        let mut k = 0;
+        while k < 3 {
+            if self.0[k] != 0 {
+                return Cell::from_index(k * 64 + self.0[k].trailing_zeros() as usize);
+            }
+            k += 1;
+        }
+        None
+    }
+
+    /// The cells, lowest index first.
+    #[inline]
+    pub fn iter(self) -> Cells {
+        Cells(self)
+    }
+}
+
+/// The cells of a [`Bitboard`], lowest index first.
+#[derive(Clone, Debug)]
+pub struct Cells(Bitboard);
+
+impl Iterator for Cells {
+    type Item = Cell;
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        let c = self.0.first()?;
+        self.0 = self.0.without(c);
+        Some(c)
+    }
+}
+
+impl IntoIterator for Bitboard {
+    type Item = Cell;
+    type IntoIter = Cells;
+    fn into_iter(self) -> Cells {
+        self.iter()
+    }
+}
+
+impl BitOr for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitor(self, o: Bitboard) -> Bitboard {
+        self.or(o)
+    }
+}
+
+impl BitOrAssign for Bitboard {
+    #[inline]
+    fn bitor_assign(&mut self, o: Bitboard) {
+        *self = self.or(o);
+    }
+}
+
+impl BitAnd for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitand(self, o: Bitboard) -> Bitboard {
+        self.and(o)
+    }
+}
+
+impl BitAndAssign for Bitboard {
+    #[inline]
+    fn bitand_assign(&mut self, o: Bitboard) {
+        *self = self.and(o);
+    }
+}
+
+impl BitXor for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitxor(self, o: Bitboard) -> Bitboard {
+        Bitboard([self.0[0] ^ o.0[0], self.0[1] ^ o.0[1], self.0[2] ^ o.0[2]])
+    }
+}
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard::FULL.and_not(self)
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    /// Row 14 at the top, column `A` on the left.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..14).rev() {
+            for column in 0..COLUMNS {
+                let hit = Cell::new(column, row).is_some_and(|c| self.contains(c));
+                f.write_str(if hit { "x" } else { "." })?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(column: u8, row: u8) -> Cell {
+        Cell::new(column, row).unwrap_or_else(|| unreachable!())
+    }
+
+    #[test]
+    fn shifts_follow_the_cells_neighbours() {
+        for c in Cell::all() {
+            let one = Bitboard::from_cell(c);
+            for d in Direction::ALL {
+                let expected = c.step(d).map_or(Bitboard::EMPTY, Bitboard::from_cell);
+                assert_eq!(one.shift(d), expected, "{c} {d:?}");
+            }
+        }
+        assert_eq!(Bitboard::FULL.count(), 182);
+        assert_eq!((!Bitboard::EMPTY).count(), 182);
+        assert_eq!(Bitboard::FULL.shift(Direction::North).count(), 169);
+        assert_eq!(Bitboard::COLUMN_A.count(), 14);
+        let b = Bitboard::from_cells(&[cell(0, 0), cell(12, 13), cell(5, 7)]);
+        assert_eq!(b.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["A1", "F8", "M14"]);
+    }
+}

@@ -1,0 +1,19 @@
+//! Stones and Rivers (Trevor Harron): a 13 x 14 board of intersections as 182-bit bitboards.
+//!
+//! The rules implemented are `shared/rules/stones-and-rivers.md`.
+
+pub mod bitboard;
+pub mod board;
+pub mod cell;
+pub mod piece;
+pub mod player;
+pub mod setup;
+pub mod turn;
+
+pub use bitboard::Bitboard;
+pub use board::{forbidden_area, score_area, Board, CIRCLE_SCORE_AREA, SQUARE_SCORE_AREA};
+pub use cell::{Axis, Cell, Direction, CELLS, COLUMNS, ROWS};
+pub use piece::{Face, Piece};
+pub use player::{ByPlayer, Player};
+pub use setup::Setup;
+pub use turn::Turn;
