@@ -5,8 +5,12 @@
 pub mod bitboard;
 pub mod board;
 pub mod cell;
+mod movegen;
 pub mod piece;
 pub mod player;
+pub mod position;
+mod ride;
+mod rules;
 pub mod setup;
 pub mod turn;
 
@@ -15,5 +19,6 @@ pub use board::{forbidden_area, score_area, Board, CIRCLE_SCORE_AREA, SQUARE_SCO
 pub use cell::{Axis, Cell, Direction, CELLS, COLUMNS, ROWS};
 pub use piece::{Face, Piece};
 pub use player::{ByPlayer, Player};
+pub use position::{PlayError, Position, PositionError, PIECES_PER_PLAYER};
 pub use setup::Setup;
 pub use turn::Turn;
