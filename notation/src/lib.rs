@@ -6,7 +6,10 @@
 //!
 //! - [`arimaa`]: long notation (the archive and engine exchange format), move labels and the
 //!   position string of the `tabula` command.
+//! - [`stones_rivers`]: Stones and Rivers turns (`Sq - D6, PR, D7, D11`), their resolution
+//!   against a position, and the position string.
 #![deny(unused_must_use)]
 
 pub mod arimaa;
 pub mod backgammon;
+pub mod stones_rivers;

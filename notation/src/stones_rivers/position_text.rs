@@ -1,0 +1,253 @@
+//! The position string (`shared/rules/stones-and-rivers.md`, "Notation"), for puzzles and for
+//! `[Position "..."]` tags:
+//! `13/13/13/13/3sssssss3/3sssssss3/13/13/3SSSSSSS3/3SSSSSSS3/13/13/13/13 sq`.
+//!
+//! The 14 rows from row 14 down to row 1, separated by `/`; within a row the columns `A` to `M`;
+//! a digit run `1`..`13` for empty intersections; `S` stone, `N` North river, `E` East river,
+//! upper case for Square's pieces, lower case for Circle's; then a space and the side to move,
+//! `sq` or `cr`.
+//!
+//! Reading is strict, so that a position has one spelling: exactly 14 rows of exactly 13
+//! intersections, no run of `0` or with a leading zero (two runs cannot stand side by side, as
+//! they would read as one number), the side in lower case. Only spacing around the whole string
+//! and between the board and the side is free.
+
+use std::fmt::Write;
+
+use tabula_engine::stones_rivers::Board;
+use tabula_engine::stones_rivers::{Axis, Cell, Face, Piece, Player, Setup, COLUMNS, ROWS};
+
+/// The most bytes of the side kept in an error.
+const MAX_SHOWN: usize = 40;
+
+/// Why a position string cannot be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ParsePositionError {
+    /// Nothing after the board.
+    #[error("the board must be followed by a space and the side to move, sq or cr")]
+    MissingSide,
+    /// The side to move is not `sq` or `cr`.
+    #[error("`{0}` is not the side to move: expected sq or cr")]
+    Side(String),
+    /// Not 14 rows.
+    #[error("expected 14 rows separated by `/` (row 14 first), found {0}")]
+    Rows(usize),
+    /// A row that does not cover the 13 intersections `A` to `M` exactly.
+    #[error("row {row} covers {cells} intersections: expected 13 (columns A to M)")]
+    RowLength {
+        /// The row's number on the board (14 for the first written).
+        row: u8,
+        /// How many intersections its letters and runs cover.
+        cells: usize,
+    },
+    /// A character that is not a piece letter or a digit.
+    #[error("row {row}: `{found}` is not a piece letter (S, N, E for Square; s, n, e for Circle) or a digit")]
+    Char {
+        /// The row's number on the board.
+        row: u8,
+        /// The character.
+        found: char,
+    },
+    /// A run of empty intersections written `0` or with a leading zero.
+    #[error("row {row}: a run of empty intersections is written 1 to 13, without leading zero")]
+    Run {
+        /// The row's number on the board.
+        row: u8,
+    },
+}
+
+/// The letter of a piece: upper case for Square, lower case for Circle.
+fn piece_char(piece: Piece) -> char {
+    let c = match piece.face {
+        Face::Stone => 'S',
+        Face::River(Axis::North) => 'N',
+        Face::River(Axis::East) => 'E',
+    };
+    match piece.owner {
+        Player::Square => c,
+        Player::Circle => c.to_ascii_lowercase(),
+    }
+}
+
+/// The piece of a letter.
+fn char_piece(c: u8) -> Option<Piece> {
+    let owner = if c.is_ascii_uppercase() { Player::Square } else { Player::Circle };
+    let face = match c.to_ascii_uppercase() {
+        b'S' => Face::Stone,
+        b'N' => Face::River(Axis::North),
+        b'E' => Face::River(Axis::East),
+        _ => return None,
+    };
+    Some(Piece { owner, face })
+}
+
+/// Reads one row (`row`: 0 = row 1) into `board`.
+fn parse_row(text: &[u8], row: u8, board: &mut Board) -> Result<(), ParsePositionError> {
+    let number = row + 1;
+    let mut column: usize = 0;
+    let mut i = 0;
+    while let Some(&c) = text.get(i) {
+        if c.is_ascii_digit() {
+            let start = i;
+            while text.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            let run = &text[start..i];
+            if run[0] == b'0' {
+                return Err(ParsePositionError::Run { row: number });
+            }
+            // Saturating: a long run only has to be too long.
+            let n = run.iter().fold(0usize, |n, d| n.saturating_mul(10).saturating_add(usize::from(d - b'0')));
+            column = column.saturating_add(n);
+            continue;
+        }
+        let Some(piece) = char_piece(c) else {
+            let found = std::str::from_utf8(&text[i..])
+                .ok()
+                .and_then(|s| s.chars().next())
+                .unwrap_or(char::REPLACEMENT_CHARACTER);
+            return Err(ParsePositionError::Char { row: number, found });
+        };
+        if let Some(cell) = u8::try_from(column).ok().and_then(|col| Cell::new(col, row)) {
+            board.set(cell, Some(piece));
+        }
+        column = column.saturating_add(1);
+        i += 1;
+    }
+    if column != usize::from(COLUMNS) {
+        return Err(ParsePositionError::RowLength { row: number, cells: column });
+    }
+    Ok(())
+}
+
+/// Parses a position string: the board (14 rows from row 14 down, `/` between them), a space,
+/// and the side to move.
+///
+/// # Errors
+/// The text is not a position string; the error names the row (by its number on the board)
+/// and what is wrong. The arrangement itself is not checked:
+/// [`Position::from_setup`](tabula_engine::stones_rivers::Position::from_setup) does that.
+pub fn parse_position(text: &str) -> Result<Setup, ParsePositionError> {
+    let text = text.trim_ascii();
+    let (board_text, side) = match text.find(|c: char| c.is_ascii_whitespace()) {
+        Some(i) => (&text[..i], text[i..].trim_ascii()),
+        None => (text, ""),
+    };
+    let rows: Vec<&str> = board_text.split('/').collect();
+    if rows.len() != usize::from(ROWS) {
+        return Err(ParsePositionError::Rows(rows.len()));
+    }
+    let mut board = Board::EMPTY;
+    for (i, row_text) in rows.iter().enumerate() {
+        // The first row written is row 14.
+        let row = ROWS - 1 - i as u8;
+        parse_row(row_text.as_bytes(), row, &mut board)?;
+    }
+    let to_move = match side {
+        "sq" => Player::Square,
+        "cr" => Player::Circle,
+        "" => return Err(ParsePositionError::MissingSide),
+        _ => {
+            let mut end = side.len().min(MAX_SHOWN);
+            while !side.is_char_boundary(end) {
+                end -= 1;
+            }
+            return Err(ParsePositionError::Side(side[..end].to_string()));
+        }
+    };
+    Ok(Setup { board, to_move })
+}
+
+/// Writes the position string of `setup`; [`parse_position`] reads it back unchanged.
+pub fn write_position(setup: &Setup) -> String {
+    let mut s = String::with_capacity(64);
+    for row in (0..ROWS).rev() {
+        let mut empty = 0;
+        for column in 0..COLUMNS {
+            match Cell::new(column, row).and_then(|cell| setup.board.piece_at(cell)) {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        let _ = write!(s, "{empty}");
+                        empty = 0;
+                    }
+                    s.push(piece_char(piece));
+                }
+            }
+        }
+        if empty > 0 {
+            let _ = write!(s, "{empty}");
+        }
+        if row > 0 {
+            s.push('/');
+        }
+    }
+    s.push_str(match setup.to_move {
+        Player::Square => " sq",
+        Player::Circle => " cr",
+    });
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INITIAL: &str = "13/13/13/13/3sssssss3/3sssssss3/13/13/3SSSSSSS3/3SSSSSSS3/13/13/13/13 sq";
+
+    #[test]
+    fn initial_position() {
+        assert_eq!(parse_position(INITIAL), Ok(Setup::initial(Player::Square)));
+        assert_eq!(write_position(&Setup::initial(Player::Square)), INITIAL);
+        let cr = INITIAL.replace(" sq", " cr");
+        assert_eq!(parse_position(&cr), Ok(Setup::initial(Player::Circle)));
+        assert_eq!(write_position(&Setup::initial(Player::Circle)), cr);
+    }
+
+    #[test]
+    fn pieces_and_columns() {
+        let text = "1E9S1/13/1e11/1S1s2S3e2/3Se2s3S1/9N3/1E3n1S5/4S3s3n/2S7S2/3S2n6/10s2/12s/5s7/e1S2s7 sq";
+        let setup = parse_position(text).unwrap();
+        assert_eq!(write_position(&setup), text);
+        let at = |c: u8, r: u8| setup.board.piece_at(Cell::new(c, r - 1).unwrap());
+        assert_eq!(at(1, 14), Some(Piece { owner: Player::Square, face: Face::River(Axis::East) }));
+        assert_eq!(at(11, 14), Some(Piece { owner: Player::Square, face: Face::Stone }));
+        assert_eq!(at(0, 1), Some(Piece { owner: Player::Circle, face: Face::River(Axis::East) }));
+        assert_eq!(at(12, 3), Some(Piece { owner: Player::Circle, face: Face::Stone }));
+        assert_eq!(at(0, 14), None);
+    }
+
+    #[test]
+    fn strict() {
+        use ParsePositionError as E;
+        let rows = |r: &[&str], side: &str| format!("{} {side}", r.join("/"));
+        let mut good = vec!["13"; 14];
+        assert_eq!(parse_position(&rows(&good, "sq")).map(|s| s.board), Ok(Board::EMPTY));
+        assert_eq!(parse_position(&format!("  {}  \t cr \n", rows(&good, ""))).map(|s| s.to_move), Ok(Player::Circle));
+        assert_eq!(parse_position(&rows(&good, "")), Err(E::MissingSide));
+        assert_eq!(parse_position(&rows(&good, "Sq")), Err(E::Side("Sq".into())));
+        assert_eq!(parse_position(&rows(&good, "sq x")), Err(E::Side("sq x".into())));
+        assert_eq!(parse_position(&rows(&good[1..], "sq")), Err(E::Rows(13)));
+        assert_eq!(parse_position(&rows(&[&good[..], &["13"]].concat(), "sq")), Err(E::Rows(15)));
+        assert_eq!(parse_position(""), Err(E::Rows(1)));
+        good[0] = "14";
+        assert_eq!(parse_position(&rows(&good, "sq")), Err(E::RowLength { row: 14, cells: 14 }));
+        good[0] = "12";
+        assert_eq!(parse_position(&rows(&good, "sq")), Err(E::RowLength { row: 14, cells: 12 }));
+        good[0] = "13";
+        good[13] = "S13";
+        assert_eq!(parse_position(&rows(&good, "sq")), Err(E::RowLength { row: 1, cells: 14 }));
+        good[13] = "99999999999999999999999999";
+        assert!(matches!(parse_position(&rows(&good, "sq")), Err(E::RowLength { row: 1, .. })));
+        good[13] = "6X6";
+        assert_eq!(parse_position(&rows(&good, "sq")), Err(E::Char { row: 1, found: 'X' }));
+        good[13] = "6\u{e9}6";
+        assert_eq!(parse_position(&rows(&good, "sq")), Err(E::Char { row: 1, found: '\u{e9}' }));
+        good[13] = "06S6";
+        assert_eq!(parse_position(&rows(&good, "sq")), Err(E::Run { row: 1 }));
+        good[13] = "6S0S6";
+        assert_eq!(parse_position(&rows(&good, "sq")), Err(E::Run { row: 1 }));
+        good[13] = "";
+        assert_eq!(parse_position(&rows(&good, "sq")), Err(E::RowLength { row: 1, cells: 0 }));
+    }
+}
