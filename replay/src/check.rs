@@ -200,8 +200,9 @@ fn check_stream(
     let Some(format) = format else {
         if explicit {
             let message = "not a record file tabula knows: expected an Arimaa archive (a tab-separated header \
-                           with a movelist column), an Arimaa move list (starting with 1w or 1g) or a backgammon \
-                           match (.mat: `N point match`, then `Game 1`)";
+                           with a movelist column), an Arimaa move list (starting with 1w or 1g), a backgammon \
+                           match (.mat: `N point match`, then `Game 1`) or Stones and Rivers records \
+                           ([Key \"Value\"] tags, then turns like `Sq - D5, FN`)";
             emit(io_report(source, message.into()), summary);
         }
         return explicit;
@@ -262,6 +263,12 @@ fn check_stream(
         Format::BackgammonMat => {
             let mut stream = input::ChunkStream::new(chunk.take(), chunks);
             crate::backgammon::matches::check_match(source, name, &mut stream, &mut |r| emit(r, summary));
+            summary.bytes += stream.bytes_read();
+            return true;
+        }
+        Format::StonesRiversRecords => {
+            let mut stream = input::ChunkStream::new(chunk.take(), chunks);
+            crate::stones_rivers::verify::check_records(source, &mut stream, &mut |r| emit(r, summary));
             summary.bytes += stream.bytes_read();
             return true;
         }
@@ -400,6 +407,9 @@ pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlo
     match format {
         None => Err(format!("{}: not a record file tabula knows", path.display())),
         Some(Format::BackgammonMat) => Err(format!("{}: a backgammon match, not an Arimaa record", path.display())),
+        Some(Format::StonesRiversRecords) => {
+            Err(format!("{}: Stones and Rivers records, not an Arimaa record", path.display()))
+        }
         Some(Format::ArimaaMoveList) => {
             let data = input::read_limited(path, MAX_RECORD_FILE_BYTES)
                 .map_err(fail)?

@@ -24,6 +24,9 @@ pub enum Format {
     ArimaaMoveList,
     /// A Jellyfish `.mat` backgammon match (`N point match`, `Game 1`, ...).
     BackgammonMat,
+    /// Stones and Rivers records: `[Key "Value"]` tags and one turn a line (`Sq - D5, FN`),
+    /// records separated by blank lines.
+    StonesRiversRecords,
 }
 
 impl Format {
@@ -53,7 +56,7 @@ impl Format {
                 Some(Format::BackgammonMat)
             }
             (Some(b"Game"), Some(n), None) if n.iter().all(u8::is_ascii_digit) => Some(Format::BackgammonMat),
-            _ => None,
+            _ => stones_rivers_start(head).then_some(Format::StonesRiversRecords),
         }
     }
 
@@ -62,8 +65,40 @@ impl Format {
         match self {
             Format::ArimaaArchive(_) | Format::ArimaaMoveList => "arimaa",
             Format::BackgammonMat => "backgammon",
+            Format::StonesRiversRecords => "stones-and-rivers",
         }
     }
+}
+
+/// Whether `head` starts like Stones and Rivers records: the first line that is neither blank
+/// nor a `#` comment is a turn `Sq - ...` / `Cr - ...` (any case, any spacing), or a tag
+/// `[Key "...` after which (tags and comments skipped) the first other line in `head`, if any,
+/// is such a turn. So a chess PGN file (tags, then `1. e4`) is not taken for one.
+fn stones_rivers_start(head: &[u8]) -> bool {
+    let is_turn = |line: &[u8]| {
+        let player = line.get(..2).unwrap_or_default();
+        (player.eq_ignore_ascii_case(b"sq") || player.eq_ignore_ascii_case(b"cr"))
+            && line[2..].trim_ascii_start().starts_with(b"-")
+    };
+    let is_tag = |line: &[u8]| {
+        let Some(tag) = line.strip_prefix(b"[") else { return false };
+        let key = tag.iter().take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-')).count();
+        key > 0 && tag[key..].trim_ascii_start().starts_with(b"\"")
+    };
+    let mut lines =
+        head.split(|&b| b == b'\n').map(<[u8]>::trim_ascii).filter(|l| !l.is_empty() && !l.starts_with(b"#"));
+    let Some(first) = lines.next() else { return false };
+    if is_turn(first) {
+        return true;
+    }
+    if !is_tag(first) {
+        return false;
+    }
+    // The last line of `head` may be cut short: only whole lines count.
+    let whole = head.iter().rposition(|&b| b == b'\n').map_or(&head[..0], |i| &head[..i]);
+    let mut rest =
+        whole.split(|&b| b == b'\n').map(<[u8]>::trim_ascii).filter(|l| !l.is_empty() && !l.starts_with(b"#"));
+    rest.find(|l| !l.starts_with(b"[")).is_none_or(is_turn)
 }
 
 /// A piece of a file handed out by [`LineChunks`].
@@ -322,5 +357,23 @@ mod tests {
         assert!(matches!(Format::detect(b"id\tmovelist\n1\t1w Ra1"), Some(Format::ArimaaArchive(_))));
         assert_eq!(Format::detect(b"1w Ra1 Rb1\\n1b"), Some(Format::ArimaaMoveList));
         assert_eq!(Format::detect(b"\x00\x01binary"), None);
+    }
+
+    #[test]
+    fn detects_stones_and_rivers_records_without_taking_other_formats() {
+        let snr = Some(Format::StonesRiversRecords);
+        assert_eq!(Format::detect(b"[Game \"1\"]\nSq - D5, FN\n"), snr);
+        assert_eq!(Format::detect(b"\xef\xbb\xbf# made by hand\n\n  cr -d10,fe\n"), snr);
+        assert_eq!(Format::detect(b"SQ-D5,FN"), snr);
+        assert_eq!(Format::detect(b"[Event x]\n"), None);
+        assert_eq!(Format::detect(b"[Event \"x\"]\n[Site \"y\"]\n\n1. e4 e5 2. Nf3\n"), None, "chess PGN");
+        assert_eq!(Format::detect(b"[Event \"x\"]\n[Site \"y\"]\n\n# c\nSq - D5, FN\n"), snr);
+        assert_eq!(Format::detect(b"[Event \"x\"]\n[Site \"y\"]\n"), snr, "tags only");
+        assert_eq!(Format::detect(b"[Event \"x\"]\n[Site \"y\"]\nS"), snr, "a line cut short does not count");
+        assert_eq!(Format::detect(b"Square - D5\n"), None);
+        assert_eq!(Format::detect(b"5 point match\n"), Some(Format::BackgammonMat));
+        assert_eq!(Format::detect(b"; [Site \"BackgammonGalaxy\"]\n\n3 point match\n"), Some(Format::BackgammonMat));
+        assert_eq!(Format::detect(b"1w Ra1 Rb1\n"), Some(Format::ArimaaMoveList));
+        assert_eq!(Format::detect(b"# note\n1w Ra1\n"), None);
     }
 }

@@ -14,5 +14,6 @@ pub mod diagram;
 pub mod input;
 pub mod query;
 pub mod report;
+pub mod stones_rivers;
 
 pub use report::{ErrorInfo, GameReport, GameResult, Verdict};

@@ -14,14 +14,18 @@ pub enum Game {
     Arimaa,
     /// Backgammon.
     Backgammon,
+    /// Stones and Rivers.
+    StonesRivers,
 }
 
 impl Game {
-    /// The game named as `../shared/cli.md` names it (`arimaa`, `backgammon`).
+    /// The game named as `../shared/cli.md` names it (`arimaa`, `backgammon`,
+    /// `stones-and-rivers`).
     pub fn from_name(name: &str) -> Option<Game> {
         match name {
             "arimaa" => Some(Game::Arimaa),
             "backgammon" => Some(Game::Backgammon),
+            "stones-and-rivers" => Some(Game::StonesRivers),
             _ => None,
         }
     }
@@ -106,6 +110,31 @@ pub fn arimaa_turns(pos: &tabula_engine::arimaa::Position) -> Vec<String> {
     texts
 }
 
+/// A Stones and Rivers position given as the rules file's position string (`.../13 sq`).
+///
+/// # Errors
+/// [`QueryError::Position`] when the text is not a position string or not a legal position.
+pub fn stones_rivers_position(text: &str) -> Result<tabula_engine::stones_rivers::Position, QueryError> {
+    let fail = |reason: String| QueryError::Position { text: text.to_string(), reason };
+    let setup = tabula_notation::stones_rivers::parse_position(text.trim()).map_err(|e| fail(e.to_string()))?;
+    tabula_engine::stones_rivers::Position::from_setup(&setup).map_err(|e| fail(format!("not a legal position: {e}")))
+}
+
+/// Every legal turn of a Stones and Rivers position in canonical notation, one per resulting
+/// position (the first in text order when several turns give the same position), sorted as
+/// text. Empty when the game is over.
+pub fn stones_rivers_turns(pos: &tabula_engine::stones_rivers::Position) -> Vec<String> {
+    use tabula_notation::stones_rivers::TurnText;
+    let mut turns: Vec<(String, tabula_engine::stones_rivers::Setup)> = pos
+        .legal_turns()
+        .iter()
+        .map(|t| (TurnText::from_turn(pos.to_move(), t).to_string(), pos.play_unchecked(t).to_setup()))
+        .collect();
+    turns.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut seen = std::collections::HashSet::with_capacity(turns.len());
+    turns.into_iter().filter(|(_, after)| seen.insert(*after)).map(|(text, _)| text).collect()
+}
+
 /// Items of a play as (from, to, count), the order `tabula moves` lists plays in.
 type SortKey = Vec<(u8, u8, u8)>;
 
@@ -187,7 +216,33 @@ fn resolve_request(request: &Map<String, Value>) -> Result<String, Refusal> {
         Some(Game::Arimaa) => {
             Err(Refusal::syntax("arimaa moves are resolved from short notation, which this version does not read yet"))
         }
-        None => Err(Refusal::syntax(format!("unknown game `{game}`: expected \"arimaa\" or \"backgammon\""))),
+        Some(Game::StonesRivers) => {
+            let pos = stones_rivers_position(position).map_err(|e| Refusal::syntax(e.to_string()))?;
+            resolve_stones_rivers(&pos, text)
+        }
+        None => Err(Refusal::syntax(format!(
+            "unknown game `{game}`: expected \"arimaa\", \"backgammon\" or \"stones-and-rivers\""
+        ))),
+    }
+}
+
+fn resolve_stones_rivers(pos: &tabula_engine::stones_rivers::Position, text: &str) -> Result<String, Refusal> {
+    use tabula_notation::stones_rivers::{ResolveError as SnrError, TurnText};
+    let parsed =
+        TurnText::from_ascii(text.trim().as_bytes()).map_err(|e| Refusal::syntax(format!("`{}`: {e}", text.trim())))?;
+    match parsed.resolve(pos) {
+        Ok(turn) => Ok(TurnText::from_turn(parsed.player, &turn).to_string()),
+        Err(SnrError::Syntax(e)) => Err(Refusal::syntax(format!("`{}`: {e}", text.trim()))),
+        Err(SnrError::WrongPlayer { expected, found }) => Err(Refusal {
+            kind: "illegal",
+            message: format!(
+                "wrong player: it is {}'s turn, not {}'s",
+                tabula_notation::stones_rivers::player_code(expected),
+                tabula_notation::stones_rivers::player_code(found)
+            ),
+            candidates: Vec::new(),
+        }),
+        Err(e) => Err(Refusal { kind: "illegal", message: e.to_string(), candidates: Vec::new() }),
     }
 }
 
@@ -254,6 +309,28 @@ mod tests {
         assert!(a["error"]["message"].as_str().unwrap_or("").contains("the position gives the roll 31"), "{a}");
         let a = answer(r#"{"game":"backgammon","position":"4HPwATDgc/ABMA:zzzz","move":"8/5 6/5"}"#);
         assert!(a["error"]["message"].as_str().unwrap_or("").contains("match ID"), "{a}");
+    }
+
+    #[test]
+    fn stones_and_rivers_turns_resolve_to_their_canonical_spelling() {
+        let start = "13/13/13/13/3sssssss3/3sssssss3/13/13/3SSSSSSS3/3SSSSSSS3/13/13/13/13 sq";
+        let ask = |mv: &str| answer(&json!({"game": "stones-and-rivers", "position": start, "move": mv}).to_string());
+        assert_eq!(ask("sq-d5,ps,d6,d7"), json!({"resolved": "Sq - D5, PS, D6, D7"}));
+        assert_eq!(ask(" Sq - D5 , FN "), json!({"resolved": "Sq - D5, FN"}));
+        let a = ask("Cr - D10, FN");
+        assert_eq!(a["error"]["kind"], "illegal", "{a}");
+        assert!(a["error"]["message"].as_str().unwrap_or("").contains("wrong player"), "{a}");
+        let a = ask("Sq - D5, FS");
+        assert_eq!(a["error"]["kind"], "illegal", "{a}");
+        let a = ask("Sq - D05, FN");
+        assert_eq!(a["error"]["kind"], "syntax", "{a}");
+        let a = answer(r#"{"game":"stones-and-rivers","position":"13/13 sq","move":"Sq - D5, FN"}"#);
+        assert_eq!(a["error"]["kind"], "syntax", "{a}");
+        let pos = stones_rivers_position(start).unwrap_or_default();
+        let turns = stones_rivers_turns(&pos);
+        assert_eq!(turns.len(), 54);
+        assert!(turns.windows(2).all(|w| w[0] < w[1]));
+        assert!(turns.contains(&"Sq - D6, PS, D5, D4".to_owned()));
     }
 
     #[test]

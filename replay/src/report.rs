@@ -51,6 +51,21 @@ pub enum GameResult {
         /// `bearoff`, `drop` or `resign`.
         how: &'static str,
     },
+    /// Stones and Rivers: `"Sq"` or `"Cr"` (the winner), or `"*"` (the game goes on); a bare
+    /// string in JSON.
+    StonesRivers(&'static str),
+}
+
+impl GameResult {
+    /// The Stones and Rivers result for a winner (`None`: unfinished, `"*"`).
+    pub fn stones_rivers(winner: Option<tabula_engine::stones_rivers::Player>) -> GameResult {
+        use tabula_engine::stones_rivers::Player;
+        GameResult::StonesRivers(match winner {
+            Some(Player::Square) => "Sq",
+            Some(Player::Circle) => "Cr",
+            None => "*",
+        })
+    }
 }
 
 /// Where and why a game is not ok.

@@ -30,6 +30,7 @@ struct Cli {
 enum GameKind {
     Arimaa,
     Backgammon,
+    StonesAndRivers,
 }
 
 #[derive(Subcommand)]
@@ -54,7 +55,8 @@ enum Command {
         game: GameKind,
         /// The position: for Arimaa `g [<64 squares>]`, rank 8 first, files a..h, `.` empty; for
         /// backgammon a gnubg Position ID seen from the player on roll, a gnubg ID
-        /// (`PositionID:MatchID`) or an XGID.
+        /// (`PositionID:MatchID`) or an XGID; for Stones and Rivers the position string, rows 14
+        /// to 1 separated by `/`, then `sq` or `cr`.
         #[arg(long)]
         position: String,
         /// The roll (backgammon): two digits, like 31 or 66; may be left out when the position
@@ -80,7 +82,7 @@ enum Command {
         #[arg(long)]
         game: Option<String>,
         /// Show only the position after this many moves (Arimaa: set-ups included; backgammon:
-        /// rolls).
+        /// rolls; Stones and Rivers: turns, 0 the start).
         #[arg(long)]
         turn: Option<usize>,
         /// Never use colours.
@@ -215,6 +217,16 @@ fn moves(game: GameKind, position: &str, dice: Option<&str>, count: bool) -> Res
             let pos = tabula_notation::arimaa::parse_position(position).map_err(|e| format!("--position: {e}"))?;
             tabula_replay::query::arimaa_turns(&pos)
         }
+        GameKind::StonesAndRivers => {
+            if dice.is_some() {
+                return Err("--dice: Stones and Rivers has no dice".into());
+            }
+            let pos = query::stones_rivers_position(position).map_err(|e| format!("--position: {e}"))?;
+            if pos.winner().is_some() && !count {
+                eprintln!("no legal turn: the game is over");
+            }
+            query::stones_rivers_turns(&pos)
+        }
         GameKind::Backgammon => {
             let (pos, carried) =
                 query::backgammon_position_and_dice(position).map_err(|e| format!("--position: {e}"))?;
@@ -272,7 +284,15 @@ fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, color
         .map_err(|e| format!("{}: {e}", file.display()))?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let verdict = if tabula_replay::input::Format::detect(&head) == Some(tabula_replay::input::Format::BackgammonMat) {
+    let format = tabula_replay::input::Format::detect(&head);
+    let verdict = if format == Some(tabula_replay::input::Format::StonesRiversRecords) {
+        let f = tabula_replay::input::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let record = tabula_replay::stones_rivers::find_record(io::BufReader::new(f), game)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        let source: std::sync::Arc<str> = std::sync::Arc::from(file.display().to_string());
+        tabula_replay::stones_rivers::show::print_replay(&source, &record, upto, color, &mut out)
+            .map_err(|e| e.to_string())?
+    } else if format == Some(tabula_replay::input::Format::BackgammonMat) {
         let f = tabula_replay::input::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
         let source = file.display().to_string();
         tabula_replay::backgammon::show::print_match_replay(

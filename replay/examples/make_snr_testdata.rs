@@ -1,0 +1,36 @@
+//! Makes the bundled Stones and Rivers records in `testdata/snr/` with tabula's own engine.
+//!
+//! ```text
+//! cargo run --release -p tabula-replay --example make_snr_testdata -- testdata/snr
+//! ```
+//!
+//! Writes, into the folder given (default `testdata/snr`), every file that
+//! [`tabula_replay::stones_rivers::testdata::testdata_files`] makes: `games.txt` (legal games
+//! from biased random play: won by each side, unfinished, from a `[Position]`, written loosely),
+//! `faults.txt` (records legal up to exactly one fault, tagged `[Fault "..."]`) and
+//! `expected.tsv`. Everything is deterministic; the folder's `README.md` describes the files and
+//! is left alone.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use tabula_replay::stones_rivers::testdata::testdata_files;
+
+fn main() -> ExitCode {
+    let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "testdata/snr".to_owned()));
+    let files = testdata_files();
+    let mut total = 0;
+    for file in &files {
+        let path = dir.join(&file.path);
+        let written =
+            path.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&path, &file.bytes));
+        if let Err(e) = written {
+            eprintln!("make_snr_testdata: {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+        total += file.bytes.len();
+        println!("{:>7} {}", file.bytes.len(), path.display());
+    }
+    println!("{total:>7} bytes in {} files", files.len());
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,310 @@
+//! Verified replay of Stones and Rivers records: every turn parsed and played on a real
+//! position, one [`GameReport`] per record.
+//!
+//! The conventions of the reference implementation (`shared/data/snr/README.md`):
+//!
+//! - without a `[Position]` tag the game starts from the initial position and either side may
+//!   make the first turn; with one, the game starts there and the first turn must be the side
+//!   to move it gives;
+//! - a turn after the game has been won is illegal (the `result` stays the winner's);
+//! - a turn that does not parse (`D05`, `Sq - D5`, `Cr - I7, PS, I0, I5`) is a turn written
+//!   wrongly: the record is `illegal` at that turn, as for a turn the rules forbid; so is a tag
+//!   line after the first turn;
+//! - a record whose header cannot be read (a malformed tag line, a `[Position]` that is not a
+//!   legal position) is `unreadable`;
+//! - a `[Result "Sq"|"Cr"|"*"]` tag that disagrees with the replay gives `result-mismatch`
+//!   (other values are not checked).
+
+use std::io::BufRead;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use tabula_engine::stones_rivers::{Player, Position, Turn};
+use tabula_notation::stones_rivers::{parse_position, player_code, write_position, ResolveError, TurnText};
+
+use super::records::{Record, RecordReader, TurnLine};
+use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
+
+/// The game kind in reports.
+pub const KIND: &str = "stones-and-rivers";
+
+/// Records verified together; memory holds at most this many records of a file at once (or
+/// [`BATCH_BYTES`] of their turns, whichever comes first).
+const BATCH: usize = 512;
+/// Bytes of turn text verified together.
+const BATCH_BYTES: usize = 8 << 20;
+
+/// One turn replayed without error, as [`verify_with`] hands it on.
+#[derive(Clone, Debug)]
+pub struct Replayed<'a> {
+    /// The turn line as written, with its index and line.
+    pub line: TurnLine<'a>,
+    /// The turn as read (its `Display` is the canonical spelling).
+    pub text: TurnText,
+    /// The engine's turn.
+    pub turn: Turn,
+    /// The position before the turn.
+    pub before: &'a Position,
+    /// The position after it.
+    pub after: &'a Position,
+}
+
+/// The position a record starts from: its `[Position]` tag's, or `None` when it has none (the
+/// initial position, with the side of the first turn to move).
+///
+/// # Errors
+/// The tag's value is not a position string, or not a legal position; the error names the
+/// tag's line and value.
+pub fn start_position(record: &Record) -> Result<Option<Position>, ErrorInfo> {
+    let Some(tag) = record.tag("Position") else { return Ok(None) };
+    let fail = |message: String| ErrorInfo { turn: String::new(), line: tag.line, token: tag.value.clone(), message };
+    let setup =
+        parse_position(tag.value.trim()).map_err(|e| fail(format!("[Position]: not a position string: {e}")))?;
+    Position::from_setup(&setup).map(Some).map_err(|e| fail(format!("[Position]: not a legal position: {e}")))
+}
+
+/// The result for reports: `Sq`, `Cr` or `*`.
+pub fn result_of(pos: &Position) -> GameResult {
+    GameResult::stones_rivers(pos.winner())
+}
+
+/// The result a `[Result]` tag value gives, if it is `Sq`, `Cr` or `*` (any case, trimmed).
+pub fn recorded_result(value: &str) -> Option<Option<Player>> {
+    let v = value.trim();
+    if v.eq_ignore_ascii_case("sq") {
+        Some(Some(Player::Square))
+    } else if v.eq_ignore_ascii_case("cr") {
+        Some(Some(Player::Circle))
+    } else if v == "*" {
+        Some(None)
+    } else {
+        None
+    }
+}
+
+/// Replays one record. `source` is the file.
+pub fn verify(source: &Arc<str>, record: &Record) -> GameReport {
+    verify_with(source, record, &mut |_| {})
+}
+
+/// [`verify`], handing `observe` every turn replayed without error, in order.
+pub fn verify_with(source: &Arc<str>, record: &Record, observe: &mut dyn FnMut(&Replayed<'_>)) -> GameReport {
+    let game = record.game_id();
+    let start = match start_position(record) {
+        Ok(start) => start,
+        Err(e) => return GameReport::unreadable(source.clone(), game, KIND, e),
+    };
+    if let Some(p) = record.problem.as_ref().filter(|p| p.turn.is_none()) {
+        let error = ErrorInfo { turn: String::new(), line: p.line, token: p.token.clone(), message: p.message() };
+        return GameReport::unreadable(source.clone(), game, KIND, error);
+    }
+    let mut pos = start;
+    let mut turns = 0usize;
+    let mut failure = None;
+    for line in record.turns() {
+        let fail =
+            |message: String| ErrorInfo { turn: line.index.to_string(), line: line.line, token: line.shown(), message };
+        let text = match TurnText::from_ascii(line.text) {
+            Ok(t) => t,
+            Err(e) => {
+                failure = Some(fail(format!("malformed turn: {e}")));
+                break;
+            }
+        };
+        let before = pos.take().unwrap_or_else(|| Position::initial(text.player));
+        let winner = before.winner();
+        pos = Some(before);
+        let Some(before) = pos.as_ref() else { break };
+        if let Some(winner) = winner {
+            failure =
+                Some(fail(format!("a turn after the end of the game: {} won with turn {turns}", player_code(winner))));
+            break;
+        }
+        match text.play(before) {
+            Ok((turn, after)) => {
+                observe(&Replayed { line, text, turn, before, after: &after });
+                pos = Some(after);
+                turns += 1;
+            }
+            Err(ResolveError::WrongPlayer { expected, found }) => {
+                failure = Some(fail(format!(
+                    "wrong player: it is {}'s turn, not {}'s",
+                    player_code(expected),
+                    player_code(found)
+                )));
+                break;
+            }
+            Err(e) => {
+                failure = Some(fail(e.to_string()));
+                break;
+            }
+        }
+    }
+    let end = pos.unwrap_or_else(|| Position::initial(Player::Square));
+    let mut report = GameReport {
+        source: source.clone(),
+        game,
+        kind: KIND,
+        verdict: Verdict::Ok,
+        turns,
+        result: Some(result_of(&end)),
+        final_position: write_position(&end.to_setup()),
+        error: None,
+    };
+    if let Some(e) = failure {
+        report.verdict = Verdict::Illegal;
+        report.error = Some(e);
+    } else if let Some(p) = &record.problem {
+        report.verdict = if p.is_bad_turn() { Verdict::Illegal } else { Verdict::Unreadable };
+        let turn = p.turn.map(|t| t.to_string()).unwrap_or_default();
+        report.error = Some(ErrorInfo { turn, line: p.line, token: p.token.clone(), message: p.message() });
+    } else if let Some(tag) = record.tag("Result") {
+        match recorded_result(&tag.value) {
+            Some(recorded) if recorded != end.winner() => {
+                report.verdict = Verdict::ResultMismatch;
+                report.error = Some(ErrorInfo {
+                    turn: String::new(),
+                    line: tag.line,
+                    token: tag.value.clone(),
+                    message: format!(
+                        "the record gives the result {}, the replay {}",
+                        describe(recorded),
+                        describe(end.winner())
+                    ),
+                });
+            }
+            _ => {}
+        }
+    }
+    report
+}
+
+fn describe(winner: Option<Player>) -> String {
+    match winner {
+        Some(p) => format!("{} (won by {})", player_code(p), if p == Player::Square { "Square" } else { "Circle" }),
+        None => "* (unfinished)".to_owned(),
+    }
+}
+
+/// Checks every record read from `input`, handing `sink` one report per record in file order.
+/// Records are verified in parallel, a batch at a time, so memory holds one batch whatever the
+/// size of the input.
+pub fn check_records(source: &Arc<str>, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
+    let mut batch: Vec<Record> = Vec::new();
+    let mut bytes = 0usize;
+    let mut flush = |batch: &mut Vec<Record>| {
+        let reports: Vec<GameReport> = batch.par_iter().map(|r| verify(source, r)).collect();
+        reports.into_iter().for_each(&mut *sink);
+        batch.clear();
+    };
+    for record in RecordReader::new(input) {
+        bytes += record.text_bytes() + 64;
+        batch.push(record);
+        if batch.len() >= BATCH || bytes >= BATCH_BYTES {
+            flush(&mut batch);
+            bytes = 0;
+        }
+    }
+    flush(&mut batch);
+}
+
+/// Finds one record of `input`: the one whose id ([`Record::game_id`]) is `selector`, else the
+/// `selector`-th (1-based), or the first when `selector` is `None`.
+///
+/// # Errors
+/// The input has no such record.
+pub fn find_record(input: impl BufRead, selector: Option<&str>) -> Result<Record, String> {
+    let wanted_index = selector.and_then(|s| s.trim().parse::<usize>().ok());
+    let mut by_index = None;
+    for record in RecordReader::new(input) {
+        if selector.is_none_or(|s| record.game_id() == s.trim()) {
+            return Ok(record);
+        }
+        if wanted_index == Some(record.index) {
+            by_index = Some(record);
+        }
+    }
+    by_index.ok_or_else(|| match selector {
+        Some(s) => format!("no game {s}"),
+        None => "no game in the file".to_owned(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reports(text: &str) -> Vec<GameReport> {
+        let mut out = Vec::new();
+        check_records(&Arc::from("t"), text.as_bytes(), &mut |r| out.push(r));
+        out
+    }
+
+    const INITIAL: &str = "13/13/13/13/3sssssss3/3sssssss3/13/13/3SSSSSSS3/3SSSSSSS3/13/13/13/13";
+
+    #[test]
+    fn either_side_may_start_without_a_position_tag() {
+        let r = reports("Cr - D10, FN\nSq - D5, FE\n\nSq - D5, FE\nCr - D10, FN\n");
+        assert_eq!(r.len(), 2);
+        for (r, to_move) in r.iter().zip(["cr", "sq"]) {
+            assert_eq!((r.verdict, r.turns, r.game.len()), (Verdict::Ok, 2, 1), "{r:?}");
+            assert_eq!(r.result, Some(GameResult::StonesRivers("*")));
+            assert!(r.final_position.ends_with(to_move), "{}", r.final_position);
+        }
+    }
+
+    #[test]
+    fn a_tags_only_record_is_an_empty_game() {
+        let r = &reports("[Game \"g\"]\n[Result \"1-0\"]\n")[0];
+        assert_eq!((r.verdict, r.turns, r.game.as_str()), (Verdict::Ok, 0, "g"));
+        assert_eq!(r.final_position, format!("{INITIAL} sq"));
+    }
+
+    #[test]
+    fn the_position_tag_gives_the_start_and_the_side_to_move() {
+        let text = format!("[Position \"{INITIAL} cr\"]\nCr - D10, FN\n\n[Position \"{INITIAL} cr\"]\nSq - D5, FN\n");
+        let r = reports(&text);
+        assert_eq!((r[0].verdict, r[0].turns), (Verdict::Ok, 1));
+        assert_eq!(r[1].verdict, Verdict::Illegal);
+        let e = r[1].error.clone().unwrap_or_else(|| unreachable!());
+        assert_eq!((e.turn.as_str(), e.line, e.token.as_str()), ("1", 5, "Sq - D5, FN"));
+        assert!(e.message.contains("wrong player"), "{e:?}");
+        assert_eq!(r[1].final_position, format!("{INITIAL} cr"));
+    }
+
+    #[test]
+    fn a_won_position_takes_no_more_turns() {
+        // Square's Score Area E11..I11 full of Square's stones; Circle to move.
+        let won = "13/13/13/4SSSSS4/3sssssss3/3sssssss3/13/13/3SS8/3SSSSSSS3/13/13/13/13 cr";
+        let r = &reports(&format!("[Position \"{won}\"]\n[Result \"Sq\"]\n"))[0];
+        assert_eq!((r.verdict, r.result.clone()), (Verdict::Ok, Some(GameResult::StonesRivers("Sq"))), "{r:?}");
+        let r = &reports(&format!("[Position \"{won}\"]\nCr - D10, FN\n"))[0];
+        assert_eq!(r.verdict, Verdict::Illegal);
+        assert!(r.error.as_ref().is_some_and(|e| e.message.contains("after the end of the game")), "{r:?}");
+        let r = &reports(&format!("[Position \"{won}\"]\n[Result \"*\"]\n"))[0];
+        assert_eq!(r.verdict, Verdict::ResultMismatch);
+        assert_eq!(r.error.as_ref().map(|e| (e.line, e.token.as_str())), Some((2, "*")));
+    }
+
+    #[test]
+    fn header_problems_are_unreadable_and_turn_problems_illegal() {
+        let r =
+            reports("[Game \"a\"]\n[Position \"x\"]\nSq - D5, FN\n\nSq - D5, FN\n[Event \"late\"]\n\nSq - D05, FN\n");
+        assert_eq!(r.len(), 3);
+        assert_eq!((r[0].verdict, r[0].error.as_ref().map(|e| e.line)), (Verdict::Unreadable, Some(2)));
+        assert_eq!(r[0].game, "a");
+        assert_eq!((r[1].verdict, r[1].error.as_ref().map(|e| e.turn.as_str())), (Verdict::Illegal, Some("2")));
+        assert_eq!((r[2].verdict, r[2].error.as_ref().map(|e| e.turn.as_str())), (Verdict::Illegal, Some("1")));
+        assert!(r[2].error.as_ref().is_some_and(|e| e.message.contains("leading zero")), "{:?}", r[2]);
+    }
+
+    #[test]
+    fn find_record_by_id_or_index() {
+        let text = "[Game \"x\"]\nSq - D5, FN\n\n[Game \"2\"]\nCr - D10, FN\n\nSq - E5, FN\n";
+        assert_eq!(find_record(text.as_bytes(), None).map(|r| r.index), Ok(1));
+        assert_eq!(find_record(text.as_bytes(), Some("x")).map(|r| r.index), Ok(1));
+        assert_eq!(find_record(text.as_bytes(), Some("2")).map(|r| r.index), Ok(2), "an id before an index");
+        assert_eq!(find_record(text.as_bytes(), Some("3")).map(|r| r.index), Ok(3));
+        assert!(find_record(text.as_bytes(), Some("4")).is_err());
+    }
+}
