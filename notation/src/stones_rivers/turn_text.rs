@@ -159,6 +159,39 @@ pub fn parse_cell(s: &[u8]) -> Result<Cell, TurnSyntax> {
     Cell::new(column, row - 1).ok_or(TurnSyntax::Row)
 }
 
+/// A turn written with the canonical spacing (`Sq - D6, PR, D7, D11`, letters in any case), read
+/// in one pass; `None` for any other text, which the general reader then reads (and explains).
+fn canonical(text: &[u8]) -> Option<TurnText> {
+    let player = parse_player(text.get(..2)?)?;
+    let mut rest = text.get(2..)?.strip_prefix(b" - ")?;
+    let mut parts: [&[u8]; 4] = [&[]; 4];
+    let mut count = 0;
+    loop {
+        let end = rest.iter().position(|&b| b == b',').unwrap_or(rest.len());
+        *parts.get_mut(count)? = rest.get(..end)?;
+        count += 1;
+        if end == rest.len() {
+            break;
+        }
+        rest = rest.get(end + 1..)?.strip_prefix(b" ")?;
+    }
+    let cell = parse_cell(parts[0]).ok()?;
+    let (code, cells) = parse_action(parts[1])?;
+    if count != 2 + cells {
+        return None;
+    }
+    let onto = if cells >= 1 { parse_cell(parts[2]).ok()? } else { cell };
+    let to = if cells == 2 { parse_cell(parts[3]).ok()? } else { cell };
+    let action = match code {
+        ActionCode::Flip(face) => ActionText::Flip(face),
+        ActionCode::Rotate(axis) => ActionText::Rotate(axis),
+        ActionCode::Move => ActionText::Move { to: onto },
+        ActionCode::RiverPush => ActionText::RiverPush { onto, to },
+        ActionCode::StonePush => ActionText::StonePush { onto, to },
+    };
+    Some(TurnText { player, cell, action })
+}
+
 /// Reads an action code; the number of cells it takes after it.
 fn parse_action(s: &[u8]) -> Option<(ActionCode, usize)> {
     let code = match s {
@@ -218,6 +251,9 @@ impl TurnText {
     /// cell (`N5`, `D15`, `D05`, `D0`), not an action, a missing action or cell, a field too
     /// many. Never panics, whatever the bytes.
     pub fn from_ascii(text: &[u8]) -> Result<TurnText, ParseTurnError> {
+        if let Some(turn) = canonical(text) {
+            return Ok(turn);
+        }
         // The player: up to the first `-` (or the first `,` when there is no `-` before it).
         let head_end = text.iter().position(|&c| c == b'-' || c == b',').unwrap_or(text.len());
         let head = trim(&text[..head_end]);
