@@ -40,7 +40,64 @@ for i, row in enumerate(r for r in rows if r.strip()):
     play = row.split("\t")[3]
     open(f"corpus/backgammon_play/case{i}", "wb").write(bytes([i % 105]) + play.encode())
 PY
-for target in ${TARGETS:-arimaa_long_notation arimaa_archive backgammon_mat backgammon_play}; do
+# Stones and Rivers: distinct turn lines of the sample records (the illegal ones first, with their
+# malformed spellings; first byte: the position the target resolves against).
+mkdir -p corpus/stones_rivers_turn
+python3 - ../../shared/data/snr <<'PY'
+import os, sys
+seen = set()
+for f in ["games_illegal.txt", "games_legal.txt"]:
+    for line in open(os.path.join(sys.argv[1], f), encoding="utf-8").read().split("\n"):
+        line = line.strip()
+        if line and line[0] not in "[#" and line not in seen and len(seen) < 1500:
+            open(f"corpus/stones_rivers_turn/t{len(seen)}", "wb").write(bytes([len(seen) % 5]) + line.encode())
+            seen.add(line)
+PY
+# Stones and Rivers records: one record a seed file, from the shared samples and the bundled ones.
+mkdir -p corpus/stones_rivers_records
+python3 - ../../shared/data/snr ../testdata/snr <<'PY'
+import os, sys
+n = 0
+for d in sys.argv[1:]:
+    for f in sorted(x for x in os.listdir(d) if x.endswith(".txt")):
+        for record in open(os.path.join(d, f), encoding="utf-8", newline="").read().split("\n\n"):
+            if record.strip():
+                open(f"corpus/stones_rivers_records/r{n}", "w", newline="").write(record + "\n")
+                n += 1
+PY
+# Arimaa short notation: every example of the seed, one a file.
+mkdir -p corpus/arimaa_short
+i=0
+while IFS= read -r line; do
+  printf '%s' "$line" > "corpus/arimaa_short/seed$i"
+  i=$((i + 1))
+done <<'TXT'
+g 1g 3cc4hdemdh
+s 1g 1hdmedh4cc
+n 1g 3h1dcmce1d1h
+g 5g e^>>v
+g 9g h^^e<<
+g 9g h^^ e<<
+g 6g r4<^
+g 6g r12^
+g 6g r⁵<^
+g 6g r#5<^
+g 8g h²^r3>hv
+g 15g eM^>
+g 15g eM^e>
+g 15g Me^>
+g 15g Me^e>
+g 23g eR>
+g 24g r3^^Re>
+g 33g d2^*
+g 33g d^c*
+g 33g dC^*
+g 33g dC^d* 40.2
+s 1 dcdemchh, 8hdcmecdh 2 evmvh8vh7v, e^^^r^ 3 dvdvdvr5v, r^^m^> 4 evveMv, r5<^eM> 5 eMveC^*, r8^^Re< 6 eD^<*, r4>e^r^
+g 0s 6h6e17rc10d2h2r1rmd2r4rr, r2r3r2c4r1r22h7r1e
+n 5s e↑→←↓ r+-() 12.5
+TXT
+for target in ${TARGETS:-arimaa_long_notation arimaa_archive backgammon_mat backgammon_play stones_rivers_turn stones_rivers_records arimaa_short}; do
   echo "== $target for ${seconds}s"
   start=$(date +%s)
   cargo fuzz run -O "$target" -- -max_total_time="$seconds" -max_len=20000 2>&1 | grep -E "^#[0-9]+ +(DONE|pulse)|Done|ERROR|panicked" | tail -3
