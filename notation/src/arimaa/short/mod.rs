@@ -77,13 +77,16 @@
 
 mod error;
 mod parse;
+mod resolve;
 mod setup;
 mod syntax;
 mod view;
 mod write;
+mod write_turn;
 
 pub use error::{RecordError, ShortErrorKind, ShortSyntaxError};
 pub use parse::ParseContext;
+pub use resolve::{ResolveOptions, ShortResolveError};
 pub use setup::{position_from_records, setup_from_records};
 pub use syntax::{
     Ident, Letter, MoveTime, PieceRef, PlacementText, RecordKind, ShortBody, ShortMove, ShortRecord, ShortUnit, Steps,
@@ -91,3 +94,4 @@ pub use syntax::{
 };
 pub use view::{ParseViewError, View, ViewDirection};
 pub use write::{position_moves, setup_move, write_position, write_setup};
+pub use write_turn::{turn_move, turn_units, write_turn};

@@ -1,0 +1,461 @@
+//! Resolution of a turn of short notation against a position: every reading the text allows is
+//! simulated with the engine's [`TurnBuilder`] (full rules: freezing, push and pull completion,
+//! trap captures), and the legal ones are kept.
+//!
+//! # How a unit is read
+//!
+//! - The side of a letter comes from its place in the unit, never from its case: the piece of
+//!   a [`UnitKind::Steps`] unit, the pusher and the puller are the mover's; the pushed and the
+//!   pulled piece are the opponent's; a [`UnitKind::Removal`] names a piece of either side.
+//! - Identification is read on the board as it stands when the unit begins (after the units
+//!   before it in the move): a column, a column and row, or a scan number in the move's view.
+//! - A letter with no identification means the last piece of that kind and side named earlier
+//!   in the move, if there is one (`h2^r3>hv`); otherwise any piece of that kind and side, and
+//!   the steps decide (`h>`). A pushed or pulled piece with no identification is one of that
+//!   kind next to the pusher or puller (`eR>`).
+//! - Steps are the view's directions ([`View::direction`]); a push's steps are those of the
+//!   pushed piece, the pusher following into the square it left; a pull's are the puller's, the
+//!   pulled piece following.
+//!
+//! # Captures
+//!
+//! A trap mark says the marked piece (the stepping piece, or the pushed or pulled one) is
+//! captured during the unit: a reading where the rules do not capture it is rejected. By
+//! default every capture the rules make must be written, either as that mark or as a removal
+//! unit (`c*`) right after the unit that caused it (the seed writes every capture, and
+//! requiring them tells readings apart); [`ResolveOptions::unwritten_captures`] lets the text
+//! leave them out.
+
+use smallvec::SmallVec;
+use tabula_engine::arimaa::{Bitboard, Color, FinishedTurn, Piece, PlayError, Position, Square, Step, TurnBuilder};
+
+use super::syntax::{Ident, PieceRef, ShortMove, ShortUnit, UnitKind};
+use super::view::{View, ViewDirection};
+use crate::arimaa::LongMove;
+
+/// How lenient the reading is. The default is strict.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ResolveOptions {
+    /// A plain digit after a letter (`r5<^`) is a column or a scan number: for texts that lost
+    /// the superscripts of print.
+    pub digit_as_scan: bool,
+    /// Captures the rules make need not be written.
+    pub unwritten_captures: bool,
+}
+
+impl ResolveOptions {
+    /// Both lenient readings.
+    pub const LENIENT: ResolveOptions = ResolveOptions { digit_as_scan: true, unwritten_captures: true };
+}
+
+/// Why a short-notation move does not give exactly one turn on the position.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ShortResolveError {
+    /// A set-up, a position record or an empty move.
+    #[error("not a turn of steps")]
+    NotATurn,
+    /// The position does not take a turn of steps (set-up phase).
+    #[error(transparent)]
+    Position(PlayError),
+    /// The move's written side is not the side to move.
+    #[error("the move is written for {}, but {} is to move", .written.name(), .to_move.name())]
+    WrongSide {
+        /// The side written in the label.
+        written: Color,
+        /// The side to move on the position.
+        to_move: Color,
+    },
+    /// No reading is legal: the unit the readings got furthest to, and why it fails there.
+    #[error("{reason} for \"{unit}\"")]
+    NoReading {
+        /// 0-based index of the unit, or `None` when the whole turn fails (an unchanged board).
+        index: Option<usize>,
+        /// The unit's text (canonical spelling), or the whole move's units.
+        unit: String,
+        /// Why it cannot be read.
+        reason: String,
+    },
+    /// Several readings are legal and give different turns: each in long notation.
+    #[error("ambiguous: {} readings: {}", .candidates.len(), .candidates.join(" | "))]
+    Ambiguous {
+        /// The turns, in long notation.
+        candidates: Vec<String>,
+    },
+}
+
+impl ShortMove {
+    /// Resolves a turn of steps on `pos`, strictly (see [`ResolveOptions`]).
+    ///
+    /// # Errors
+    /// Not a turn, no legal reading, or several.
+    pub fn resolve(&self, pos: &Position) -> Result<FinishedTurn, ShortResolveError> {
+        self.resolve_with(pos, ResolveOptions::default())
+    }
+
+    /// Resolves a turn of steps on `pos` with the given leniency. The side is the position's
+    /// side to move (a side written in the label must agree).
+    ///
+    /// # Errors
+    /// Not a turn, no legal reading, or several.
+    pub fn resolve_with(&self, pos: &Position, opts: ResolveOptions) -> Result<FinishedTurn, ShortResolveError> {
+        let units = self.units().ok_or(ShortResolveError::NotATurn)?;
+        let builder = pos.turn_builder().map_err(ShortResolveError::Position)?;
+        if self.side_written && self.label.color != pos.side_to_move() {
+            return Err(ShortResolveError::WrongSide { written: self.label.color, to_move: pos.side_to_move() });
+        }
+        resolve_units(self.view, units, builder, opts)
+    }
+}
+
+pub(crate) fn resolve_units(
+    view: View,
+    units: &[ShortUnit],
+    builder: TurnBuilder,
+    opts: ResolveOptions,
+) -> Result<FinishedTurn, ShortResolveError> {
+    let me = builder.start().side_to_move();
+    let start = *builder.start();
+    let mut search = Search { view, me, start, units, opts, found: SmallVec::new(), failure: None };
+    search.run(0, State { builder, named: [[None; 6]; 2], pending: SmallVec::new() });
+    match search.found.len() {
+        1 => Ok(search.found[0]),
+        0 => {
+            let (_, at, reason) = search.failure.unwrap_or((0, units.len(), "no reading".to_owned()));
+            let unit = match units.get(at) {
+                Some(u) => u.to_string(),
+                None => units.iter().map(ToString::to_string).collect(),
+            };
+            Err(ShortResolveError::NoReading { index: (at < units.len()).then_some(at), unit, reason })
+        }
+        _ => {
+            let pos = search.start;
+            let candidates = search
+                .found
+                .iter()
+                .map(|f| match LongMove::from_turn(&pos, f.turn()) {
+                    Ok(m) => m.to_string(),
+                    Err(_) => f.turn().to_string(),
+                })
+                .collect();
+            Err(ShortResolveError::Ambiguous { candidates })
+        }
+    }
+}
+
+/// A piece named in the move: where it is now, and whether the rules removed it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct Named {
+    square: Square,
+    captured: bool,
+}
+
+/// One partial reading.
+#[derive(Clone)]
+struct State {
+    builder: TurnBuilder,
+    /// The last piece named, by side and kind.
+    named: [[Option<Named>; 6]; 2],
+    /// Captures of the last unit not yet written.
+    pending: SmallVec<[(Square, Piece); 2]>,
+}
+
+impl State {
+    fn named(&self, color: Color) -> &[Option<Named>; 6] {
+        &self.named[color as usize]
+    }
+
+    fn name(&mut self, piece: Piece, square: Square, captured: bool) {
+        self.named[piece.color as usize][piece.kind as usize] = Some(Named { square, captured });
+    }
+}
+
+struct Search<'a> {
+    view: View,
+    me: Color,
+    start: Position,
+    units: &'a [ShortUnit],
+    opts: ResolveOptions,
+    found: SmallVec<[FinishedTurn; 2]>,
+    /// The furthest failure: its depth (twice the unit index, plus one after the unit's steps),
+    /// the unit index (`units.len()` for the whole turn), and the reason.
+    failure: Option<(usize, usize, String)>,
+}
+
+impl Search<'_> {
+    fn fail(&mut self, depth: usize, unit: usize, reason: impl FnOnce() -> String) {
+        if self.failure.as_ref().is_none_or(|f| depth > f.0) {
+            self.failure = Some((depth, unit, reason()));
+        }
+    }
+
+    fn run(&mut self, i: usize, mut st: State) {
+        let Some(unit) = self.units.get(i) else {
+            if self.unwritten(i, &st) {
+                return;
+            }
+            match st.builder.finish() {
+                Ok(f) => {
+                    if !self.found.iter().any(|g| g.turn() == f.turn()) {
+                        self.found.push(f);
+                    }
+                }
+                Err(e) => self.fail(2 * i + 1, i, || e.to_string()),
+            }
+            return;
+        };
+        if let UnitKind::Removal { piece } = unit.kind {
+            return self.removal(i, piece, st);
+        }
+        if self.unwritten(i, &st) {
+            return;
+        }
+        st.pending.clear();
+        match &unit.kind {
+            UnitKind::Steps { piece, steps, trapped } => self.steps(i, *piece, steps, *trapped, st),
+            UnitKind::Push { pusher, pushed, steps, trapped } => {
+                self.pair(i, *pusher, *pushed, steps, *trapped, true, st);
+            }
+            UnitKind::Pull { pulled, puller, steps, trapped } => {
+                self.pair(i, *puller, *pulled, steps, *trapped, false, st);
+            }
+            UnitKind::Removal { .. } => {}
+        }
+    }
+
+    /// Whether a capture of the unit before `i` is left unwritten (and that is refused).
+    fn unwritten(&mut self, i: usize, st: &State) -> bool {
+        match st.pending.first() {
+            Some(&(sq, p)) if !self.opts.unwritten_captures && i > 0 => {
+                self.fail(2 * (i - 1) + 1, i - 1, || {
+                    format!(
+                        "the rules capture the {} {} on {sq} and the text does not say so",
+                        p.color.name(),
+                        p.kind.name()
+                    )
+                });
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The squares a piece reference can mean on the current board: `near` restricts to the
+    /// squares next to it (a pushed or pulled piece).
+    fn candidates(&self, st: &State, color: Color, piece: PieceRef, near: Option<Square>) -> Result<Bitboard, String> {
+        let board = st.builder.board();
+        let kind = piece.kind();
+        let all = board.pieces(color, kind);
+        let view = self.view;
+        let letter = piece.letter;
+        let what = || format!("{letter} ({} {})", color.name(), kind.name());
+        let mut set = match piece.ident {
+            Some(Ident::Column(c)) => {
+                let mut s = all.filter(|&sq| view.column(sq) == c).fold(Bitboard::EMPTY, Bitboard::with);
+                if self.opts.digit_as_scan {
+                    if let Some(sq) = view.nth_in_scan(all, c) {
+                        s = s.with(sq);
+                    }
+                }
+                s
+            }
+            Some(Ident::Square { column, row }) => match view.square(column, row) {
+                Some(sq) if all.contains(sq) => Bitboard::from_square(sq),
+                _ => Bitboard::EMPTY,
+            },
+            Some(Ident::Scan(n)) => view.nth_in_scan(all, n).map_or(Bitboard::EMPTY, Bitboard::from_square),
+            None => match st.named(color)[kind as usize] {
+                Some(Named { captured: true, square }) => {
+                    return Err(format!("the {} named before in this move was captured on {square}", what()))
+                }
+                Some(Named { square, .. }) => Bitboard::from_square(square),
+                None => all,
+            },
+        };
+        if set.is_empty() {
+            return Err(match piece.ident {
+                Some(Ident::Column(c)) if self.opts.digit_as_scan => {
+                    format!("no {} on column {c} or with scan number {c}", what())
+                }
+                Some(Ident::Column(c)) => format!("no {} on column {c}", what()),
+                Some(Ident::Square { column, row }) => format!("no {} on column {column}, row {row}", what()),
+                Some(Ident::Scan(n)) => format!("no {} with scan number {n}", what()),
+                None => format!("no {} on the board", what()),
+            });
+        }
+        if let Some(near) = near {
+            set &= Bitboard::adjacent(near);
+            if set.is_empty() {
+                return Err(format!("no {} next to {near}", what()));
+            }
+        }
+        Ok(set)
+    }
+
+    /// Checks the unit's trap marks against its captures; the rest wait for removal units.
+    fn settle(
+        &mut self,
+        i: usize,
+        st: &mut State,
+        captures: &[(Square, Piece)],
+        marked: Option<(Square, Piece)>,
+    ) -> bool {
+        for &(sq, p) in captures {
+            if let Some(n) = &mut st.named[p.color as usize][p.kind as usize] {
+                if n.square == sq {
+                    n.captured = true;
+                }
+            }
+        }
+        if let Some((sq, p)) = marked {
+            if !captures.contains(&(sq, p)) {
+                self.fail(2 * i + 1, i, || format!("the {} {} on {sq} is not captured", p.color.name(), p.kind.name()));
+                return false;
+            }
+        }
+        st.pending = captures.iter().copied().filter(|&c| Some(c) != marked).collect();
+        true
+    }
+
+    fn steps(&mut self, i: usize, piece: PieceRef, steps: &[ViewDirection], trapped: bool, st: State) {
+        let me = self.me;
+        let from_set = match self.candidates(&st, me, piece, None) {
+            Ok(s) => s,
+            Err(r) => return self.fail(2 * i, i, || r),
+        };
+        let mover = Piece { color: me, kind: piece.kind() };
+        'candidates: for from in from_set {
+            let mut s = st.clone();
+            let mut at = from;
+            let mut captures: SmallVec<[(Square, Piece); 2]> = SmallVec::new();
+            for &d in steps {
+                match s.builder.step(Step::new(at, self.view.direction(d))) {
+                    Ok(ev) => {
+                        at = ev.to;
+                        captures.extend(ev.capture);
+                    }
+                    Err(e) => {
+                        self.fail(2 * i, i, || format!("the {} on {at} cannot step {d}: {e}", mover.kind.name()));
+                        continue 'candidates;
+                    }
+                }
+            }
+            let captured = captures.contains(&(at, mover));
+            s.name(mover, at, captured);
+            if self.settle(i, &mut s, &captures, trapped.then_some((at, mover))) {
+                self.run(i + 1, s);
+            }
+        }
+    }
+
+    /// A push (`push`: `strong` follows `weak`, the steps are `weak`'s) or a pull (`strong`
+    /// steps, `weak` follows).
+    #[allow(clippy::too_many_arguments)]
+    fn pair(
+        &mut self,
+        i: usize,
+        strong: PieceRef,
+        weak: PieceRef,
+        steps: &[ViewDirection],
+        trapped: bool,
+        push: bool,
+        st: State,
+    ) {
+        let (me, them) = (self.me, self.me.other());
+        let strong_set = match self.candidates(&st, me, strong, None) {
+            Ok(s) => s,
+            Err(r) => return self.fail(2 * i, i, || r),
+        };
+        let strong_piece = Piece { color: me, kind: strong.kind() };
+        let weak_piece = Piece { color: them, kind: weak.kind() };
+        for q in strong_set {
+            let weak_set = match self.candidates(&st, them, weak, Some(q)) {
+                Ok(s) => s,
+                Err(r) => {
+                    self.fail(2 * i, i, || r);
+                    continue;
+                }
+            };
+            'candidates: for p in weak_set {
+                let mut s = st.clone();
+                let (mut at_strong, mut at_weak) = (q, p);
+                let mut captures: SmallVec<[(Square, Piece); 2]> = SmallVec::new();
+                for &d in steps {
+                    let dir = self.view.direction(d);
+                    // The leader steps the written way; the other follows into the square left.
+                    let (lead, follow) = if push { (at_weak, at_strong) } else { (at_strong, at_weak) };
+                    let lead_to = match s.builder.step(Step::new(lead, dir)) {
+                        Ok(ev) => {
+                            captures.extend(ev.capture);
+                            ev.to
+                        }
+                        Err(e) => {
+                            let (verb, kind) =
+                                if push { ("be pushed", weak_piece.kind) } else { ("step", strong_piece.kind) };
+                            self.fail(2 * i, i, || format!("the {} on {lead} cannot {verb} {d}: {e}", kind.name()));
+                            continue 'candidates;
+                        }
+                    };
+                    let Some(back) = follow.direction_to(lead) else { continue 'candidates };
+                    match s.builder.step(Step::new(follow, back)) {
+                        Ok(ev) => captures.extend(ev.capture),
+                        Err(e) => {
+                            let kind = if push { strong_piece.kind } else { weak_piece.kind };
+                            self.fail(2 * i, i, || {
+                                format!("the {} on {follow} cannot follow to {lead}: {e}", kind.name())
+                            });
+                            continue 'candidates;
+                        }
+                    }
+                    if push {
+                        (at_weak, at_strong) = (lead_to, lead);
+                    } else {
+                        (at_strong, at_weak) = (lead_to, lead);
+                    }
+                }
+                s.name(strong_piece, at_strong, captures.contains(&(at_strong, strong_piece)));
+                s.name(weak_piece, at_weak, captures.contains(&(at_weak, weak_piece)));
+                if self.settle(i, &mut s, &captures, trapped.then_some((at_weak, weak_piece))) {
+                    self.run(i + 1, s);
+                }
+            }
+        }
+    }
+
+    /// A removal unit: one of the captures not yet written.
+    fn removal(&mut self, i: usize, piece: PieceRef, st: State) {
+        let view = self.view;
+        let board = *st.builder.board();
+        let matching: SmallVec<[(Square, Piece); 2]> = st
+            .pending
+            .iter()
+            .copied()
+            .filter(|&(sq, p)| {
+                p.kind == piece.kind()
+                    && match piece.ident {
+                        Some(Ident::Column(c)) => {
+                            view.column(sq) == c
+                                || (self.opts.digit_as_scan
+                                    && view.scan_number(board.pieces(p.color, p.kind).with(sq), sq) == Some(c))
+                        }
+                        Some(Ident::Square { column, row }) => view.square(column, row) == Some(sq),
+                        Some(Ident::Scan(n)) => view.scan_number(board.pieces(p.color, p.kind).with(sq), sq) == Some(n),
+                        None => st.named(p.color)[p.kind as usize].is_none_or(|n| n.square == sq),
+                    }
+            })
+            .collect();
+        if matching.is_empty() {
+            let letter = piece.letter;
+            let kind = piece.kind().name();
+            return self.fail(2 * i, i, || match st.pending.is_empty() {
+                true => format!("no piece is captured here, so none can be removed as {letter} ({kind})"),
+                false => format!("the capture here is not of this {letter} ({kind})"),
+            });
+        }
+        for c in matching {
+            let mut s = st.clone();
+            s.pending.retain(|x| *x != c);
+            s.name(c.1, c.0, true);
+            self.run(i + 1, s);
+        }
+    }
+}

@@ -1,0 +1,408 @@
+//! Arimaa short notation resolved against positions: every movement, push, pull and trap
+//! example of the seed (`001_18ff7b80a3dfeee9.txt`) on a position built for it, ambiguity and
+//! no-reading errors with their messages, and every turn of the real games in
+//! `shared/data/arimaa/`, written naively in each view, resolving back to itself.
+
+use std::path::PathBuf;
+
+use tabula_engine::arimaa::{Board, Color, MoveGenerator, Piece, Position, Setup, Square, StepEvent, StepKind, Turn};
+use tabula_notation::arimaa::short::{write_turn, ResolveOptions, ShortMove, ShortResolveError, View};
+use tabula_notation::arimaa::{LabelStyle, LongMove, MoveLabel};
+
+/// A position from long-notation placements (`Ed4 md5`: upper case Gold), `side` to move.
+fn pos(side: Color, pieces: &str) -> Position {
+    let mut board = Board::empty();
+    for t in pieces.split_whitespace() {
+        let piece = Piece::from_char(t.as_bytes()[0]).unwrap_or_else(|| panic!("{t}"));
+        let sq = Square::from_ascii(&t.as_bytes()[1..]).unwrap_or_else(|| panic!("{t}"));
+        board.put(sq, piece);
+    }
+    Position::from_setup(Setup { board, side_to_move: side }).unwrap_or_else(|e| panic!("{pieces}: {e}"))
+}
+
+fn gold(pieces: &str) -> Position {
+    pos(Color::Gold, pieces)
+}
+
+fn short(text: &str) -> ShortMove {
+    text.parse::<ShortMove>().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn try_resolve(p: &Position, text: &str, opts: ResolveOptions) -> Result<String, ShortResolveError> {
+    let f = short(text).resolve_with(p, opts)?;
+    Ok(LongMove::from_turn(p, f.turn()).unwrap().to_string())
+}
+
+/// The long notation `text` resolves to, strictly.
+fn long(p: &Position, text: &str) -> String {
+    try_resolve(p, text, ResolveOptions::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn error(p: &Position, text: &str) -> ShortResolveError {
+    match try_resolve(p, text, ResolveOptions::default()) {
+        Ok(l) => panic!("{text} resolved to {l}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn movement() {
+    let p = gold("Ed4 ra7");
+    assert_eq!(long(&p, "g 5g e^>>v"), "Ed4n Ed5e Ee5e Ef5s");
+    // The same steps in the other views.
+    assert_eq!(long(&p, "s 5g ev<<^"), "Ed4n Ed5e Ee5e Ef5s");
+    assert_eq!(long(&p, "n 5g e>vv<"), "Ed4n Ed5e Ee5e Ef5s");
+    // Every spelling of the directions.
+    assert_eq!(long(&p, "g 5g e+))-"), "Ed4n Ed5e Ee5e Ef5s");
+    assert_eq!(long(&p, "g 5g E↑→→↓"), "Ed4n Ed5e Ee5e Ef5s");
+    // Several pieces, with or without spaces.
+    let p = gold("Hb1 Ee2 ra7");
+    assert_eq!(long(&p, "g 9g h^^e<<"), "Hb1n Hb2n Ee2w Ed2w");
+    assert_eq!(long(&p, "g 9g h^^ e<<"), "Hb1n Hb2n Ee2w Ed2w");
+}
+
+#[test]
+fn identification() {
+    // Column.
+    let p = gold("Ra2 Re2 Rh2 Ee1 ra7");
+    assert_eq!(long(&p, "g 6g r5<^"), "Re2w Rd2n");
+    // In the silver view column 5 from the left is d: no rabbit there; e is column 4.
+    let e = error(&p, "s 6g r5>v");
+    assert_eq!(e.to_string(), "no r (gold rabbit) on column 5 for \"r5>v\"");
+    assert_eq!(long(&p, "s 6g r4>v"), "Re2w Rd2n");
+    // Column and row.
+    let p = gold("Ra2 Ra4 Ee1 ra7");
+    assert_eq!(long(&p, "g 6g r12^"), "Ra2n");
+    assert_eq!(long(&p, "g 6g r14^"), "Ra4n");
+    assert!(matches!(error(&p, "g 6g r1^"), ShortResolveError::Ambiguous { .. }));
+    // Scan number: a2 c2 e2 g2 b4 d4, the fifth is b4.
+    let p = gold("Ra2 Rc2 Re2 Rg2 Rb4 Rd4 Ee1 ra7");
+    assert_eq!(long(&p, "g 6g r#5<^"), "Rb4w Ra4n");
+    assert_eq!(long(&p, "g 6g r⁵<^"), "Rb4w Ra4n");
+    // In the silver view the scan starts at h8: d4 b4 g2 e2 c2 a2, the fifth is c2.
+    assert_eq!(long(&p, "s 6g r#5>v"), "Rc2w Rb2n");
+    // A plain digit is a column; read leniently it is also a scan number.
+    assert_eq!(long(&p, "g 6g r5<^"), "Re2w Rd2n");
+    match try_resolve(&p, "g 6g r5<^", ResolveOptions { digit_as_scan: true, ..ResolveOptions::default() }) {
+        Err(ShortResolveError::Ambiguous { candidates }) => {
+            assert_eq!(candidates, ["Re2w Rd2n", "Rb4w Ra4n"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    // Only one horse can step right.
+    let p = gold("Ha1 Db1 Hd4 ra7");
+    assert_eq!(long(&p, "g 7g h>"), "Hd4e");
+    // The only cat.
+    let p = gold("Cc1 Ee1 ra7");
+    assert_eq!(long(&p, "g 7g c^"), "Cc1n");
+}
+
+#[test]
+fn last_piece_named() {
+    // Horses a1 and b3: the second in the scan, and on column 2, is b3.
+    let p = gold("Ha1 Hb3 Rc2 ra7");
+    assert_eq!(long(&p, "g 8g h#2^r3>hv"), "Hb3n Rc2e Hb4s");
+    assert_eq!(long(&p, "g 8g h2^r3>hv"), "Hb3n Rc2e Hb4s");
+    // The seed's text with its superscript lost: column 2 or second in the scan, the same horse.
+    let lenient = ResolveOptions { digit_as_scan: true, ..ResolveOptions::default() };
+    assert_eq!(try_resolve(&p, "g 8g h2^r3>hv", lenient).unwrap(), "Hb3n Rc2e Hb4s");
+    // Without the rule `hv` could be either horse; with it, only b4 is meant.
+    let p = gold("Ha2 Hb3 Rc2 ra7");
+    assert_eq!(long(&p, "g 8g h2^r3>hv"), "Hb3n Rc2e Hb4s");
+}
+
+#[test]
+fn push_and_pull() {
+    let p = gold("Ed4 md5 ra7");
+    assert_eq!(long(&p, "g 15g eM^>"), "md5n Ed4n md6e Ed5n");
+    assert_eq!(long(&p, "g 15g eM^e>"), "md5n Ed4n Ed5e");
+    let p = gold("Ed4 mc4 ra7");
+    assert_eq!(long(&p, "g 15g Me^>"), "Ed4n mc4e Ed5e md4n");
+    assert_eq!(long(&p, "g 15g Me^e>"), "Ed4n mc4e Ed5e");
+    // One rabbit next to the elephant.
+    let p = gold("Ed4 rd5 rb7");
+    assert_eq!(long(&p, "g 23g eR>"), "rd5e Ed4n");
+    // Rabbits north and west: only the northern one can go right.
+    let p = gold("Ed4 rd5 rc4 rb7");
+    assert_eq!(long(&p, "g 23g eR>"), "rd5e Ed4n");
+    // Up, both can be pushed: ambiguous, unless identified.
+    assert!(matches!(error(&p, "g 23g eR^"), ShortResolveError::Ambiguous { .. }));
+    assert_eq!(long(&p, "g 23g eR34^"), "rc4n Ed4w");
+    // The rabbit steps, then the elephant pulls the (silver) rabbit it is next to: the weaker
+    // piece first is a pull.
+    let p = gold("Ra2 Ed4 rd5 rb7");
+    assert_eq!(long(&p, "g 24g r1^^Re>"), "Ra2n Ra3n Ed4e rd5s");
+    // No camel next to the elephant.
+    let p = gold("Ed4 mg6 ra7");
+    let e = error(&p, "g 15g eMv");
+    assert_eq!(e.to_string(), "no M (silver camel) next to d4 for \"eMv\"");
+    assert!(matches!(e, ShortResolveError::NoReading { index: Some(0), .. }));
+    // The pusher must be stronger.
+    let p = gold("Cd4 dd5 ra7");
+    let e = error(&p, "g 15g cD^");
+    assert!(matches!(e, ShortResolveError::NoReading { index: Some(0), .. }), "{e}");
+}
+
+#[test]
+fn traps() {
+    // The dog steps onto c3 with no friend next to it.
+    let p = gold("Dc2 Ee1 ra7");
+    assert_eq!(long(&p, "g 33g d3^*"), "Dc2n Dc3x");
+    assert_eq!(long(&p, "g 33g d3^x"), "Dc2n Dc3x");
+    // In the silver view c is column 6.
+    assert_eq!(long(&p, "s 33g d6v*"), "Dc2n Dc3x");
+    // The capture must be written (strict), unless told otherwise.
+    let e = error(&p, "g 33g d^");
+    assert_eq!(e.to_string(), "the rules capture the gold dog on c3 and the text does not say so for \"d^\"");
+    let lax = ResolveOptions { unwritten_captures: true, ..ResolveOptions::default() };
+    assert_eq!(try_resolve(&p, "g 33g d^", lax).unwrap(), "Dc2n Dc3x");
+    // A mark where nothing is captured.
+    let e = error(&p, "g 33g e^*");
+    assert_eq!(e.to_string(), "the gold elephant on e2 is not captured for \"e^*\"");
+    // The dog leaves the cat on c3 without support.
+    let p = gold("Cc3 Dd3 ra7");
+    assert_eq!(long(&p, "g 33g d^c*"), "Dd3n Cc3x");
+    let e = error(&p, "g 33g d^h*");
+    assert_eq!(e.to_string(), "the capture here is not of this h (horse) for \"h*\"");
+    // The dog pushes the silver cat onto c3.
+    let p = gold("Dc1 cc2 ra7");
+    assert_eq!(long(&p, "g 33g dC^*"), "cc2n cc3x Dc1n");
+    assert_eq!(long(&p, "g 33g dC^*"), long(&p, "g 33g dC^c*"));
+    // The dog pushes the cat off c3 and is removed there.
+    let p = gold("Dc2 cc3 rd3 ra7");
+    assert_eq!(long(&p, "g 33g dC^d*"), "cc3n Dc2n Dc3x");
+    let e = error(&p, "g 33g dC^*");
+    assert_eq!(e.to_string(), "the silver cat on c4 is not captured for \"dC^*\"");
+    // The time does not matter.
+    assert_eq!(long(&p, "g 33g dC^d* 40.2"), "cc3n Dc2n Dc3x");
+}
+
+#[test]
+fn errors() {
+    let p = gold("Rh1 Rh2 Ee1 ra7");
+    match error(&p, "g 6g r8<^") {
+        ShortResolveError::Ambiguous { candidates } => assert_eq!(candidates, ["Rh1w Rg1n", "Rh2w Rg2n"]),
+        other => panic!("{other:?}"),
+    }
+    let e = error(&p, "g 6g e<<>>");
+    assert_eq!(e.to_string(), "the turn leaves the board unchanged for \"e<<>>\"");
+    assert!(matches!(e, ShortResolveError::NoReading { index: None, .. }));
+    let e = error(&p, "g 6g ev");
+    assert!(e.to_string().starts_with("the elephant on e1 cannot step v"), "{e}");
+    let e = error(&p, "g 6g m^");
+    assert_eq!(e.to_string(), "no m (gold camel) on the board for \"m^\"");
+    // Silver's move on a position where Gold is to move.
+    assert!(matches!(error(&p, "g 6s e^"), ShortResolveError::WrongSide { .. }));
+    // A set-up is not a turn.
+    assert_eq!(short("g 1g 3cc4hdemdh").resolve(&p).unwrap_err(), ShortResolveError::NotATurn);
+    // Frozen: the rabbit next to the silver elephant cannot move.
+    let p = gold("Rd4 ed5 Ea1 ra7");
+    let e = error(&p, "g 6g r>");
+    assert!(e.to_string().contains("frozen"), "{e}");
+}
+
+/// The naive short text of a turn: every unit names its pieces by column and row, every
+/// capture is written (a mark, or a removal unit after the unit that caused it).
+fn naive(p: &Position, turn: &Turn, view: View, label: MoveLabel) -> String {
+    let me = p.side_to_move();
+    let mut b = p.turn_builder().unwrap();
+    let ev: Vec<StepEvent> = turn.steps().iter().map(|&s| b.step(s).unwrap()).collect();
+    let name = |piece: Piece, sq: Square| {
+        let c = piece.kind.upper_char();
+        let c = if piece.color == me { c.to_ascii_lowercase() } else { c };
+        format!("{c}{}{}", view.column(sq), view.row(sq))
+    };
+    let dir = |e: &StepEvent| view.view_direction(e.from.direction_to(e.to).unwrap()).char();
+    let mut out = format!("{view} {label} ");
+    let mut k = 0;
+    while k < ev.len() {
+        let e = ev[k];
+        let next = ev.get(k + 1).copied();
+        let (text, marked, used): (String, Option<(Square, Piece)>, &[StepEvent]) = match next {
+            Some(n) if e.kind == StepKind::PushStart && n.kind == StepKind::PushEnd => {
+                let t = format!("{}{}{}", name(n.piece, n.from), name(e.piece, e.from), dir(&e));
+                (t, Some((e.to, e.piece)), &ev[k..k + 2])
+            }
+            Some(n) if n.kind == StepKind::PullEnd => {
+                let t = format!("{}{}{}", name(n.piece, n.from), name(e.piece, e.from), dir(&e));
+                (t, Some((n.to, n.piece)), &ev[k..k + 2])
+            }
+            _ => (format!("{}{}", name(e.piece, e.from), dir(&e)), Some((e.to, e.piece)), &ev[k..=k]),
+        };
+        out.push_str(&text);
+        let captures: Vec<(Square, Piece)> = used.iter().filter_map(|e| e.capture).collect();
+        if captures.iter().any(|&c| Some(c) == marked) {
+            out.push('*');
+        }
+        for c in captures.iter().filter(|&&c| Some(c) != marked) {
+            out.push_str(&name(c.1, c.0));
+            out.push('*');
+        }
+        k += used.len();
+    }
+    out
+}
+
+/// The real games of the archive samples, as (position, turn, label) for every turn of steps.
+fn real_turns() -> Vec<(Position, Turn, MoveLabel)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/arimaa");
+    let mut out = Vec::new();
+    for file in ["allgames202602_sample.tsv", "allgames201111_sample.tsv"] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+        let col = header.iter().position(|&h| h == "movelist").unwrap();
+        for row in lines {
+            let Some(list) = row.split('\t').nth(col) else { continue };
+            let mut p = Position::new();
+            for mv in list.split("\\n") {
+                let Some((label, rest)) = mv.trim().split_once(' ') else { continue };
+                let Ok(label) = MoveLabel::from_ascii(label.as_bytes()) else { break };
+                let Ok(m) = LongMove::from_ascii(rest.as_bytes()) else { break };
+                if m.is_placement() {
+                    let Ok(pl) = m.resolve_placement(p.side_to_move()) else { break };
+                    let Ok(next) = p.place(&pl) else { break };
+                    p = next;
+                    continue;
+                }
+                let Ok(f) = m.resolve_turn(&p) else { break };
+                out.push((p, *f.turn(), MoveLabel { style: LabelStyle::GoldSilver, ..label }));
+                p = *f.position();
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn real_turns_written_naively_resolve_to_themselves() {
+    let turns = real_turns();
+    assert!(turns.len() > 3000, "{} turns", turns.len());
+    let mut checked = 0;
+    for (p, turn, label) in &turns {
+        for view in View::ALL {
+            let text = naive(p, turn, view, *label);
+            let m = short(&text);
+            let f = m
+                .resolve(p)
+                .unwrap_or_else(|e| panic!("{text} on {}: {e}\n{}", label, LongMove::from_turn(p, turn).unwrap()));
+            assert_eq!(f.turn(), turn, "{text}");
+            assert_eq!(*f.position(), p.play(turn).unwrap(), "{text}");
+            // The lenient readings find the same turn: the text names every piece by square.
+            assert_eq!(m.resolve_with(p, ResolveOptions::LENIENT).unwrap().turn(), turn, "{text}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 9000, "{checked}");
+    // A rough figure for the issue's target (20 µs a move), shown with `--nocapture`.
+    let texts: Vec<(usize, ShortMove)> = turns
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (p, t, l))| View::ALL.map(|v| (i, short(&naive(p, t, v, *l)))))
+        .collect();
+    let start = std::time::Instant::now();
+    for (i, m) in &texts {
+        assert!(m.resolve(&turns[*i].0).is_ok());
+    }
+    let per = start.elapsed().as_secs_f64() * 1e6 / texts.len() as f64;
+    eprintln!("{} turns, {checked} texts resolved; {per:.2} µs a resolution (naive texts)", turns.len());
+}
+
+/// The shortest text of the turn given in long notation, in `view`.
+fn shortest(p: &Position, long_text: &str, view: View) -> String {
+    let turn = LongMove::from_ascii(long_text.as_bytes()).unwrap().resolve_turn(p).unwrap();
+    write_turn(p, turn.turn(), view).unwrap()
+}
+
+#[test]
+fn shortest_texts_of_the_seed_examples() {
+    let p = gold("Ed4 ra7");
+    assert_eq!(shortest(&p, "Ed4n Ed5e Ee5e Ef5s", View::Gold), "e^>>v");
+    assert_eq!(shortest(&p, "Ed4n Ed5e Ee5e Ef5s", View::Silver), "ev<<^");
+    assert_eq!(shortest(&p, "Ed4n Ed5e Ee5e Ef5s", View::Neutral), "e>vv<");
+    let p = gold("Hb1 Ee2 ra7");
+    assert_eq!(shortest(&p, "Hb1n Hb2n Ee2w Ed2w", View::Gold), "h^^e<<");
+    let p = gold("Ra2 Re2 Rh2 Ee1 ra7");
+    assert_eq!(shortest(&p, "Re2w Rd2n", View::Gold), "r5<^");
+    let p = gold("Ha1 Hb3 Rc2 ra7");
+    assert_eq!(shortest(&p, "Hb3n Rc2e Hb4s", View::Gold), "h2^r>hv");
+    let p = gold("Ed4 md5 ra7");
+    assert_eq!(shortest(&p, "md5n Ed4n md6e Ed5n", View::Gold), "eM^>");
+    assert_eq!(shortest(&p, "md5n Ed4n Ed5e", View::Gold), "eM^e>");
+    let p = gold("Ed4 mc4 ra7");
+    assert_eq!(shortest(&p, "Ed4n mc4e Ed5e md4n", View::Gold), "Me^>");
+    let p = gold("Ed4 rd5 rc4 rb7");
+    assert_eq!(shortest(&p, "rd5e Ed4n", View::Gold), "eR>");
+    assert_eq!(shortest(&p, "rc4n Ed4w", View::Gold), "eR3^");
+    let p = gold("Dc2 Ee1 ra7");
+    assert_eq!(shortest(&p, "Dc2n Dc3x", View::Gold), "d^*");
+    let p = gold("Cc3 Dd3 ra7");
+    assert_eq!(shortest(&p, "Dd3n Cc3x", View::Gold), "d^c*");
+    let p = gold("Dc1 cc2 ra7");
+    assert_eq!(shortest(&p, "cc2n cc3x Dc1n", View::Gold), "dC^*");
+    let p = gold("Dc2 cc3 rd3 ra7");
+    assert_eq!(shortest(&p, "cc3n Dc2n Dc3x", View::Gold), "dC^d*");
+}
+
+#[test]
+fn real_turns_written_shortest_resolve_to_themselves() {
+    let turns = real_turns();
+    let (mut checked, mut chars, mut long_chars) = (0usize, 0usize, 0usize);
+    let start = std::time::Instant::now();
+    let written: Vec<[String; 3]> =
+        turns.iter().map(|(p, t, _)| View::ALL.map(|v| write_turn(p, t, v).unwrap())).collect();
+    let per = start.elapsed().as_secs_f64() * 1e6 / (3 * turns.len()) as f64;
+    for ((p, turn, label), texts) in turns.iter().zip(&written) {
+        let long_text = LongMove::from_turn(p, turn).unwrap().to_string();
+        for (view, text) in View::ALL.into_iter().zip(texts) {
+            let m = short(&format!("{view} {label} {text}"));
+            let f = m.resolve(p).unwrap_or_else(|e| panic!("{view} {label} {text} ({long_text}): {e}"));
+            assert_eq!(f.turn(), turn, "{view} {label} {text} ({long_text})");
+            let n = text.chars().count();
+            assert!(n <= long_text.len(), "{text} is longer than {long_text}");
+            chars += n;
+            long_chars += long_text.len();
+            checked += 1;
+        }
+    }
+    assert!(checked > 9000, "{checked}");
+    let parsed: Vec<[ShortMove; 3]> = turns
+        .iter()
+        .zip(&written)
+        .map(|((_, _, label), texts)| [0, 1, 2].map(|i| short(&format!("{} {label} {}", View::ALL[i], texts[i]))))
+        .collect();
+    let start = std::time::Instant::now();
+    for ((p, _, _), moves) in turns.iter().zip(&parsed) {
+        for m in moves {
+            assert!(m.resolve(p).is_ok());
+        }
+    }
+    let resolve_per = start.elapsed().as_secs_f64() * 1e6 / (3 * turns.len()) as f64;
+    eprintln!(
+        "{checked} shortest texts resolved back; {per:.2} µs a write, {resolve_per:.2} µs a resolution; \
+         {chars} characters against {long_chars} in long notation"
+    );
+}
+
+#[test]
+fn every_legal_turn_of_sampled_real_positions_round_trips() {
+    let turns = real_turns();
+    let mut gen = MoveGenerator::new();
+    let (mut positions, mut checked) = (0, 0);
+    let start = std::time::Instant::now();
+    // Every 300th position, every 4th of its legal turns, the views in turn.
+    for (i, (p, _, label)) in turns.iter().enumerate().step_by(300) {
+        let view = View::ALL[i % 3];
+        for (turn, _) in gen.legal_turns(p).iter().step_by(4) {
+            let text = write_turn(p, turn, view).unwrap();
+            let m = short(&format!("{view} {label} {text}"));
+            let f = m.resolve(p).unwrap_or_else(|e| panic!("{view} {label} {text}: {e}"));
+            assert_eq!(f.turn(), turn, "{view} {label} {text}");
+            checked += 1;
+        }
+        positions += 1;
+    }
+    assert!(positions >= 15 && checked >= 50_000, "{positions} positions, {checked} turns");
+    let per = start.elapsed().as_secs_f64() * 1e6 / checked as f64;
+    eprintln!("{positions} positions, {checked} legal turns written and resolved back, {per:.1} µs each");
+}
