@@ -496,6 +496,11 @@ impl Position {
             return Err(PlayError::MoveToStart { cell: from });
         }
         self.check_end(to, self.to_move)?;
+        // A step onto an empty neighbour outside the forbidden area (checked just above) is
+        // always legal: no ride to search.
+        if neighbours(from).contains(to) {
+            return Ok(());
+        }
         if rules::move_targets(&self.board, from, self.to_move).contains(to) {
             return Ok(());
         }
