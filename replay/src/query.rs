@@ -213,9 +213,7 @@ fn resolve_request(request: &Map<String, Value>) -> Result<String, Refusal> {
             let dice = backgammon_dice(given, carried).map_err(|e| Refusal::syntax(e.to_string()))?;
             resolve_backgammon(&pos, dice, text)
         }
-        Some(Game::Arimaa) => {
-            Err(Refusal::syntax("arimaa moves are resolved from short notation, which this version does not read yet"))
-        }
+        Some(Game::Arimaa) => resolve_arimaa(request, position, text),
         Some(Game::StonesRivers) => {
             let pos = stones_rivers_position(position).map_err(|e| Refusal::syntax(e.to_string()))?;
             resolve_stones_rivers(&pos, text)
@@ -224,6 +222,28 @@ fn resolve_request(request: &Map<String, Value>) -> Result<String, Refusal> {
             "unknown game `{game}`: expected \"arimaa\", \"backgammon\" or \"stones-and-rivers\""
         ))),
     }
+}
+
+/// Arimaa: short notation in the request's `view` (`g` when the key is absent); `"lenient": true`
+/// reads a plain digit as a column or a scan number and lets captures go unwritten.
+fn resolve_arimaa(request: &Map<String, Value>, position: &str, text: &str) -> Result<String, Refusal> {
+    use tabula_notation::arimaa::short::{ResolveOptions, View};
+    let view = match request.get("view") {
+        None => View::Gold,
+        Some(_) => {
+            let v = string_key(request, "view")?;
+            v.parse::<View>().map_err(|_| Refusal::syntax(format!("key \"view\": `{v}` is not g, s or n")))?
+        }
+    };
+    let opts = match request.get("lenient") {
+        Some(Value::Bool(true)) => ResolveOptions::LENIENT,
+        _ => ResolveOptions::default(),
+    };
+    crate::arimaa::short_record::resolve_request(position, view, text, opts).map_err(|s| Refusal {
+        kind: s.kind.as_str(),
+        message: s.reason,
+        candidates: s.candidates,
+    })
 }
 
 fn resolve_stones_rivers(pos: &tabula_engine::stones_rivers::Position, text: &str) -> Result<String, Refusal> {

@@ -2,6 +2,7 @@
 
 pub mod archive;
 pub mod movelist;
+pub mod short_record;
 pub mod show;
 pub mod verify;
 

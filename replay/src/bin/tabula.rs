@@ -33,6 +33,12 @@ enum GameKind {
     StonesAndRivers,
 }
 
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum Notation {
+    Short,
+    Long,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Check every game in files or folders (searched recursively); the format is recognised
@@ -74,6 +80,27 @@ enum Command {
         #[arg(long, required = true)]
         jsonl: bool,
     },
+    /// Convert an Arimaa record between long and short notation: `--to short` reads an archive
+    /// row or a move list in long notation (one game, `--game`), `--to long` reads a text of
+    /// short notation and writes the long move list.
+    Convert {
+        /// The notation to write.
+        #[arg(long, value_enum)]
+        to: Notation,
+        /// The view of the short notation written (`--to short`; `g`, `s` or `n`); for `--to
+        /// long` the view in effect until the text gives one. Default `g`.
+        #[arg(long, default_value = "g")]
+        view: String,
+        /// Which game of an archive (its id, or its 1-based index); default the first.
+        #[arg(long)]
+        game: Option<String>,
+        /// Read a plain digit after a letter as a column or a scan number, and let captures go
+        /// unwritten (`--to long`).
+        #[arg(long)]
+        lenient: bool,
+        /// The record file.
+        file: PathBuf,
+    },
     /// Show a game move by move with a board diagram.
     Replay {
         /// The record file.
@@ -97,6 +124,7 @@ fn main() -> ExitCode {
         Command::Check { jsonl, jobs, paths } => check(jsonl, jobs, &paths),
         Command::Moves { game, position, dice, count } => moves(game, &position, dice.as_deref(), count),
         Command::Resolve { jsonl: _ } => resolve(),
+        Command::Convert { to, view, game, lenient, file } => convert(to, &view, game.as_deref(), lenient, &file),
         Command::Replay { file, game, turn, no_color } => {
             replay(&file, game.as_deref(), turn, !no_color && io::IsTerminal::is_terminal(&io::stdout()))
         }
@@ -275,6 +303,62 @@ fn resolve() -> Result<ExitCode, String> {
         }
     }
     Ok(if all_resolved { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn convert(
+    to: Notation,
+    view: &str,
+    game: Option<&str>,
+    lenient: bool,
+    file: &std::path::Path,
+) -> Result<ExitCode, String> {
+    use tabula_notation::arimaa::short::{ParseContext, ResolveOptions, View};
+    use tabula_replay::arimaa::short_record;
+    let view: View = view.parse().map_err(|_| format!("--view: `{view}` is not g, s or n"))?;
+    let (text, error) = match to {
+        Notation::Short => {
+            let record = tabula_replay::check::find_game(file, game)?;
+            short_record::long_to_short(&record.as_record(), view)
+        }
+        Notation::Long => {
+            let mut text = String::new();
+            io::Read::read_to_string(
+                &mut tabula_replay::input::open(file).map_err(|e| format!("{}: {e}", file.display()))?,
+                &mut text,
+            )
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+            let opts = if lenient { ResolveOptions::LENIENT } else { ResolveOptions::default() };
+            // The view given applies until the text writes one.
+            let prefix = if view == ParseContext::new().view { String::new() } else { format!("{view}\n") };
+            let (list, stop) = short_record::short_to_long(&format!("{prefix}{text}"), opts);
+            let error = stop.map(|s| {
+                let mut m = format!(
+                    "{}: {}: {}",
+                    s.kind.as_str(),
+                    s.label.map(|l| l.to_string()).unwrap_or_default(),
+                    s.reason
+                );
+                if !s.candidates.is_empty() {
+                    m.push_str(&format!(" (candidates: {})", s.candidates.join(" | ")));
+                }
+                m
+            });
+            (list, error)
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => return Err(e.to_string()),
+        _ => {}
+    }
+    Ok(match error {
+        Some(e) => {
+            eprintln!("tabula convert: stopped: {e}");
+            ExitCode::from(1)
+        }
+        None => ExitCode::SUCCESS,
+    })
 }
 
 fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, color: bool) -> Result<ExitCode, String> {

@@ -1,0 +1,252 @@
+//! Arimaa short notation end to end: `tabula resolve --jsonl` for Arimaa run as a program, the
+//! seed's game example (game 1627 from Silver's view) replayed move by move, and real archive
+//! games converted to short notation and back with `tabula convert`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+use tabula_engine::arimaa::{Color, Placement, Square};
+use tabula_notation::arimaa::short::{ResolveOptions, View};
+use tabula_notation::arimaa::{write_placement, write_position, LongMove};
+use tabula_replay::arimaa::short_record::{long_to_short, replay_short, short_to_long, StopKind};
+use tabula_replay::arimaa::verify::{verify, verify_with, Record, Replayed};
+use tabula_replay::check::{for_each_record, OwnedRecord};
+use tabula_replay::Verdict;
+
+const SEED_GAME: &str = "s 1 dcdemchh, 8hdcmecdh 2 evmvh8vh7v, e^^^r^ 3 dvdvdvr5v, r^^m^> 4 evveMv, r5<^eM> \
+                         5 eMveC^*, r8^^Re< 6 eD^<*, r4>e^r^";
+
+fn tabula(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tabula");
+    if let Some(input) = stdin {
+        child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("tabula output")
+}
+
+fn data(file: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/arimaa").join(file)
+}
+
+fn records(file: &str) -> Vec<OwnedRecord> {
+    let mut out = Vec::new();
+    for_each_record(&data(file), &mut |r| {
+        out.push(r);
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap_or_else(|e| panic!("{file}: {e}"));
+    out
+}
+
+/// The moves a long-notation record plays (takebacks applied), each in canonical long notation.
+fn played(record: &Record<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    verify_with(record, |ev| match ev {
+        Replayed::Move { label, before, after, turn, .. } => out.push(match turn {
+            Some(t) => LongMove::from_turn(before, &t).map(|l| l.to_string()).unwrap_or_default(),
+            None => {
+                let placement: Placement = Square::ALL
+                    .iter()
+                    .filter_map(|&sq| {
+                        after.board().piece_at(sq).filter(|p| p.color == label.color).map(|p| (sq, p.kind))
+                    })
+                    .collect();
+                write_placement(label.color, &placement)
+            }
+        }),
+        Replayed::TakeBack { .. } => {
+            out.pop();
+        }
+    });
+    out
+}
+
+/// The position before the seed game's move 3g, as `tabula` writes positions.
+fn seed_position_before_3g() -> String {
+    let r = replay_short("s 1 dcdemchh, 8hdcmecdh 2 evmvh8vh7v, e^^^r^", ResolveOptions::default());
+    assert!(r.stop.is_none(), "{:?}", r.stop);
+    write_position(&r.position)
+}
+
+#[test]
+fn resolve_jsonl_answers_arimaa_short_notation() {
+    let p = seed_position_before_3g();
+    assert!(p.starts_with("g ["), "{p}");
+    let requests = [
+        json!({"game": "arimaa", "position": p, "view": "s", "move": "ev"}),
+        json!({"game": "arimaa", "position": p, "view": "g", "move": "e^"}),
+        json!({"game": "arimaa", "position": p, "move": "3g e^"}),
+        json!({"game": "arimaa", "position": p, "view": "s", "move": "3g dvdvdvr5v"}),
+        json!({"game": "arimaa", "position": p, "view": "s", "move": "3s ev"}),
+        json!({"game": "arimaa", "position": p, "view": "s", "move": "eMv"}),
+        json!({"game": "arimaa", "position": p, "view": "s", "move": "e^9"}),
+        json!({"game": "arimaa", "position": p, "view": "x", "move": "ev"}),
+        json!({"game": "arimaa", "position": "", "view": "g", "move": "1g 3cc4hdemdh"}),
+        json!({"game": "arimaa", "position": "", "view": "g", "move": "0s 6h6e17rc10d2h2r1rmd2r4rr, r2r3r2c4r1r22h7r1e"}),
+        json!({"game": "arimaa", "position": "g [nonsense]", "view": "g", "move": "e^"}),
+        json!({"game": "arimaa", "position": p, "view": "s", "move": "ev, rv"}),
+    ];
+    let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    let out = tabula(&["resolve", "--jsonl"], Some(input.as_bytes()));
+    assert_eq!(out.status.code(), Some(1), "some requests do not resolve");
+    let answers: Vec<Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(answers.len(), requests.len());
+    for (q, a) in requests.iter().zip(&answers) {
+        println!("{} -> {a}", q["move"]);
+    }
+    // View s: `v` is towards Silver, north; the same turn in view g is `^`; a label is allowed.
+    assert_eq!(answers[0], json!({"resolved": "Ee3n"}));
+    assert_eq!(answers[1], answers[0]);
+    assert_eq!(answers[2], answers[0]);
+    let e = &answers[3]["error"];
+    assert_eq!(e["kind"], "ambiguous", "{e}");
+    assert_eq!(e["candidates"], json!(["Df2n Df3n Df4n Rd1n", "Dh2n Dh3n Dh4n Rd1n"]), "{e}");
+    assert_eq!(answers[4]["error"]["kind"], "illegal", "wrong side: {}", answers[4]);
+    assert!(answers[4]["error"]["message"].as_str().unwrap_or("").contains("gold is to move"), "{}", answers[4]);
+    assert_eq!(answers[5]["error"]["kind"], "illegal", "{}", answers[5]);
+    assert!(answers[5]["error"]["message"].as_str().unwrap_or("").contains("\"eMv\""), "{}", answers[5]);
+    assert_eq!(answers[5]["error"]["candidates"], json!([]));
+    assert_eq!(answers[6]["error"]["kind"], "syntax", "{}", answers[6]);
+    assert_eq!(answers[7]["error"]["kind"], "syntax", "{}", answers[7]);
+    assert!(answers[7]["error"]["message"].as_str().unwrap_or("").contains("view"), "{}", answers[7]);
+    // The seed's set-up: Gold's view, nearest row (rank 1) first, rabbits filling the rest.
+    assert_eq!(
+        answers[8],
+        json!({"resolved": "Ra1 Rb1 Rc1 Cd1 Ce1 Rf1 Rg1 Rh1 Ra2 Hb2 Dc2 Ed2 Me2 Df2 Hg2 Rh2"}),
+        "{}",
+        answers[8]
+    );
+    // The seed's position before 45s of game 16655: both records, every piece of the board.
+    let tokens = answers[9]["resolved"].as_str().unwrap_or("");
+    assert_eq!(tokens.split(' ').count(), 22, "{}", answers[9]);
+    assert!(tokens.starts_with("hg1 ef2 ") && tokens.ends_with(" Ha6 Ra7 Ec7"), "{tokens}");
+    assert_eq!(answers[10]["error"]["kind"], "syntax", "{}", answers[10]);
+    assert!(answers[10]["error"]["message"].as_str().unwrap_or("").contains("position"), "{}", answers[10]);
+    assert_eq!(answers[11]["error"]["kind"], "syntax", "{}", answers[11]);
+}
+
+#[test]
+fn the_seed_game_replays_until_the_text_is_ambiguous() {
+    for opts in [ResolveOptions::default(), ResolveOptions::LENIENT] {
+        let r = replay_short(SEED_GAME, opts);
+        println!("seed game 1627, view s, {opts:?}:");
+        println!("| move | short | long |");
+        println!("|---|---|---|");
+        for m in &r.moves {
+            println!("| {} | {} | {} |", m.label, m.text, m.long);
+        }
+        let stop = r.stop.as_ref().expect("the seed game stops");
+        println!(
+            "stopped at {}: `{}` {}: {} (candidates: {})",
+            stop.label.map(|l| l.to_string()).unwrap_or_default(),
+            stop.unit,
+            stop.kind.as_str(),
+            stop.reason,
+            stop.candidates.join(" | ")
+        );
+        let labels: Vec<String> = r.moves.iter().map(|m| m.label.to_string()).collect();
+        assert_eq!(labels, ["1g", "1s", "2g", "2s"]);
+        assert_eq!(r.moves[2].long, "Ee2n Md2n Ha2n Hb2n");
+        assert_eq!(r.moves[3].long, "ed7s ed6s ed5s rd8s");
+        assert_eq!(stop.label.map(|l| l.to_string()).as_deref(), Some("3g"));
+        assert_eq!(stop.kind, StopKind::Ambiguous);
+        assert_eq!(stop.unit, "dvdvdvr5v");
+        assert_eq!(stop.candidates, ["Df2n Df3n Df4n Rd1n", "Dh2n Dh3n Dh4n Rd1n"]);
+    }
+    // The moves read go through the same checker as long-notation games.
+    let (list, stop) = short_to_long(SEED_GAME, ResolveOptions::default());
+    assert!(stop.is_some());
+    let record =
+        Record { source: "seed".into(), game: "1627".into(), movelist: list.as_bytes(), line: 1, recorded: None };
+    let report = verify(&record);
+    assert_eq!(report.verdict, Verdict::Ok, "{:?}", report.error);
+    assert_eq!(report.turns, 4);
+}
+
+#[test]
+fn short_records_stop_with_where_and_why() {
+    // A syntax error: the moves before it are replayed.
+    let r = replay_short("g 1g 3cc4hdemdh, 1s 3cc4hdemdh, 2g r^ e9^", ResolveOptions::default());
+    assert_eq!(r.moves.len(), 2);
+    let stop = r.stop.expect("stop");
+    assert_eq!(stop.kind, StopKind::Syntax, "{stop:?}");
+    assert_eq!(stop.label.map(|l| l.to_string()).as_deref(), Some("2g"));
+    // A set-up where a turn is due.
+    let r = replay_short("g 1g 3cc4hdemdh, 1s 3cc4hdemdh, 2g 3cc4hdemdh", ResolveOptions::default());
+    assert_eq!(r.moves.len(), 2);
+    assert!(r.stop.is_some());
+    // A record starting from a position.
+    let r = replay_short("g 0s 6h6e17rc10d2h2r1rmd2r4rr, r2r3r2c4r1r22h7r1e", ResolveOptions::default());
+    assert_eq!(r.moves.len(), 2, "{:?}", r.stop);
+    assert!(r.stop.is_none(), "{:?}", r.stop);
+    assert_eq!(r.position.side_to_move(), Color::Silver);
+}
+
+#[test]
+fn real_games_convert_to_short_and_back_in_every_view() {
+    let mut games = 0;
+    let mut moves = 0;
+    let (mut long_chars, mut short_chars) = (0usize, 0usize);
+    for file in ["allgames202602_sample.tsv", "allgames201111_sample.tsv", "agt_testdata_movelists.tsv"] {
+        for rec in records(file) {
+            let record = rec.as_record();
+            let want = played(&record);
+            for view in View::ALL {
+                let (short, error) = long_to_short(&record, view);
+                let (long, stop) = short_to_long(&short, ResolveOptions::default());
+                assert!(stop.is_none(), "{file} {} view {view}: {stop:?}\n{short}", rec.game);
+                let got: Vec<&str> = long.lines().filter_map(|l| l.split_once(' ').map(|(_, m)| m)).collect();
+                assert_eq!(got, want, "{file} {} view {view} ({error:?})", rec.game);
+                if view == View::Gold {
+                    moves += got.len();
+                    long_chars += want.iter().map(String::len).sum::<usize>();
+                    short_chars += short.lines().map(|l| l.split_once(' ').map_or(0, |(_, m)| m.len())).sum::<usize>();
+                }
+            }
+            games += 1;
+        }
+    }
+    println!("{games} games, {moves} moves: long {long_chars} characters, short (view g) {short_chars}");
+    assert!(games >= 80, "{games}");
+}
+
+#[test]
+fn convert_runs_as_a_program_both_ways() {
+    let archive = data("allgames202602_sample.tsv");
+    let archive = archive.to_str().unwrap_or_default();
+    let rec = records("allgames202602_sample.tsv").into_iter().next().expect("a game");
+    let want = played(&rec.as_record());
+    for view in ["g", "s", "n"] {
+        let out = tabula(&["convert", "--to", "short", "--view", view, "--game", &rec.game, archive], None);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let short = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(short.starts_with(&format!("{view} 1g ")), "{short}");
+        let dir = std::env::temp_dir().join(format!("tabula-convert-{}-{view}", std::process::id()));
+        std::fs::write(&dir, &short).expect("write");
+        let out = tabula(&["convert", "--to", "long", dir.to_str().unwrap_or_default()], None);
+        let _ = std::fs::remove_file(&dir);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let long = String::from_utf8_lossy(&out.stdout).into_owned();
+        let got: Vec<&str> = long.lines().filter_map(|l| l.split_once(' ').map(|(_, m)| m)).collect();
+        assert_eq!(got, want, "view {view}");
+    }
+    // The seed game: the moves it allows, then where it stops, exit status 1.
+    let seed = std::env::temp_dir().join(format!("tabula-seed-{}", std::process::id()));
+    std::fs::write(&seed, SEED_GAME).expect("write");
+    let out = tabula(&["convert", "--to", "long", seed.to_str().unwrap_or_default()], None);
+    let _ = std::fs::remove_file(&seed);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 4);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ambiguous: 3g") && err.contains("Dh2n Dh3n Dh4n Rd1n"), "{err}");
+}
