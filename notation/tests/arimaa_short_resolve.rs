@@ -246,9 +246,14 @@ fn naive(p: &Position, turn: &Turn, view: View, label: MoveLabel) -> String {
 /// The real games of the archive samples, as (position, turn, label) for every turn of steps.
 fn real_turns() -> Vec<(Position, Turn, MoveLabel)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/arimaa");
+    archive_turns(&[dir.join("allgames202602_sample.tsv"), dir.join("allgames201111_sample.tsv")])
+}
+
+/// The games of archive files, as (position, turn, label) for every turn of steps.
+fn archive_turns(files: &[PathBuf]) -> Vec<(Position, Turn, MoveLabel)> {
     let mut out = Vec::new();
-    for file in ["allgames202602_sample.tsv", "allgames201111_sample.tsv"] {
-        let text = std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    for file in files {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let mut lines = text.lines();
         let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
         let col = header.iter().position(|&h| h == "movelist").unwrap();
@@ -405,4 +410,34 @@ fn every_legal_turn_of_sampled_real_positions_round_trips() {
     assert!(positions >= 15 && checked >= 50_000, "{positions} positions, {checked} turns");
     let per = start.elapsed().as_secs_f64() * 1e6 / checked as f64;
     eprintln!("{positions} positions, {checked} legal turns written and resolved back, {per:.1} µs each");
+}
+
+/// Positions of the real games and of tabula's random games (`testdata/arimaa/random_games.tsv`):
+/// every third, about ten of its legal turns spread over the list, the three views in turn.
+#[test]
+fn legal_turns_of_thousands_of_real_and_random_positions_round_trip() {
+    let random = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/arimaa/random_games.tsv");
+    let random_turns = archive_turns(&[random]);
+    let real = real_turns();
+    assert!(random_turns.len() > 1000, "{} random positions", random_turns.len());
+    let mut gen = MoveGenerator::new();
+    let (mut positions, mut checked, mut k) = (0usize, 0usize, 0usize);
+    for (p, _, label) in real.iter().chain(&random_turns).step_by(3) {
+        let legal = gen.legal_turns(p);
+        for (turn, _) in legal.iter().step_by((legal.len() / 10).max(1)) {
+            let view = View::ALL[k % 3];
+            k += 1;
+            let text = write_turn(p, turn, view).unwrap();
+            let m = short(&format!("{view} {label} {text}"));
+            let f = m.resolve(p).unwrap_or_else(|e| panic!("{view} {label} {text}: {e}"));
+            assert_eq!(f.turn(), turn, "{view} {label} {text}");
+            checked += 1;
+        }
+        positions += 1;
+    }
+    assert!(positions > 2000 && checked > 20_000, "{positions} positions, {checked} turns");
+    eprintln!(
+        "{positions} positions (of {} from random games), {checked} legal turns round-tripped",
+        random_turns.len()
+    );
 }
