@@ -272,7 +272,7 @@ fn check_stream(
             summary.bytes += stream.bytes_read();
             return true;
         }
-        Format::ArimaaMoveList => {
+        Format::ArimaaMoveList | Format::ArimaaShort => {
             // One game: the whole file, up to a limit.
             let mut data = Vec::new();
             loop {
@@ -296,6 +296,10 @@ fn check_stream(
                 };
             }
             summary.bytes += data.len() as u64;
+            if format == Format::ArimaaShort {
+                emit(crate::arimaa::short_record::check_short(source, name, &data), summary);
+                return true;
+            }
             let record =
                 Record { source: source.clone(), game: name.to_owned(), movelist: &data, line: 1, recorded: None };
             emit(verify::verify(&record), summary);
@@ -410,10 +414,15 @@ pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlo
         Some(Format::StonesRiversRecords) => {
             Err(format!("{}: Stones and Rivers records, not an Arimaa record", path.display()))
         }
-        Some(Format::ArimaaMoveList) => {
-            let data = input::read_limited(path, MAX_RECORD_FILE_BYTES)
+        Some(format @ (Format::ArimaaMoveList | Format::ArimaaShort)) => {
+            let mut data = input::read_limited(path, MAX_RECORD_FILE_BYTES)
                 .map_err(fail)?
                 .ok_or_else(|| format!("{}: file too large", path.display()))?;
+            if format == Format::ArimaaShort {
+                // Read into long notation as far as the text allows.
+                let text = String::from_utf8_lossy(&data).into_owned();
+                data = crate::arimaa::short_record::short_to_long(&text, Default::default()).0.into_bytes();
+            }
             let game = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
             let _ = f(OwnedRecord { source, game, movelist: data, line: 1, recorded: None });
             Ok(())

@@ -22,6 +22,9 @@ pub enum Format {
     ArimaaArchive(ArchiveLayout),
     /// One Arimaa game's move list (`1w Ra1 ...`), moves on lines or separated by `\n`.
     ArimaaMoveList,
+    /// One Arimaa game in short notation (`s 1 dcdemchh, 8hdcmecdh 2 evmvh8vh7v, ...`): a view
+    /// letter first, or a set-up that is not in long notation (`1g 3cc4hdemdh`).
+    ArimaaShort,
     /// A Jellyfish `.mat` backgammon match (`N point match`, `Game 1`, ...).
     BackgammonMat,
     /// Stones and Rivers records: `[Key "Value"]` tags and one turn a line (`Sq - D5, FN`),
@@ -39,8 +42,14 @@ impl Format {
         }
         let text = head.trim_ascii_start();
         let word = text.split(|b| b.is_ascii_whitespace() || *b == b'\\').next().unwrap_or_default();
+        if matches!(word, b"g" | b"s" | b"n" | b"G" | b"S" | b"N") {
+            return Some(Format::ArimaaShort);
+        }
         if matches!(word, b"1w" | b"1g") {
-            return Some(Format::ArimaaMoveList);
+            // Long notation places pieces with tokens like `Ra1`; a short set-up does not.
+            let second = text.split(|b| b.is_ascii_whitespace() || *b == b'\\').filter(|w| !w.is_empty()).nth(1);
+            let long = |w: &[u8]| matches!(w, [p, f, r] if p.is_ascii_alphabetic() && (b'a'..=b'h').contains(f) && (b'1'..=b'8').contains(r));
+            return Some(if second.is_none_or(long) { Format::ArimaaMoveList } else { Format::ArimaaShort });
         }
         // A match: after `;` comment and tag lines, `N point match` or `Game N`.
         let first = head
@@ -63,7 +72,7 @@ impl Format {
     /// The game kind.
     pub fn kind(&self) -> &'static str {
         match self {
-            Format::ArimaaArchive(_) | Format::ArimaaMoveList => "arimaa",
+            Format::ArimaaArchive(_) | Format::ArimaaMoveList | Format::ArimaaShort => "arimaa",
             Format::BackgammonMat => "backgammon",
             Format::StonesRiversRecords => "stones-and-rivers",
         }
@@ -374,6 +383,9 @@ mod tests {
         assert_eq!(Format::detect(b"5 point match\n"), Some(Format::BackgammonMat));
         assert_eq!(Format::detect(b"; [Site \"BackgammonGalaxy\"]\n\n3 point match\n"), Some(Format::BackgammonMat));
         assert_eq!(Format::detect(b"1w Ra1 Rb1\n"), Some(Format::ArimaaMoveList));
+        assert_eq!(Format::detect(b"s 1 dcdemchh, 8hdcmecdh 2 evmvh8vh7v"), Some(Format::ArimaaShort));
+        assert_eq!(Format::detect(b"1g 3cc4hdemdh\n1s 3cc4hdemdh\n"), Some(Format::ArimaaShort));
+        assert_eq!(Format::detect(b"1g Ra1 Rb1\n"), Some(Format::ArimaaMoveList));
         assert_eq!(Format::detect(b"# note\n1w Ra1\n"), None);
     }
 }

@@ -250,3 +250,43 @@ fn convert_runs_as_a_program_both_ways() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("ambiguous: 3g") && err.contains("Dh2n Dh3n Dh4n Rd1n"), "{err}");
 }
+
+/// `tabula check` on games written in short notation: real games converted in each view check
+/// `ok` with the moves, result and final position of their long-notation record; the seed's game
+/// stops `illegal` at 3g with both readings.
+#[test]
+fn check_reads_games_in_short_notation() {
+    let archive = data("allgames202602_sample.tsv");
+    let archive = archive.to_str().unwrap_or_default();
+    let json = |out: &Output| -> serde_json::Value {
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+    };
+    for rec in records("allgames202602_sample.tsv").into_iter().take(6) {
+        let long_file = std::env::temp_dir().join(format!("tabula-long-{}-{}", std::process::id(), rec.game));
+        std::fs::write(&long_file, &rec.movelist).expect("write");
+        let long = json(&tabula(&["check", "--jsonl", long_file.to_str().unwrap_or_default()], None));
+        let _ = std::fs::remove_file(&long_file);
+        for view in ["g", "s", "n"] {
+            let out = tabula(&["convert", "--to", "short", "--view", view, "--game", &rec.game, archive], None);
+            let file = std::env::temp_dir().join(format!("tabula-short-{}-{}-{view}", std::process::id(), rec.game));
+            std::fs::write(&file, &out.stdout).expect("write");
+            let got = json(&tabula(&["check", "--jsonl", file.to_str().unwrap_or_default()], None));
+            let _ = std::fs::remove_file(&file);
+            assert_eq!(got["kind"], "arimaa");
+            for key in ["verdict", "turns", "result", "final_position"] {
+                assert_eq!(got[key], long[key], "game {} view {view}: {key}", rec.game);
+            }
+        }
+    }
+    let seed = std::env::temp_dir().join(format!("tabula-seed-check-{}", std::process::id()));
+    std::fs::write(&seed, SEED_GAME).expect("write");
+    let out = tabula(&["check", "--jsonl", seed.to_str().unwrap_or_default()], None);
+    let _ = std::fs::remove_file(&seed);
+    assert_eq!(out.status.code(), Some(1));
+    let got = json(&out);
+    assert_eq!((got["verdict"].as_str(), got["turns"].as_u64()), (Some("illegal"), Some(4)), "{got}");
+    assert_eq!(got["error"]["turn"], "3g");
+    assert_eq!(got["error"]["token"], "dvdvdvr5v");
+    let message = got["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("Df2n Df3n Df4n Rd1n") && message.contains("Dh2n Dh3n Dh4n Rd1n"), "{message}");
+}
