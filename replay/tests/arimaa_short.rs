@@ -2,9 +2,12 @@
 //! seed's game example (game 1627 from Silver's view) replayed move by move, and real archive
 //! games converted to short notation and back with `tabula convert`.
 
-use std::io::Write;
+mod common;
+
+use common::tabula;
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::{json, Value};
 use tabula_engine::arimaa::{Color, Placement, Square};
@@ -17,21 +20,6 @@ use tabula_replay::Verdict;
 
 const SEED_GAME: &str = "s 1 dcdemchh, 8hdcmecdh 2 evmvh8vh7v, e^^^r^ 3 dvdvdvr5v, r^^m^> 4 evveMv, r5<^eM> \
                          5 eMveC^*, r8^^Re< 6 eD^<*, r4>e^r^";
-
-fn tabula(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run tabula");
-    if let Some(input) = stdin {
-        child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().expect("tabula output")
-}
 
 fn data(file: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/arimaa").join(file)

@@ -3,24 +3,10 @@
 
 mod common;
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use common::tabula;
 
-fn tabula(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run tabula");
-    if let Some(input) = stdin {
-        child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().expect("tabula output")
-}
+use std::path::PathBuf;
+use std::process::Output;
 
 fn repo(p: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(p).display().to_string()

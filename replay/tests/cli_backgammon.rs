@@ -2,29 +2,16 @@
 //! input: every row of the shared notation vectors through `resolve --jsonl` in one run, the
 //! gnubg fixture's counts through `moves`, and a real match through `replay`.
 
-use std::io::Write;
+mod common;
+
+use common::tabula;
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
 use serde_json::{json, Value};
 use tabula_engine::backgammon::{position_id, Dice, MoveGenerator};
 use tabula_notation::backgammon::PlayText;
 use tabula_replay::query::backgammon_plays;
-
-fn tabula(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run tabula");
-    if let Some(input) = stdin {
-        child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().expect("tabula output")
-}
 
 fn path(p: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(p).display().to_string()

@@ -1,7 +1,25 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Runs the `tabula` binary with `args`, feeding it `stdin` (or nothing), and collects its output.
+pub fn tabula(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tabula");
+    if let Some(input) = stdin {
+        child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("tabula output")
+}
 
 /// `../shared` beside the checkout (CI puts it there). Tests over real data fail loudly when it
 /// is missing rather than pass without testing anything.
