@@ -65,27 +65,7 @@ impl PlayText {
     ///
     /// For a play that is not legal on `pos` the text is unspecified (but still written).
     pub fn standard(pos: &Position, play: &Play) -> PlayText {
-        let mut steps: SmallVec<[(u8, u8); 4]> =
-            play.steps().iter().map(|s| (s.from.number(), s.to.number())).collect();
-        steps.sort_unstable_by_key(|&(f, t)| (Reverse(f), Reverse(t)));
-        let mut blots = blot_mask(pos);
-        let mut paths: SmallVec<[Path; 4]> = SmallVec::new();
-        for (from, to) in steps {
-            let hit = (1..=24).contains(&to) && blots & 1 << to != 0;
-            if hit {
-                blots &= !(1 << to);
-            }
-            let extend = if from == 25 { None } else { paths.iter_mut().find(|p| p.last() == from) };
-            match extend {
-                Some(path) => path.push(to, hit),
-                None => {
-                    let mut path = Path { points: [0; MAX_ITEM_POINTS], hits: [false; MAX_ITEM_POINTS], len: 0 };
-                    path.push(from, false);
-                    path.push(to, hit);
-                    paths.push(path);
-                }
-            }
-        }
+        let paths = paths(pos, play, false);
         // Shown points (start, hit landings, end) with their marks; equal point lists merge.
         let mut groups: SmallVec<[Group; 4]> = SmallVec::new();
         for path in &paths {
@@ -128,6 +108,34 @@ impl PlayText {
     }
 }
 
+/// The checkers' paths of `play` on `pos`: the steps taken by from-point descending, then
+/// to-point descending, the first to land on a blot marked as its hit; a step starting where a
+/// path ends extends the first such path (never from the bar), unless `cut_after_hit` and that
+/// path's last step hit.
+fn paths(pos: &Position, play: &Play, cut_after_hit: bool) -> SmallVec<[Path; 4]> {
+    let mut steps: SmallVec<[(u8, u8); 4]> = play.steps().iter().map(|s| (s.from.number(), s.to.number())).collect();
+    steps.sort_unstable_by_key(|&(f, t)| (Reverse(f), Reverse(t)));
+    let mut blots = blot_mask(pos);
+    let mut paths: SmallVec<[Path; 4]> = SmallVec::new();
+    for (from, to) in steps {
+        let hit = (1..=24).contains(&to) && blots & 1 << to != 0;
+        if hit {
+            blots &= !(1 << to);
+        }
+        let first = if from == 25 { None } else { paths.iter_mut().find(|p| p.last() == from) };
+        match first {
+            Some(path) if !(cut_after_hit && path.hits[(path.len - 1) % MAX_ITEM_POINTS]) => path.push(to, hit),
+            _ => {
+                let mut path = Path { points: [0; MAX_ITEM_POINTS], hits: [false; MAX_ITEM_POINTS], len: 0 };
+                path.push(from, false);
+                path.push(to, hit);
+                paths.push(path);
+            }
+        }
+    }
+    paths
+}
+
 /// The standard notation of `play` on `pos`, as [`PlayText::standard`] writes it: `13/8 13/11`
 /// becomes `13/8 13/11`, `25/22 22/16` with a hit on 22 becomes `bar/22*/16`, an empty play
 /// the empty string.
@@ -152,27 +160,7 @@ impl PlayText {
     /// An empty play gives the empty text (Studio writes `Cannot Move`). For a play that is not
     /// legal on `pos` the text is unspecified (but still written).
     pub fn studio(pos: &Position, play: &Play) -> PlayText {
-        let mut steps: SmallVec<[(u8, u8); 4]> =
-            play.steps().iter().map(|s| (s.from.number(), s.to.number())).collect();
-        steps.sort_unstable_by_key(|&(f, t)| (Reverse(f), Reverse(t)));
-        let mut blots = blot_mask(pos);
-        let mut paths: SmallVec<[Path; 4]> = SmallVec::new();
-        for (from, to) in steps {
-            let hit = (1..=24).contains(&to) && blots & 1 << to != 0;
-            if hit {
-                blots &= !(1 << to);
-            }
-            let first = if from == 25 { None } else { paths.iter_mut().find(|p| p.last() == from) };
-            match first {
-                Some(path) if !path.hits[(path.len - 1) % MAX_ITEM_POINTS] => path.push(to, hit),
-                _ => {
-                    let mut path = Path { points: [0; MAX_ITEM_POINTS], hits: [false; MAX_ITEM_POINTS], len: 0 };
-                    path.push(from, false);
-                    path.push(to, hit);
-                    paths.push(path);
-                }
-            }
-        }
+        let paths = paths(pos, play, true);
         let mut groups: SmallVec<[(Path, u8); 4]> = SmallVec::new();
         for path in paths {
             let same = |g: &Path| g.points[..g.len] == path.points[..path.len];
