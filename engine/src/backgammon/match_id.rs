@@ -33,16 +33,15 @@
 //! refuses a score past the length (which gnubg itself writes when a big win ends a match) and
 //! lengths over 64 (the format allows 32767, and so does this module).
 
+use super::base64;
 use super::cube::{Cube, MatchScore};
 use super::dice::Dice;
 use super::match_state::{GameState, MatchState, MatchStateError};
 use super::outcome::WinKind;
 use super::side::{BySide, Side};
 
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/// Characters of a Match ID.
-const LEN: usize = 12;
+/// Bytes of a Match ID's key (66 bits used, 12 characters).
+const BYTES: usize = 9;
 
 /// Why a text is not a Match ID.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -80,17 +79,6 @@ pub enum MatchIdError {
     State(#[from] MatchStateError),
 }
 
-fn sextet(c: u8) -> Option<u8> {
-    Some(match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        b'/' => 63,
-        _ => return None,
-    })
-}
-
 /// The 72 key bits, bit `i` of the key at bit `i` of the number.
 struct Key(u128);
 
@@ -106,16 +94,8 @@ impl Key {
     }
 
     fn to_base64(&self) -> String {
-        let mut out = String::with_capacity(LEN);
-        for group in 0..3 {
-            let bytes = self.0 >> (24 * group) & 0xff_ffff;
-            // Within a group of three bytes the first is the most significant for base64.
-            let v = (bytes & 0xff) << 16 | (bytes >> 8 & 0xff) << 8 | bytes >> 16 & 0xff;
-            for k in 0..4 {
-                out.push(char::from(ALPHABET[(v >> (18 - 6 * k) & 63) as usize]));
-            }
-        }
-        out
+        let bytes = self.0.to_le_bytes();
+        base64::encode(&bytes[..BYTES])
     }
 }
 
@@ -159,19 +139,10 @@ pub fn encode(state: &MatchState) -> Result<String, MatchStateError> {
 /// Not 12 base64 characters, a field code that means nothing, or a state
 /// [`MatchState::validate`] rejects; see the module documentation.
 pub fn decode(id: &str) -> Result<MatchState, MatchIdError> {
-    let s = id.trim().as_bytes();
-    if s.len() != LEN {
-        return Err(MatchIdError::Syntax);
-    }
-    let mut key = Key(0);
-    for (group, chunk) in s.chunks(4).enumerate() {
-        let mut v = 0u32;
-        for &c in chunk {
-            v = v << 6 | u32::from(sextet(c).ok_or(MatchIdError::Syntax)?);
-        }
-        let bytes = (v >> 16 & 0xff) | (v >> 8 & 0xff) << 8 | (v & 0xff) << 16;
-        key.0 |= u128::from(bytes) << (24 * group);
-    }
+    let bytes = base64::decode::<BYTES>(id.trim().as_bytes()).ok_or(MatchIdError::Syntax)?;
+    let mut wide = [0u8; 16];
+    wide[..BYTES].copy_from_slice(&bytes);
+    let key = Key(u128::from_le_bytes(wide));
     if key.get(67, 5) != 0 {
         return Err(MatchIdError::Padding);
     }

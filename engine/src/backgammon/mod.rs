@@ -6,6 +6,7 @@
 //! [`Dice`]; a [`Play`] is up to four [`Step`]s. [`MoveGenerator`] finds every legal play of a
 //! roll, deduplicated by resulting position, with the dice-usage rules applied.
 
+mod base64;
 mod cube;
 mod dice;
 pub mod match_id;

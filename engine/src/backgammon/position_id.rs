@@ -5,9 +5,8 @@
 //! bit; bits fill each byte from its lowest bit; the 10 bytes are written in base64 without the
 //! padding.
 
+use super::base64;
 use super::position::{Position, PositionError, Setup};
-
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// Why a text is not a Position ID.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -21,17 +20,6 @@ pub enum PositionIdError {
     /// The checkers form no legal position.
     #[error(transparent)]
     Position(#[from] PositionError),
-}
-
-fn sextet(c: u8) -> Option<u8> {
-    Some(match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        b'/' => 63,
-        _ => return None,
-    })
 }
 
 /// The key bytes of a position.
@@ -55,18 +43,7 @@ fn key(pos: &Position) -> [u8; 10] {
 
 /// The Position ID of `pos` (seen from the player on roll).
 pub fn encode(pos: &Position) -> String {
-    let key = key(pos);
-    let mut out = String::with_capacity(14);
-    let bits = |i: usize| -> u32 { key.get(i).copied().map_or(0, u32::from) };
-    for group in 0..4 {
-        let i = group * 3;
-        let v = bits(i) << 16 | bits(i + 1) << 8 | bits(i + 2);
-        let chars = if group == 3 { 2 } else { 4 };
-        for k in 0..chars {
-            out.push(ALPHABET[(v >> (18 - 6 * k) & 63) as usize] as char);
-        }
-    }
-    out
+    base64::encode(&key(pos))
 }
 
 /// Reads a Position ID.
@@ -74,25 +51,7 @@ pub fn encode(pos: &Position) -> String {
 /// # Errors
 /// Not 14 base64 characters, bits that do not describe two sides, or an illegal position.
 pub fn decode(id: &str) -> Result<Position, PositionIdError> {
-    let s = id.trim().as_bytes();
-    if s.len() != 14 {
-        return Err(PositionIdError::Syntax);
-    }
-    let mut key = [0u8; 10];
-    let mut acc = 0u32;
-    let mut nbits = 0;
-    let mut out = 0;
-    for &c in s {
-        acc = acc << 6 | u32::from(sextet(c).ok_or(PositionIdError::Syntax)?);
-        nbits += 6;
-        if nbits >= 8 {
-            nbits -= 8;
-            if let Some(b) = key.get_mut(out) {
-                *b = (acc >> nbits) as u8;
-            }
-            out += 1;
-        }
-    }
+    let key = base64::decode::<10>(id.trim().as_bytes()).ok_or(PositionIdError::Syntax)?;
     let mut setup = Setup::default();
     let mut bit = 0usize;
     let get = |i: usize| key.get(i / 8).is_some_and(|b| b >> (i % 8) & 1 == 1);
