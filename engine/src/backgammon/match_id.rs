@@ -34,7 +34,7 @@
 //! lengths over 64 (the format allows 32767, and so does this module).
 
 use super::base64;
-use super::cube::{Cube, MatchScore};
+use super::cube::Cube;
 use super::dice::Dice;
 use super::match_state::{GameState, MatchState, MatchStateError};
 use super::outcome::WinKind;
@@ -181,12 +181,7 @@ pub fn decode(id: &str) -> Result<MatchState, MatchIdError> {
         double_offered: key.get(12, 1) == 1,
         resignation,
         dice,
-        score: MatchScore {
-            length,
-            points,
-            crawford,
-            post_crawford: MatchState::implied_post_crawford(length, [points.zero, points.one], crawford),
-        },
+        score: MatchState::implied_score(length, points, crawford),
         jacoby: key.get(66, 1) == 0,
     };
     state.validate()?;
@@ -327,12 +322,7 @@ mod tests {
                 double_offered: double_offered && !quiet,
                 resignation,
                 dice: dice.and_then(|(a, b)| Dice::new(a, b)),
-                score: MatchScore {
-                    length,
-                    points,
-                    crawford,
-                    post_crawford: MatchState::implied_post_crawford(length, [points.zero, points.one], crawford),
-                },
+                score: MatchState::implied_score(length, points, crawford),
                 jacoby,
             }
         }

@@ -9,7 +9,7 @@
 use super::cube::{Cube, MatchScore};
 use super::dice::Dice;
 use super::outcome::WinKind;
-use super::side::Side;
+use super::side::{BySide, Side};
 
 /// The largest number a 15-bit field of a Match ID holds: match length and scores.
 pub(crate) const MAX_FIELD: u32 = 0x7fff;
@@ -162,10 +162,11 @@ impl MatchState {
         Ok(())
     }
 
-    /// The post-Crawford flag a Match ID implies: not the Crawford game, and a player at match
-    /// point minus one.
-    pub(crate) fn implied_post_crawford(length: u32, points: [u32; 2], crawford: bool) -> bool {
-        !crawford && length > 0 && points.iter().any(|&p| p == length - 1)
+    /// The score as a Match ID or an XGID gives it, which has no post-Crawford flag: that is
+    /// implied when this is not the Crawford game and a player is at match point minus one.
+    pub(crate) fn implied_score(length: u32, points: BySide<u32>, crawford: bool) -> MatchScore {
+        let post_crawford = !crawford && length > 0 && (points.zero + 1 == length || points.one + 1 == length);
+        MatchScore { length, points, crawford, post_crawford }
     }
 }
 

@@ -51,7 +51,7 @@
 //!   [`MatchScore::post_crawford`](super::MatchScore::post_crawford) is implied as for a Match
 //!   ID.
 
-use super::cube::{Cube, MatchScore};
+use super::cube::Cube;
 use super::dice::Dice;
 use super::match_state::{GameState, MatchState, MatchStateError, MAX_CUBE, MAX_FIELD};
 use super::position::{Position, PositionError, Setup};
@@ -240,12 +240,7 @@ pub fn decode(text: &str) -> Result<Xgid, XgidError> {
         double_offered,
         resignation: None,
         dice,
-        score: MatchScore {
-            length,
-            points,
-            crawford,
-            post_crawford: MatchState::implied_post_crawford(length, [points.zero, points.one], crawford),
-        },
+        score: MatchState::implied_score(length, points, crawford),
         jacoby: money && rules & 1 != 0,
     };
     state.validate()?;
@@ -537,12 +532,7 @@ mod tests {
                 double_offered,
                 resignation: None,
                 dice: if stage == 1 { Dice::new(dice.0, dice.1) } else { None },
-                score: MatchScore {
-                    length,
-                    points,
-                    crawford,
-                    post_crawford: MatchState::implied_post_crawford(length, [points.zero, points.one], crawford),
-                },
+                score: MatchState::implied_score(length, points, crawford),
                 jacoby: jacoby && money,
             };
             let max_cube = 1 << (cube.value.trailing_zeros() + extra).min(15);
