@@ -74,20 +74,20 @@ struct Window {
 
 impl Window {
     /// Checks the waiting files in parallel and hands their reports on in file order.
-    fn flush(&mut self, summary: &mut Summary, sink: &mut dyn FnMut(&GameReport)) {
+    fn flush(&mut self, summary: &mut Summary, sink: &mut dyn FnMut(GameReport)) {
         let done: Vec<(Summary, Vec<GameReport>)> = self
             .files
             .par_iter()
             .map(|(file, explicit)| {
                 let mut part = Summary::default();
                 let mut reports = Vec::new();
-                check_file(file, *explicit, &mut part, &mut |r| reports.push(r.clone()));
+                check_file(file, *explicit, &mut part, &mut |r| reports.push(r));
                 (part, reports)
             })
             .collect();
         for (part, reports) in done {
             summary.merge(part);
-            reports.iter().for_each(&mut *sink);
+            reports.into_iter().for_each(&mut *sink);
         }
         self.files.clear();
         self.bytes = 0;
@@ -108,6 +108,7 @@ fn io_report(source: &Arc<str>, message: String) -> GameReport {
 /// each game's report in input order. Unreadable files and rows are reported as `unreadable`
 /// games; a file in a folder whose format is not recognised is skipped and listed in the summary.
 pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summary {
+    let sink = &mut |r: GameReport| sink(&r);
     let mut summary = Summary::default();
     let mut window = Window::default();
     for path in paths {
@@ -123,7 +124,7 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
                 window.flush(&mut summary, sink);
                 let r = io_report(&Arc::from(path.display().to_string()), format!("cannot read folder: {e}"));
                 summary.add(&r);
-                sink(&r);
+                sink(r);
                 continue;
             }
         };
@@ -147,14 +148,14 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
     summary
 }
 
-fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn FnMut(&GameReport)) {
+fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn FnMut(GameReport)) {
     let source: Arc<str> = Arc::from(path.display().to_string());
     let file = match input::open(path) {
         Ok(f) => f,
         Err(e) => {
             let r = io_report(&source, format!("cannot open: {e}"));
             summary.add(&r);
-            return sink(&r);
+            return sink(r);
         }
     };
     let name = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
@@ -167,7 +168,7 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn
 /// report in input order. `name` is the game id of a single-game file (a move list).
 pub fn check_reader(source: &str, name: &str, reader: impl Read + Send, sink: &mut dyn FnMut(&GameReport)) -> Summary {
     let mut summary = Summary::default();
-    check_stream(&Arc::from(source), name, reader, true, &mut summary, sink);
+    check_stream(&Arc::from(source), name, reader, true, &mut summary, &mut |r| sink(&r));
     summary
 }
 
@@ -179,11 +180,11 @@ fn check_stream(
     reader: impl Read + Send,
     explicit: bool,
     summary: &mut Summary,
-    sink: &mut dyn FnMut(&GameReport),
+    sink: &mut dyn FnMut(GameReport),
 ) -> bool {
     let mut emit = |r: GameReport, summary: &mut Summary| {
         summary.add(&r);
-        sink(&r);
+        sink(r);
     };
     let mut chunks = LineChunks::new(reader);
     let first = match chunks.next_chunk() {
