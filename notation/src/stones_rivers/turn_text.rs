@@ -182,14 +182,7 @@ fn canonical(text: &[u8]) -> Option<TurnText> {
     }
     let onto = if cells >= 1 { parse_cell(parts[2]).ok()? } else { cell };
     let to = if cells == 2 { parse_cell(parts[3]).ok()? } else { cell };
-    let action = match code {
-        ActionCode::Flip(face) => ActionText::Flip(face),
-        ActionCode::Rotate(axis) => ActionText::Rotate(axis),
-        ActionCode::Move => ActionText::Move { to: onto },
-        ActionCode::RiverPush => ActionText::RiverPush { onto, to },
-        ActionCode::StonePush => ActionText::StonePush { onto, to },
-    };
-    Some(TurnText { player, cell, action })
+    Some(TurnText { player, cell, action: code.with_cells(onto, to) })
 }
 
 /// Reads an action code; the number of cells it takes after it.
@@ -220,6 +213,20 @@ enum ActionCode {
     Move,
     RiverPush,
     StonePush,
+}
+
+impl ActionCode {
+    /// The action with the cells read after it (`onto` is a move's end; unused cells are
+    /// ignored).
+    const fn with_cells(self, onto: Cell, to: Cell) -> ActionText {
+        match self {
+            ActionCode::Flip(face) => ActionText::Flip(face),
+            ActionCode::Rotate(axis) => ActionText::Rotate(axis),
+            ActionCode::Move => ActionText::Move { to: onto },
+            ActionCode::RiverPush => ActionText::RiverPush { onto, to },
+            ActionCode::StonePush => ActionText::StonePush { onto, to },
+        }
+    }
 }
 
 /// Strips ASCII whitespace from both ends.
@@ -289,14 +296,7 @@ impl TurnText {
         }
 
         let [onto, to] = targets;
-        let action = match code {
-            ActionCode::Flip(face) => ActionText::Flip(face),
-            ActionCode::Rotate(axis) => ActionText::Rotate(axis),
-            ActionCode::Move => ActionText::Move { to: onto },
-            ActionCode::RiverPush => ActionText::RiverPush { onto, to },
-            ActionCode::StonePush => ActionText::StonePush { onto, to },
-        };
-        Ok(TurnText { player, cell, action })
+        Ok(TurnText { player, cell, action: code.with_cells(onto, to) })
     }
 
     /// The engine's turn this text names (with no check against any position).

@@ -111,18 +111,16 @@ pub fn verify_with(source: &Arc<str>, record: &Record, observe: &mut dyn FnMut(&
                 break;
             }
         };
-        let before = pos.take().unwrap_or_else(|| Position::initial(text.player));
-        let winner = before.winner();
-        pos = Some(before);
-        let Some(before) = pos.as_ref() else { break };
-        if let Some(winner) = winner {
+        // Without a `[Position]`, the first turn's player starts.
+        let before = *pos.get_or_insert_with(|| Position::initial(text.player));
+        if let Some(winner) = before.winner() {
             failure =
                 Some(fail(format!("a turn after the end of the game: {} won with turn {turns}", player_code(winner))));
             break;
         }
-        match text.play(before) {
+        match text.play(&before) {
             Ok((turn, after)) => {
-                observe(&Replayed { line, text, turn, before, after: &after });
+                observe(&Replayed { line, text, turn, before: &before, after: &after });
                 pos = Some(after);
                 turns += 1;
             }
