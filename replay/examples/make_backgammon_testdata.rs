@@ -15,28 +15,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use tabula_replay::backgammon::random_match::testdata_files;
+use tabula_replay::generated::write_files;
 
 fn main() -> ExitCode {
     let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "testdata/backgammon".to_owned()));
-    let files = match testdata_files() {
-        Ok(files) => files,
+    match testdata_files().map_err(|e| e.to_string()).and_then(|files| write_files(&dir, &files)) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("make_backgammon_testdata: {e}");
-            return ExitCode::FAILURE;
+            ExitCode::FAILURE
         }
-    };
-    let mut total = 0;
-    for file in &files {
-        let path = dir.join(&file.path);
-        let written =
-            path.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&path, &file.bytes));
-        if let Err(e) = written {
-            eprintln!("make_backgammon_testdata: {}: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
-        total += file.bytes.len();
-        println!("{:>7} {}", file.bytes.len(), path.display());
     }
-    println!("{total:>7} bytes in {} files", files.len());
-    ExitCode::SUCCESS
 }

@@ -14,23 +14,16 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use tabula_replay::generated::write_files;
 use tabula_replay::stones_rivers::testdata::testdata_files;
 
 fn main() -> ExitCode {
     let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "testdata/snr".to_owned()));
-    let files = testdata_files();
-    let mut total = 0;
-    for file in &files {
-        let path = dir.join(&file.path);
-        let written =
-            path.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&path, &file.bytes));
-        if let Err(e) = written {
-            eprintln!("make_snr_testdata: {}: {e}", path.display());
-            return ExitCode::FAILURE;
+    match write_files(&dir, &testdata_files()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("make_snr_testdata: {e}");
+            ExitCode::FAILURE
         }
-        total += file.bytes.len();
-        println!("{:>7} {}", file.bytes.len(), path.display());
     }
-    println!("{total:>7} bytes in {} files", files.len());
-    ExitCode::SUCCESS
 }

@@ -11,6 +11,7 @@ pub mod arimaa;
 pub mod backgammon;
 pub mod check;
 pub mod diagram;
+pub mod generated;
 pub mod input;
 pub mod query;
 pub mod report;

@@ -21,6 +21,8 @@ use tabula_engine::random::SplitMix64;
 use super::mat::MatchHeader;
 use super::write::{Dialect, GameAction, MatWriter, WriteError};
 
+pub use crate::generated::TestFile;
+
 /// Chance, in percent, that a player who may double does, before each roll from the game's fifth.
 const DOUBLE_PERCENT: usize = 2;
 /// Chance, in percent, that the trailer doubles before his first roll after the Crawford game.
@@ -280,15 +282,6 @@ fn wants_double(rng: &mut Rng, score: &MatchScore, cube: &Cube, side: Side, turn
         return rng.percent(POST_CRAWFORD_DOUBLE_PERCENT);
     }
     turn >= 4 && rng.percent(DOUBLE_PERCENT)
-}
-
-/// A file of the bundled test data.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct TestFile {
-    /// Its path under `testdata/backgammon`, with `/` between folders (`matches/galaxy_3pt.mat`).
-    pub path: String,
-    /// Its contents.
-    pub bytes: Vec<u8>,
 }
 
 /// Why the test data cannot be made.

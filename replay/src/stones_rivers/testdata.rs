@@ -26,14 +26,7 @@ use tabula_engine::stones_rivers::{
 };
 use tabula_notation::stones_rivers::{player_code, write_position, TurnText};
 
-/// One file of the test data: its path below `testdata/snr/` and its bytes.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct TestFile {
-    /// Path relative to the test data folder.
-    pub path: String,
-    /// The content.
-    pub bytes: Vec<u8>,
-}
+pub use crate::generated::TestFile;
 
 /// What checking a generated record must give (one row of `expected.tsv`).
 #[derive(Clone, PartialEq, Eq, Debug)]
