@@ -183,3 +183,35 @@ fn replay_shows_a_real_match_play_by_play() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no game 9"));
 }
+
+/// Positions given as GNU Backgammon wrote them: every XGID of `testdata/backgammon/xgids.tsv`
+/// (each read by gnubg 1.07, with the Position ID and Match ID gnubg gave it) reads as the same
+/// position and roll as its gnubg ID `PositionID:MatchID`; and `tabula moves` counts the same
+/// plays from the XGID as from the Position ID with `--dice`.
+#[test]
+fn positions_read_from_gnubg_ids_and_xgids() {
+    use tabula_engine::backgammon::match_id;
+    use tabula_replay::query::backgammon_position_and_dice;
+    let rows = read("testdata/backgammon/xgids.tsv");
+    let mut rolled = 0;
+    for line in rows.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (xgid, id, mid) = (f[0], f[1], f[2]);
+        let (pos, dice) = backgammon_position_and_dice(xgid).unwrap_or_else(|e| panic!("{xgid}: {e}"));
+        assert_eq!(position_id::encode(&pos), id, "{xgid}");
+        let state = match_id::decode(mid).unwrap_or_else(|e| panic!("{mid}: {e}"));
+        assert_eq!(dice, state.dice, "{xgid}");
+        let gnubg = backgammon_position_and_dice(&format!("{id}:{mid}")).unwrap_or_else(|e| panic!("{id}:{mid}: {e}"));
+        assert_eq!(gnubg, (pos, dice), "{id}:{mid}");
+        if let Some(d) = dice.filter(|_| rolled < 5) {
+            let digits = format!("{}{}", d.high(), d.low());
+            let from_xgid = tabula(&["moves", "--game", "backgammon", "--position", xgid, "--count"], None);
+            let from_id =
+                tabula(&["moves", "--game", "backgammon", "--position", id, "--dice", &digits, "--count"], None);
+            assert_eq!(from_xgid.status.code(), Some(0), "{}", String::from_utf8_lossy(&from_xgid.stderr));
+            assert_eq!(from_xgid.stdout, from_id.stdout, "{xgid}");
+            rolled += 1;
+        }
+    }
+    assert_eq!(rolled, 5);
+}
