@@ -23,6 +23,8 @@ import sys
 import tempfile
 import time
 
+from timing import timed
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "..", "shared", "data", "arimaa")
 ARCHIVES = ["allgames202602_sample.tsv", "allgames201111_sample.tsv"]
@@ -47,19 +49,6 @@ def build_archive(path, min_bytes):
             out.write(block)
     return copies
 
-
-def timed(cmd, repeat):
-    """Best wall time of `repeat` runs, and the last run's stdout."""
-    best, out = None, b""
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        dt = time.perf_counter() - t0
-        if res.returncode not in (0, 1):
-            sys.exit(f"{' '.join(cmd)} failed: {res.stderr.decode()[:500]}")
-        out = res.stdout
-        best = dt if best is None else min(best, dt)
-    return best, out
 
 
 def peak_rss_kb(cmd):

@@ -21,6 +21,8 @@ import sys
 import tempfile
 import time
 
+from timing import timed
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "..", "shared", "data", "backgammon")
 MATCHES = os.path.join(DATA, "matches")
@@ -41,19 +43,6 @@ def build_folder(path, min_bytes):
             shutil.copyfile(os.path.join(MATCHES, f), os.path.join(sub, f))
     return copies
 
-
-def timed(cmd, repeat):
-    """Best wall time of `repeat` runs, and the last run's stdout."""
-    best, out = None, b""
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        dt = time.perf_counter() - t0
-        if res.returncode not in (0, 1):
-            sys.exit(f"{' '.join(cmd)} failed: {res.stderr.decode()[:500]}")
-        out = res.stdout
-        best = dt if best is None else min(best, dt)
-    return best, out
 
 
 def main():
