@@ -55,6 +55,9 @@ pub struct Position {
     /// A sum over the roller's checkers of a random number per point: the same for every order
     /// of the same steps (see [`Position::play_key`]).
     counts_key: u64,
+    /// The same sum over the opponent's checkers, in his numbering: his `counts_key` once the
+    /// position is swapped.
+    their_key: u64,
 }
 
 /// A random number per point for [`Position::play_key`].
@@ -147,21 +150,18 @@ impl Position {
     }
 
     fn from_arrays(mine: [u8; 26], theirs: [u8; 26]) -> Position {
-        let mut p = Position { mine, theirs, my_points: 0, blocks: 0, blots: 0, counts_key: 0 };
-        p.refresh_masks();
-        p
-    }
-
-    fn refresh_masks(&mut self) {
-        const BOARD: u32 = 0x01FF_FFFE;
-        // Bit q of the opponent's numbering becomes bit 25 - q of the roller's.
-        let mirror = |m: u32| (m & BOARD).reverse_bits() >> 6;
-        let (held, several) = (at_least(&self.theirs, 1), at_least(&self.theirs, 2));
-        self.my_points = at_least(&self.mine, 1);
-        self.blocks = mirror(several);
-        self.blots = mirror(held & !several);
-        self.counts_key =
-            self.mine.iter().zip(&KEYS).fold(0u64, |k, (&n, &r)| k.wrapping_add(u64::from(n).wrapping_mul(r)));
+        let key =
+            |a: &[u8; 26]| a.iter().zip(&KEYS).fold(0u64, |k, (&n, &r)| k.wrapping_add(u64::from(n).wrapping_mul(r)));
+        let (held, several) = (at_least(&theirs, 1), at_least(&theirs, 2));
+        Position {
+            mine,
+            theirs,
+            my_points: at_least(&mine, 1),
+            blocks: mirror(several),
+            blots: mirror(held & !several),
+            counts_key: key(&mine),
+            their_key: key(&theirs),
+        }
     }
 
     /// Checkers of the player on roll on `point` (his numbering; `OFF` counts those borne off).
@@ -179,7 +179,19 @@ impl Position {
     /// The position seen by the other player (after a play, it is his roll).
     #[inline]
     pub fn swapped(&self) -> Position {
-        Position::from_arrays(self.theirs, self.mine)
+        // The opponent's points are the blots and blocks seen from the other side, with his
+        // borne-off and bar checkers; only the roller's singles must be counted afresh.
+        let off_and_bar = u32::from(self.theirs[0] > 0) | u32::from(self.theirs[25] > 0) << 25;
+        let several = at_least(&self.mine, 2);
+        Position {
+            mine: self.theirs,
+            theirs: self.mine,
+            my_points: mirror(self.blots | self.blocks) | off_and_bar,
+            blocks: mirror(several),
+            blots: mirror(self.my_points & !several),
+            counts_key: self.their_key,
+            their_key: self.counts_key,
+        }
     }
 
     /// Whether every checker of the player on roll is in his home board or borne off.
@@ -291,6 +303,7 @@ impl Position {
             self.theirs[25 - t] -= 1;
             self.theirs[25] += 1;
             self.blots &= !(1 << t);
+            self.their_key = self.their_key.wrapping_sub(KEYS[(25 - t) % 26]).wrapping_add(KEYS[25]);
         }
     }
 
@@ -312,6 +325,14 @@ impl Position {
     pub(crate) fn same_result(&self, other: &Position) -> bool {
         self.blots == other.blots && self.mine == other.mine
     }
+}
+
+/// Bit `q` of a mask in the opponent's numbering as bit `25 - q` of the roller's, and back; the
+/// bar and off bits are dropped.
+#[inline]
+fn mirror(mask: u32) -> u32 {
+    const BOARD: u32 = 0x01FF_FFFE;
+    (mask & BOARD).reverse_bits() >> 6
 }
 
 /// Bit `i` set where `counts[i] >= min`, for `min` 1 or 2: eight counts at a time, each byte's
@@ -395,6 +416,39 @@ mod tests {
         assert_eq!(p.step(pt(6), 1), Err(StepError::MustEnterFirst));
         assert!(p.step(pt(25), 1).is_ok());
         assert!(!p.all_home());
+    }
+
+    /// Every field, for comparing what `==` leaves out (the masks and keys).
+    fn fields(p: &Position) -> ([u8; 26], [u8; 26], u32, u32, u32, u64, u64) {
+        (p.mine, p.theirs, p.my_points, p.blocks, p.blots, p.counts_key, p.their_key)
+    }
+
+    #[test]
+    fn swapping_keeps_masks_and_keys_as_reading_afresh_gives_them() {
+        let mut gen = crate::backgammon::MoveGenerator::new();
+        let mut rng = crate::random::SplitMix64(7);
+        let rolls: Vec<crate::backgammon::Dice> = crate::backgammon::Dice::all().collect();
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut pos = Position::start();
+            for _ in 0..200 {
+                let dice = rolls[rng.below(rolls.len())];
+                let plays = gen.legal_plays(&pos, dice);
+                for (_, after) in plays.iter() {
+                    // The incremental keys and masks after a play equal those of the same board read anew.
+                    assert_eq!(fields(after), fields(&Position::from_arrays(after.mine, after.theirs)));
+                    let swapped = after.swapped();
+                    assert_eq!(fields(&swapped), fields(&Position::from_arrays(after.theirs, after.mine)));
+                    checked += 1;
+                }
+                let (_, next) = plays[rng.below(plays.len())];
+                if next.roller_won() {
+                    break;
+                }
+                pos = next.swapped();
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
     }
 
     #[test]
