@@ -740,16 +740,23 @@ fn is_space(b: u8) -> bool {
     b == b' ' || (b'\t'..=b'\r').contains(&b)
 }
 
-fn words(line: &str) -> SmallVec<[Word<'_>; 16]> {
+/// The words of `line` into `out` (filled in place: a returned vector of words would be copied).
+fn words<'a>(line: &'a str, out: &mut SmallVec<[Word<'a>; 16]>) {
     if line.is_ascii() {
         // One byte a character.
-        let mut out = SmallVec::new();
         let bytes = line.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            if is_space(bytes[i]) {
+            // The columns are padded with long runs of spaces: eight at a time.
+            while bytes.get(i..i + 8).is_some_and(|run| run == b"        ") {
+                i += 8;
+            }
+            if bytes.get(i).is_some_and(|&b| is_space(b)) {
                 i += 1;
                 continue;
+            }
+            if i >= bytes.len() {
+                break;
             }
             let start = i;
             while i < bytes.len() && !is_space(bytes[i]) {
@@ -757,9 +764,8 @@ fn words(line: &str) -> SmallVec<[Word<'_>; 16]> {
             }
             out.push(Word { text: &line[start..i], start, end: i, position: start.try_into().unwrap_or(u32::MAX) });
         }
-        return out;
+        return;
     }
-    let mut out = SmallVec::new();
     let mut current: Option<(usize, u32)> = None;
     let mut chars = 0u32;
     for (i, c) in line.char_indices() {
@@ -775,7 +781,6 @@ fn words(line: &str) -> SmallVec<[Word<'_>; 16]> {
     if let Some((start, position)) = current {
         out.push(Word { text: &line[start..], start, end: line.len(), position });
     }
-    out
 }
 
 /// `12)`: a move number.
@@ -830,7 +835,8 @@ fn is_play_item(word: &str) -> bool {
 
 fn parse_action_line(line: &str, number: u64, middle: u32, record: &mut GameRecord) -> Result<(), MatError> {
     let game = Some(record.number);
-    let words = words(line);
+    let mut words = SmallVec::new();
+    self::words(line, &mut words);
     let mut move_no = None;
     let mut i = 0;
     while let Some(word) = words.get(i) {
