@@ -13,6 +13,18 @@ pub struct Bitboard(pub [u64; 3]);
 /// Bits 0..182.
 const BOARD: [u64; 3] = [!0, !0, (1 << (CELLS - 128)) - 1];
 
+/// The one-cell sets by cell index, for every byte value (past `M14` empty), so that a lookup by
+/// a cell needs no bounds check.
+const SINGLE: [Bitboard; 256] = {
+    let mut table = [Bitboard([0; 3]); 256];
+    let mut i = 0;
+    while i < CELLS {
+        table[i].0[i / 64] = 1 << (i % 64);
+        i += 1;
+    }
+    table
+};
+
 /// Every cell of column `column`, as words.
 const fn column_words(column: u8) -> [u64; 3] {
     let mut w = [0u64; 3];
@@ -37,10 +49,7 @@ impl Bitboard {
     /// The one-cell set.
     #[inline]
     pub const fn from_cell(cell: Cell) -> Bitboard {
-        let i = cell.index();
-        let mut w = [0u64; 3];
-        w[i / 64] = 1 << (i % 64);
-        Bitboard(w)
+        SINGLE[cell.index() % SINGLE.len()]
     }
 
     /// The cells of `cells`.
@@ -51,26 +60,27 @@ impl Bitboard {
     /// Whether `cell` is in the set.
     #[inline]
     pub const fn contains(self, cell: Cell) -> bool {
-        let i = cell.index();
-        self.0[i / 64] >> (i % 64) & 1 != 0
+        // A mask on all three words rather than a choice of word: no branch on where the cell is.
+        self.and(Bitboard::from_cell(cell)).any()
     }
 
     /// The set with `cell` added.
     #[inline]
     pub const fn with(self, cell: Cell) -> Bitboard {
-        let i = cell.index();
-        let mut w = self.0;
-        w[i / 64] |= 1 << (i % 64);
-        Bitboard(w)
+        self.or(Bitboard::from_cell(cell))
     }
 
     /// The set with `cell` removed.
     #[inline]
     pub const fn without(self, cell: Cell) -> Bitboard {
-        let i = cell.index();
-        let mut w = self.0;
-        w[i / 64] &= !(1 << (i % 64));
-        Bitboard(w)
+        self.and_not(Bitboard::from_cell(cell))
+    }
+
+    /// The set if `keep`, else the empty set (without a branch).
+    #[inline]
+    pub const fn when(self, keep: bool) -> Bitboard {
+        let mask = (keep as u64).wrapping_neg();
+        Bitboard([self.0[0] & mask, self.0[1] & mask, self.0[2] & mask])
     }
 
     /// Whether the set is empty.

@@ -107,29 +107,66 @@ impl Board {
         } else {
             return None;
         };
-        let face = if self.north.contains(cell) {
+        Some(Piece { owner, face: self.face_at(cell) })
+    }
+
+    /// The face of the piece on `cell` (`Stone` for an empty cell).
+    #[inline]
+    pub fn face_at(&self, cell: Cell) -> Face {
+        if self.north.contains(cell) {
             Face::River(Axis::North)
         } else if self.east.contains(cell) {
             Face::River(Axis::East)
         } else {
             Face::Stone
-        };
-        Some(Piece { owner, face })
+        }
+    }
+
+    /// The owner of the piece on the occupied `cell`: `player` if it is one of `player`'s, else
+    /// the opponent.
+    #[inline]
+    pub(crate) fn owner_of(&self, cell: Cell, player: Player) -> Player {
+        if self.by_player[player].contains(cell) {
+            player
+        } else {
+            player.other()
+        }
     }
 
     /// Puts `piece` on `cell` (or empties it).
     #[inline]
     pub fn set(&mut self, cell: Cell, piece: Option<Piece>) {
-        for b in [&mut self.by_player.square, &mut self.by_player.circle, &mut self.north, &mut self.east] {
-            *b = b.without(cell);
-        }
+        self.lift(cell);
         if let Some(p) = piece {
             self.by_player[p.owner] = self.by_player[p.owner].with(cell);
-            match p.face {
-                Face::Stone => {}
-                Face::River(Axis::North) => self.north = self.north.with(cell),
-                Face::River(Axis::East) => self.east = self.east.with(cell),
-            }
+            self.set_face(cell, p.face);
+        }
+    }
+
+    /// Empties `cell`.
+    #[inline]
+    pub(crate) fn lift(&mut self, cell: Cell) {
+        let bit = Bitboard::from_cell(cell);
+        for b in [&mut self.by_player.square, &mut self.by_player.circle, &mut self.north, &mut self.east] {
+            *b = b.and_not(bit);
+        }
+    }
+
+    /// Turns the piece on `cell` (which must hold one) to `face`, its owner kept.
+    #[inline]
+    pub(crate) fn set_face(&mut self, cell: Cell, face: Face) {
+        let bit = Bitboard::from_cell(cell);
+        self.north = self.north.and_not(bit) | bit.when(face == Face::River(Axis::North));
+        self.east = self.east.and_not(bit) | bit.when(face == Face::River(Axis::East));
+    }
+
+    /// Moves the piece on `from` to the empty cell `to`, owner and face kept; without branches on
+    /// what the piece is.
+    #[inline]
+    pub(crate) fn relocate(&mut self, from: Cell, to: Cell) {
+        let both = Bitboard::from_cell(from) | Bitboard::from_cell(to);
+        for b in [&mut self.by_player.square, &mut self.by_player.circle, &mut self.north, &mut self.east] {
+            *b = *b ^ both.when(b.contains(from));
         }
     }
 }

@@ -67,6 +67,14 @@ impl Cell {
         }
     }
 
+    /// Whether `other` is one of the up to four orthogonal neighbours.
+    #[inline]
+    pub const fn is_next_to(self, other: Cell) -> bool {
+        let (a, b) = (self.0, other.0);
+        let d = a.abs_diff(b);
+        d == COLUMNS || (d == 1 && a / COLUMNS == b / COLUMNS)
+    }
+
     /// Every intersection, `A1` first.
     pub fn all() -> impl Iterator<Item = Cell> {
         (0..CELLS as u8).map(Cell)

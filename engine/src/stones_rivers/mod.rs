@@ -5,6 +5,7 @@
 pub mod bitboard;
 pub mod board;
 pub mod cell;
+mod legality;
 mod movegen;
 pub mod piece;
 pub mod player;

@@ -385,7 +385,7 @@ impl Position {
     /// Whether `turn` is legal here.
     #[inline]
     pub fn is_legal(&self, turn: &Turn) -> bool {
-        self.check(turn).is_ok()
+        self.allows(turn)
     }
 
     /// The position after `turn`, checked against every rule.
@@ -404,32 +404,36 @@ impl Position {
         let mut board = self.board;
         let mover = self.to_move;
         match *turn {
-            Turn::Flip { cell, to } => board.set(cell, Some(Piece { owner: mover, face: to })),
-            Turn::Rotate { cell, to } => board.set(cell, Some(Piece { owner: mover, face: Face::River(to) })),
-            Turn::Move { from, to } => {
-                let piece = board.piece_at(from);
-                board.set(from, None);
-                board.set(to, piece);
-            }
-            Turn::RiverPush { from, onto, to } => {
-                let pushed = board.piece_at(onto);
-                board.set(from, None);
-                board.set(to, pushed);
-                // The pusher stands on the cell it stepped onto, flipped to its Stone side.
-                board.set(onto, Some(Piece { owner: mover, face: Face::Stone }));
-            }
-            Turn::StonePush { from, onto, to } => {
-                let pushed = board.piece_at(onto);
-                board.set(from, None);
-                board.set(to, pushed);
-                board.set(onto, Some(Piece { owner: mover, face: Face::Stone }));
+            Turn::Flip { cell, to } => board.set_face(cell, to),
+            Turn::Rotate { cell, to } => board.set_face(cell, Face::River(to)),
+            Turn::Move { from, to } => board.relocate(from, to),
+            Turn::RiverPush { from, onto, to } | Turn::StonePush { from, onto, to } => {
+                // The pusher leaves its start (which the pushed piece may reach after a loop of
+                // rivers), the pushed piece travels, and the pusher stands on the cell it stepped
+                // onto, as a Stone.
+                board.lift(from);
+                board.relocate(onto, to);
+                board.by_player[mover] = board.by_player[mover].with(onto);
             }
         }
         Position { board, to_move: mover.other(), winner: rules::winner_after(&board, mover) }
     }
 
-    /// Checks `turn`; on failure, finds the reason.
+    /// Checks `turn`: [`Position::allows`] says whether it is legal, and only when it is not is
+    /// the reason looked for.
+    #[inline]
     fn check(&self, turn: &Turn) -> Result<(), PlayError> {
+        if self.allows(turn) {
+            Ok(())
+        } else {
+            self.diagnose(turn)
+        }
+    }
+
+    /// Checks `turn` rule by rule, in the order the errors are reported: the first rule it
+    /// breaks, or `Ok` when it breaks none.
+    #[cold]
+    pub(crate) fn diagnose(&self, turn: &Turn) -> Result<(), PlayError> {
         if let Some(winner) = self.winner {
             return Err(PlayError::GameOver { winner });
         }
@@ -498,10 +502,10 @@ impl Position {
         self.check_end(to, self.to_move)?;
         // A step onto an empty neighbour outside the forbidden area (checked just above) is
         // always legal: no ride to search.
-        if neighbours(from).contains(to) {
+        if from.is_next_to(to) {
             return Ok(());
         }
-        if rules::move_targets(&self.board, from, self.to_move).contains(to) {
+        if rules::move_reaches(&self.board, from, to, self.to_move) {
             return Ok(());
         }
         // Illegal: find the reason.

@@ -15,7 +15,7 @@
 //! Kogge-Stone fill (about 6,000 against 7,000 for all the turns of a position).
 
 use super::bitboard::Bitboard;
-use super::cell::{Axis, Cell, Direction, COLUMNS};
+use super::cell::{Axis, Cell, Direction, CELLS, COLUMNS};
 
 /// What a riding piece sees.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -85,11 +85,56 @@ pub(crate) fn flood(start: Bitboard, terrain: &Terrain) -> Bitboard {
     stops
 }
 
+/// Whether [`flood`] from `start` through `terrain` stops on a cell of `target`, the fill ended
+/// as soon as it does.
+#[inline]
+pub(crate) fn flood_reaches(start: Bitboard, terrain: &Terrain, target: Bitboard) -> bool {
+    let mut stops = start & terrain.empty;
+    let mut north = start & terrain.north;
+    let mut east = start & terrain.east;
+    let mut seen = north | east;
+    while (stops & target).is_empty() {
+        if (north | east).is_empty() {
+            return false;
+        }
+        let mut hit = Bitboard::EMPTY;
+        if north.any() {
+            hit |= slide_both(north, Axis::North, terrain.empty);
+        }
+        if east.any() {
+            hit |= slide_both(east, Axis::East, terrain.empty);
+        }
+        stops |= hit & terrain.empty;
+        let new = hit.and_not(seen);
+        north = new & terrain.north;
+        east = new & terrain.east;
+        seen |= north | east;
+    }
+    true
+}
+
+/// The up to four neighbours of each cell.
+const NEIGHBOURS: [Bitboard; CELLS] = {
+    let mut table = [Bitboard::EMPTY; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        if let Some(cell) = Cell::from_index(i) {
+            let one = Bitboard::from_cell(cell);
+            table[i] = one
+                .shift(Direction::North)
+                .or(one.shift(Direction::South))
+                .or(one.shift(Direction::East))
+                .or(one.shift(Direction::West));
+        }
+        i += 1;
+    }
+    table
+};
+
 /// The up to four neighbours of `cell`.
 #[inline]
 pub(crate) fn neighbours(cell: Cell) -> Bitboard {
-    let one = Bitboard::from_cell(cell);
-    one.shift(Direction::North) | one.shift(Direction::South) | one.shift(Direction::East) | one.shift(Direction::West)
+    NEIGHBOURS.get(cell.index()).copied().unwrap_or(Bitboard::EMPTY)
 }
 
 /// The neighbour of `cell` in `direction` by index arithmetic, for cells known not to lie on the

@@ -28,7 +28,7 @@ use super::board::{forbidden_area, score_area, Board};
 use super::cell::{Axis, Cell, Direction};
 use super::piece::Face;
 use super::player::Player;
-use super::ride::{flood, neighbours, ray, Terrain};
+use super::ride::{flood, flood_reaches, neighbours, ray, Terrain};
 
 /// **\[decision\]** `FN`/`FE` are legal only on a Stone and `FS` only on a River (changing a
 /// river's orientation is a Rotate).
@@ -94,6 +94,14 @@ pub(crate) fn move_targets(board: &Board, from: Cell, owner: Player) -> Bitboard
     move_stops(from, &move_terrain(board, from, forbidden_area(owner)))
 }
 
+/// Whether a piece of `owner` on `from` may end a Move on `to` ([`move_targets`], the fill
+/// stopped as soon as it reaches `to`).
+#[inline]
+pub(crate) fn move_reaches(board: &Board, from: Cell, to: Cell, owner: Player) -> bool {
+    let terrain = move_terrain(board, from, forbidden_area(owner));
+    from != to && flood_reaches(neighbours(from), &terrain, Bitboard::from_cell(to))
+}
+
 /// The direction of the step from `from` to `to`, if they are orthogonal neighbours.
 #[inline]
 pub(crate) fn step_direction(from: Cell, to: Cell) -> Option<Direction> {
@@ -147,6 +155,34 @@ pub(crate) fn river_push_stops(
     directions: &[Direction],
     forbidden: Bitboard,
 ) -> Bitboard {
+    let (start, terrain) = river_push_start(board, from, onto, directions, forbidden);
+    flood(start, &terrain)
+}
+
+/// Whether [`river_push_stops`] holds `to`, the fill stopped as soon as it reaches it.
+#[inline]
+pub(crate) fn river_push_reaches(
+    board: &Board,
+    from: Cell,
+    onto: Cell,
+    directions: &[Direction],
+    forbidden: Bitboard,
+    to: Cell,
+) -> bool {
+    let (start, terrain) = river_push_start(board, from, onto, directions, forbidden);
+    flood_reaches(start, &terrain, Bitboard::from_cell(to))
+}
+
+/// The first cells of a river push's path and the terrain it rides through
+/// ([`river_push_stops`]).
+#[inline]
+fn river_push_start(
+    board: &Board,
+    from: Cell,
+    onto: Cell,
+    directions: &[Direction],
+    forbidden: Bitboard,
+) -> (Bitboard, Terrain) {
     let occupied = board.occupied().without(from).with(onto);
     let terrain = Terrain {
         empty: (!occupied).and_not(forbidden),
@@ -158,7 +194,7 @@ pub(crate) fn river_push_stops(
     for &d in directions {
         start |= ray(source, d, terrain.empty);
     }
-    flood(start, &terrain)
+    (start, terrain)
 }
 
 /// **\[decision\]** A Stone push (`PS`) moves the pushed piece exactly one intersection further
@@ -205,8 +241,16 @@ pub(crate) fn push_targets(board: &Board, from: Cell, onto: Cell) -> Bitboard {
 /// Whether all five intersections of `player`'s Score Area hold `player`'s pieces, all Stones.
 #[inline]
 pub(crate) fn score_area_complete(board: &Board, player: Player) -> bool {
-    let area = score_area(player);
-    area.and_not(board.by_player[player]).is_empty() && (area & board.rivers()).is_empty()
+    // One arm per player, so that each works on its constant area (one word of three).
+    #[inline(always)]
+    fn complete(area: Bitboard, own: Bitboard, rivers: Bitboard) -> bool {
+        area.and_not(own.and_not(rivers)).is_empty()
+    }
+    let rivers = board.rivers();
+    match player {
+        Player::Square => complete(score_area(Player::Square), board.by_player.square, rivers),
+        Player::Circle => complete(score_area(Player::Circle), board.by_player.circle, rivers),
+    }
 }
 
 /// Who has won once `mover` has made the turn that led to `board`.

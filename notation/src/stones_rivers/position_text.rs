@@ -12,8 +12,6 @@
 //! they would read as one number), the side in lower case. Only spacing around the whole string
 //! and between the board and the side is free.
 
-use std::fmt::Write;
-
 use tabula_engine::stones_rivers::Board;
 use tabula_engine::stones_rivers::{Axis, Cell, Face, Piece, Player, Setup, COLUMNS, ROWS};
 
@@ -160,6 +158,16 @@ pub fn parse_position(text: &str) -> Result<Setup, ParsePositionError> {
 
 /// Writes the position string of `setup`; [`parse_position`] reads it back unchanged.
 pub fn write_position(setup: &Setup) -> String {
+    /// A run of `n` empty cells (0 to 13): nothing for none.
+    fn push_count(s: &mut String, n: u8) {
+        if n >= 10 {
+            s.push('1');
+        }
+        if n > 0 {
+            s.push(char::from(b'0' + n % 10));
+        }
+    }
+
     let mut s = String::with_capacity(64);
     for row in (0..ROWS).rev() {
         let mut empty = 0;
@@ -167,17 +175,13 @@ pub fn write_position(setup: &Setup) -> String {
             match Cell::new(column, row).and_then(|cell| setup.board.piece_at(cell)) {
                 None => empty += 1,
                 Some(piece) => {
-                    if empty > 0 {
-                        let _ = write!(s, "{empty}");
-                        empty = 0;
-                    }
+                    push_count(&mut s, empty);
+                    empty = 0;
                     s.push(piece_char(piece));
                 }
             }
         }
-        if empty > 0 {
-            let _ = write!(s, "{empty}");
-        }
+        push_count(&mut s, empty);
         if row > 0 {
             s.push('/');
         }

@@ -160,29 +160,66 @@ pub fn parse_cell(s: &[u8]) -> Result<Cell, TurnSyntax> {
 }
 
 /// A turn written with the canonical spacing (`Sq - D6, PR, D7, D11`, letters in any case), read
-/// in one pass; `None` for any other text, which the general reader then reads (and explains).
+/// in one pass over the bytes; `None` for any other text, which the general reader then reads
+/// (and explains). Accepts only what the general reader accepts, with the same meaning.
 fn canonical(text: &[u8]) -> Option<TurnText> {
-    let player = parse_player(text.get(..2)?)?;
-    let mut rest = text.get(2..)?.strip_prefix(b" - ")?;
-    let mut parts: [&[u8]; 4] = [&[]; 4];
-    let mut count = 0;
-    loop {
-        let end = rest.iter().position(|&b| b == b',').unwrap_or(rest.len());
-        *parts.get_mut(count)? = rest.get(..end)?;
-        count += 1;
-        if end == rest.len() {
-            break;
+    let [p, q, b' ', b'-', b' ', rest @ ..] = text else { return None };
+    // `| 0x20` lower-cases a letter; only `S`/`s` (`Q`/`q`...) give `s` (`q`...).
+    let player = match [p | 0x20, q | 0x20] {
+        [b's', b'q'] => Player::Square,
+        [b'c', b'r'] => Player::Circle,
+        _ => return None,
+    };
+    let (cell, rest) = leading_cell(rest)?;
+    let [b',', b' ', rest @ ..] = rest else { return None };
+    let action = match rest {
+        [a, b] => match [a | 0x20, b | 0x20] {
+            [b'f', b'n'] => ActionText::Flip(Face::River(Axis::North)),
+            [b'f', b'e'] => ActionText::Flip(Face::River(Axis::East)),
+            [b'f', b's'] => ActionText::Flip(Face::Stone),
+            [b'r', b'n'] => ActionText::Rotate(Axis::North),
+            [b'r', b'e'] => ActionText::Rotate(Axis::East),
+            _ => return None,
+        },
+        [m, b',', b' ', rest @ ..] if m | 0x20 == b'm' => {
+            let (to, rest) = leading_cell(rest)?;
+            if !rest.is_empty() {
+                return None;
+            }
+            ActionText::Move { to }
         }
-        rest = rest.get(end + 1..)?.strip_prefix(b" ")?;
-    }
-    let cell = parse_cell(parts[0]).ok()?;
-    let (code, cells) = parse_action(parts[1])?;
-    if count != 2 + cells {
+        [a, b, b',', b' ', rest @ ..] if a | 0x20 == b'p' => {
+            let (onto, rest) = leading_cell(rest)?;
+            let [b',', b' ', rest @ ..] = rest else { return None };
+            let (to, rest) = leading_cell(rest)?;
+            if !rest.is_empty() {
+                return None;
+            }
+            match b | 0x20 {
+                b'r' => ActionText::RiverPush { onto, to },
+                b's' => ActionText::StonePush { onto, to },
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    Some(TurnText { player, cell, action })
+}
+
+/// A cell at the start of `s` (a column letter, a row 1 to 14 without leading zero) and the rest;
+/// `None` if `s` does not start with one.
+#[inline(always)]
+fn leading_cell(s: &[u8]) -> Option<(Cell, &[u8])> {
+    let [letter, tens @ b'1'..=b'9', rest @ ..] = s else { return None };
+    let column = (letter | 0x20).wrapping_sub(b'a');
+    let (row, rest) = match rest {
+        [units @ b'0'..=b'9', rest @ ..] => ((tens - b'0') * 10 + (units - b'0'), rest),
+        _ => (tens - b'0', rest),
+    };
+    if row > ROWS {
         return None;
     }
-    let onto = if cells >= 1 { parse_cell(parts[2]).ok()? } else { cell };
-    let to = if cells == 2 { parse_cell(parts[3]).ok()? } else { cell };
-    Some(TurnText { player, cell, action: code.with_cells(onto, to) })
+    Some((Cell::new(column, row - 1)?, rest))
 }
 
 /// Reads an action code; the number of cells it takes after it.

@@ -203,12 +203,24 @@ pub struct RecordReader<R> {
     number: u64,
     records: usize,
     done: bool,
+    /// Bytes of turn text and turns of the last record: the next one is made with that room.
+    sizes: (usize, usize),
+    /// A read error met while looking for a turn line, reported with the next line.
+    pending: Option<io::Error>,
 }
 
 impl<R: BufRead> RecordReader<R> {
     /// A reader of `input`, its first line numbered 1.
     pub fn new(input: R) -> RecordReader<R> {
-        RecordReader { input, buf: Vec::with_capacity(256), number: 0, records: 0, done: false }
+        RecordReader {
+            input,
+            buf: Vec::with_capacity(256),
+            number: 0,
+            records: 0,
+            done: false,
+            sizes: (0, 0),
+            pending: None,
+        }
     }
 
     /// Lines read so far.
@@ -221,6 +233,11 @@ impl<R: BufRead> RecordReader<R> {
     fn next_line(&mut self) -> Option<io::Result<Line>> {
         if self.done {
             return None;
+        }
+        if let Some(e) = self.pending.take() {
+            self.done = true;
+            self.number += 1;
+            return Some(Err(e));
         }
         self.buf.clear();
         let mut length = 0u64;
@@ -267,6 +284,43 @@ impl<R: BufRead> RecordReader<R> {
         Some(Ok(if length > MAX_LINE_BYTES as u64 { Line::TooLong(length) } else { Line::Text }))
     }
 
+    /// Reads the next line straight into `record` when it is a turn line that lies whole in the
+    /// input's buffer (the common case), without copying it first; `false` when the line must go
+    /// through [`next_line`](Self::next_line) (anything else, or the end of the buffer).
+    #[inline]
+    fn turn_line_in_place(&mut self, record: &mut Record) -> bool {
+        if self.done || self.number == 0 {
+            return false;
+        }
+        let available = match self.input.fill_buf() {
+            Ok(available) => available,
+            Err(e) => {
+                // Reported by `next_line`, where the line it cuts short is counted.
+                if e.kind() != io::ErrorKind::Interrupted {
+                    self.pending = Some(e);
+                }
+                return false;
+            }
+        };
+        let Some(end) = memchr(b'\n', available) else { return false };
+        let text = available[..end].trim_ascii();
+        if end > MAX_LINE_BYTES
+            || text.is_empty()
+            || matches!(text[0], b'#' | b'[')
+            || record.text.len() + text.len() > MAX_RECORD_BYTES
+        {
+            return false;
+        }
+        self.number += 1;
+        if record.is_empty() {
+            record.line = self.number;
+        }
+        record.text.extend_from_slice(text);
+        record.turns.push((self.number, record.text.len() as u32));
+        self.input.consume(end + 1);
+        true
+    }
+
     /// Skips lines up to a blank one (or the end).
     fn skip_record(&mut self) {
         while let Some(Ok(line)) = self.next_line() {
@@ -281,8 +335,15 @@ impl<R: BufRead> Iterator for RecordReader<R> {
     type Item = Record;
 
     fn next(&mut self) -> Option<Record> {
-        let mut record = Record::default();
+        let mut record = Record {
+            text: Vec::with_capacity(self.sizes.0),
+            turns: Vec::with_capacity(self.sizes.1),
+            ..Record::default()
+        };
         loop {
+            if self.turn_line_in_place(&mut record) {
+                continue;
+            }
             let line = match self.next_line() {
                 None => break,
                 Some(Ok(line)) => line,
@@ -346,6 +407,7 @@ impl<R: BufRead> Iterator for RecordReader<R> {
         }
         self.records += 1;
         record.index = self.records;
+        self.sizes = (record.text.len(), record.turns.len());
         Some(record)
     }
 }

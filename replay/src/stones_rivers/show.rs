@@ -150,7 +150,7 @@ pub fn print_replay(
     }
     let mut err = Ok(());
     let mut last: Option<(String, Position, Bitboard)> = None;
-    let report = verify_with(source, record, &mut |r: &Replayed<'_>| {
+    let report = verify_with(source, record, |r: &Replayed<'_>| {
         let title = format!("{}. {}", r.line.index, r.text);
         match upto {
             Some(k) if r.line.index == k => last = Some((title, *r.after, touched(&r.turn))),

@@ -19,7 +19,7 @@ use std::io::BufRead;
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use tabula_engine::stones_rivers::{Player, Position, Turn};
+use tabula_engine::stones_rivers::{PlayError, Player, Position, Turn};
 use tabula_notation::stones_rivers::{parse_position, player_code, write_position, ResolveError, TurnText};
 
 use super::records::{Record, RecordReader, TurnLine};
@@ -84,11 +84,11 @@ pub fn recorded_result(value: &str) -> Option<Option<Player>> {
 
 /// Replays one record. `source` is the file.
 pub fn verify(source: &Arc<str>, record: &Record) -> GameReport {
-    verify_with(source, record, &mut |_| {})
+    verify_with(source, record, |_| {})
 }
 
 /// [`verify`], handing `observe` every turn replayed without error, in order.
-pub fn verify_with(source: &Arc<str>, record: &Record, observe: &mut dyn FnMut(&Replayed<'_>)) -> GameReport {
+pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&Replayed<'_>)) -> GameReport {
     let game = record.game_id();
     let start = match start_position(record) {
         Ok(start) => start,
@@ -112,28 +112,15 @@ pub fn verify_with(source: &Arc<str>, record: &Record, observe: &mut dyn FnMut(&
             }
         };
         // Without a `[Position]`, the first turn's player starts.
-        let before = *pos.get_or_insert_with(|| Position::initial(text.player));
-        if let Some(winner) = before.winner() {
-            failure =
-                Some(fail(format!("a turn after the end of the game: {} won with turn {turns}", player_code(winner))));
-            break;
-        }
-        match text.play(&before) {
+        let before = pos.get_or_insert_with(|| Position::initial(text.player));
+        match text.play(before) {
             Ok((turn, after)) => {
-                observe(&Replayed { line, text, turn, before: &before, after: &after });
-                pos = Some(after);
+                observe(&Replayed { line, text, turn, before, after: &after });
+                *before = after;
                 turns += 1;
             }
-            Err(ResolveError::WrongPlayer { expected, found }) => {
-                failure = Some(fail(format!(
-                    "wrong player: it is {}'s turn, not {}'s",
-                    player_code(expected),
-                    player_code(found)
-                )));
-                break;
-            }
             Err(e) => {
-                failure = Some(fail(e.to_string()));
+                failure = Some(fail(refusal(e, turns)));
                 break;
             }
         }
@@ -175,6 +162,20 @@ pub fn verify_with(source: &Arc<str>, record: &Record, observe: &mut dyn FnMut(&
         }
     }
     report
+}
+
+/// Why a turn that parses is refused, for the report: `turns` turns were played before it.
+#[cold]
+fn refusal(e: ResolveError, turns: usize) -> String {
+    match e {
+        ResolveError::Illegal(PlayError::GameOver { winner }) => {
+            format!("a turn after the end of the game: {} won with turn {turns}", player_code(winner))
+        }
+        ResolveError::WrongPlayer { expected, found } => {
+            format!("wrong player: it is {}'s turn, not {}'s", player_code(expected), player_code(found))
+        }
+        e => e.to_string(),
+    }
 }
 
 fn describe(winner: Option<Player>) -> String {
