@@ -1,6 +1,6 @@
 //! Where the pieces stand: a bitboard per player and per river axis.
 
-use super::bitboard::Bitboard;
+use super::bitboard::{Bitboard, Slot};
 use super::cell::{Axis, Cell, COLUMNS};
 use super::piece::{Face, Piece};
 use super::player::{ByPlayer, Player};
@@ -146,27 +146,29 @@ impl Board {
     /// Empties `cell`.
     #[inline]
     pub(crate) fn lift(&mut self, cell: Cell) {
-        let bit = Bitboard::from_cell(cell);
+        let slot = Slot::of(cell);
         for b in [&mut self.by_player.square, &mut self.by_player.circle, &mut self.north, &mut self.east] {
-            *b = b.and_not(bit);
+            b.put(slot, false);
         }
     }
 
     /// Turns the piece on `cell` (which must hold one) to `face`, its owner kept.
     #[inline]
     pub(crate) fn set_face(&mut self, cell: Cell, face: Face) {
-        let bit = Bitboard::from_cell(cell);
-        self.north = self.north.and_not(bit) | bit.when(face == Face::River(Axis::North));
-        self.east = self.east.and_not(bit) | bit.when(face == Face::River(Axis::East));
+        let slot = Slot::of(cell);
+        self.north.put(slot, face == Face::River(Axis::North));
+        self.east.put(slot, face == Face::River(Axis::East));
     }
 
     /// Moves the piece on `from` to the empty cell `to`, owner and face kept; without branches on
     /// what the piece is.
     #[inline]
     pub(crate) fn relocate(&mut self, from: Cell, to: Cell) {
-        let both = Bitboard::from_cell(from) | Bitboard::from_cell(to);
+        let (from, to) = (Slot::of(from), Slot::of(to));
         for b in [&mut self.by_player.square, &mut self.by_player.circle, &mut self.north, &mut self.east] {
-            *b = *b ^ both.when(b.contains(from));
+            let on = b.has(from);
+            b.toggle(from, on);
+            b.toggle(to, on);
         }
     }
 }

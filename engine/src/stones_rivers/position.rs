@@ -392,6 +392,7 @@ impl Position {
     ///
     /// # Errors
     /// The game is over, or the turn breaks a rule: the [`PlayError`] says which.
+    #[inline]
     pub fn play(&self, turn: &Turn) -> Result<Position, PlayError> {
         self.check(turn)?;
         Ok(self.play_unchecked(turn))

@@ -45,6 +45,7 @@ impl TurnText {
     ///
     /// # Errors
     /// As [`resolve`](Self::resolve).
+    #[inline]
     pub fn play(&self, pos: &Position) -> Result<(Turn, Position), ResolveError> {
         let turn = self.turn();
         // After a win every turn is refused for that reason, whoever writes it: the engine

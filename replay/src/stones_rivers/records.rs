@@ -302,7 +302,7 @@ impl<R: BufRead> RecordReader<R> {
                 return false;
             }
         };
-        let Some(end) = memchr(b'\n', available) else { return false };
+        let Some(end) = newline(available) else { return false };
         let text = available[..end].trim_ascii();
         if end > MAX_LINE_BYTES
             || text.is_empty()
@@ -413,6 +413,27 @@ impl<R: BufRead> Iterator for RecordReader<R> {
 }
 
 impl<R: BufRead> std::iter::FusedIterator for RecordReader<R> {}
+
+/// Where the first line break of `bytes` is. Turn lines are short: the first 32 bytes are looked
+/// at a word at a time (a library search costs more to set up than such a line takes to scan).
+#[inline]
+fn newline(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const BREAKS: u64 = u64::from_le_bytes([b'\n'; 8]);
+    let mut start = 0;
+    while start < 32 {
+        let Some(word) = bytes.get(start..start + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) else { break };
+        let x = u64::from_le_bytes(word) ^ BREAKS;
+        // The lowest byte flagged is the first that was a line break (flags above it may be false).
+        let found = x.wrapping_sub(ONES) & !x & HIGHS;
+        if found != 0 {
+            return Some(start + (found.trailing_zeros() / 8) as usize);
+        }
+        start += 8;
+    }
+    memchr(b'\n', bytes.get(start..)?).map(|i| start + i)
+}
 
 /// `[Key "Value"]` (trimmed) gives the key and the value; or why it is not a tag.
 ///
@@ -545,6 +566,23 @@ mod tests {
         let p = r[0].problem.clone().unwrap_or_else(|| unreachable!());
         assert!(matches!(p.kind, ProblemKind::Io(_)));
         assert_eq!((p.line, p.turn, p.is_bad_turn()), (2, Some(2), false));
+    }
+
+    #[test]
+    fn line_breaks_are_found_wherever_they_are() {
+        for len in 0..80 {
+            for at in 0..len {
+                let mut bytes = vec![b'x'; len];
+                bytes[at] = b'\n';
+                if at + 1 < len {
+                    bytes[len - 1] = b'\n';
+                }
+                assert_eq!(newline(&bytes), Some(at), "{len} {at}");
+            }
+            assert_eq!(newline(&vec![0x8b; len]), None);
+        }
+        // Bytes just around the line break's value are not taken for it.
+        assert_eq!(newline(b"\x0b\x09\x0b\x8a\x0a"), Some(4));
     }
 
     #[test]
