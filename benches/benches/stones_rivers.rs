@@ -1,14 +1,18 @@
 //! Stones and Rivers: legal-turn generation over the mid-game positions of the shared perft set
-//! (target: under 2 µs a position on average), and replay of the shared legal records, each turn
-//! parsed and played with every rule checked (target: 5,000,000 turns a second a core).
+//! (target: under 2 µs a position on average), and replay of the shared legal records: read by
+//! the record reader, each turn parsed and played with every rule checked, on one thread
+//! (target: 5,000,000 turns a second a core).
 //! `cargo bench -p tabula-benches --bench stones_rivers`
 #![allow(missing_docs)]
 
 use std::hint::black_box;
+use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tabula_engine::stones_rivers::{Player, Position};
 use tabula_notation::stones_rivers::{parse_position, TurnText};
+use tabula_replay::report::Verdict;
+use tabula_replay::stones_rivers::{verify, RecordReader};
 
 const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/snr");
 
@@ -78,29 +82,18 @@ fn replay(c: &mut Criterion) {
             black_box(ok)
         })
     });
-    group.bench_function("replay, per turn parsed from text, played and checked", |b| {
+    group.bench_function("replay, per turn read from the records' text, parsed, played and checked", |b| {
+        // What `tabula check` does with a record file, on one thread: the streaming record
+        // reader, then every turn parsed and played with every rule checked, one report a game.
+        let source: Arc<str> = Arc::from("games_legal.txt");
         b.iter(|| {
             let mut ok = 0;
-            let mut pos = Position::initial(Player::Square);
-            let mut fresh = true;
-            for line in lines.lines() {
-                if line.is_empty() {
-                    fresh = true;
-                    continue;
-                }
-                if line.starts_with(['[', '#']) {
-                    continue;
-                }
-                let Ok(t) = TurnText::from_ascii(line.as_bytes()) else { continue };
-                if fresh {
-                    pos = Position::initial(t.player);
-                    fresh = false;
-                }
-                if let Ok((_, next)) = t.play(&pos) {
-                    pos = next;
-                    ok += 1;
-                }
+            for record in RecordReader::new(lines.as_bytes()) {
+                let report = verify(&source, &record);
+                assert_eq!(report.verdict, Verdict::Ok);
+                ok += report.turns;
             }
+            assert_eq!(ok, turns);
             black_box(ok)
         })
     });

@@ -196,6 +196,19 @@ impl Bitboard {
         None
     }
 
+    /// The highest cell, if any.
+    #[inline]
+    pub const fn last(self) -> Option<Cell> {
+        let mut k = 3;
+        while k > 0 {
+            k -= 1;
+            if self.0[k] != 0 {
+                return Cell::from_index(k * 64 + 63 - self.0[k].leading_zeros() as usize);
+            }
+        }
+        None
+    }
+
     /// The cells, lowest index first.
     #[inline]
     pub fn iter(self) -> Cells {

@@ -398,11 +398,31 @@ impl Position {
         Ok(self.play_unchecked(turn))
     }
 
+    /// Plays `turn` on this position, checked against every rule (what [`Position::play`] does,
+    /// without making a new position: a replay's way).
+    ///
+    /// # Errors
+    /// As [`Position::play`]; the position is then unchanged.
+    #[inline]
+    pub fn play_in_place(&mut self, turn: &Turn) -> Result<(), PlayError> {
+        self.check(turn)?;
+        self.play_unchecked_in_place(turn);
+        Ok(())
+    }
+
     /// The position after `turn`, which must be legal (from [`Position::legal_turns`], or checked
     /// with [`Position::is_legal`]). An illegal turn never panics but gives a position that may
     /// break the rules (a piece moved anywhere, say).
+    #[inline]
     pub fn play_unchecked(&self, turn: &Turn) -> Position {
-        let mut board = self.board;
+        let mut next = *self;
+        next.play_unchecked_in_place(turn);
+        next
+    }
+
+    /// [`Position::play_unchecked`] on this position.
+    pub fn play_unchecked_in_place(&mut self, turn: &Turn) {
+        let board = &mut self.board;
         let mover = self.to_move;
         match *turn {
             Turn::Flip { cell, to } => board.set_face(cell, to),
@@ -417,7 +437,8 @@ impl Position {
                 board.by_player[mover] = board.by_player[mover].with(onto);
             }
         }
-        Position { board, to_move: mover.other(), winner: rules::winner_after(&board, mover) }
+        self.winner = rules::winner_after(board, mover);
+        self.to_move = mover.other();
     }
 
     /// Checks `turn`: [`Position::allows`] says whether it is legal, and only when it is not is

@@ -28,7 +28,7 @@ use super::board::{forbidden_area, score_area, Board};
 use super::cell::{Axis, Cell, Direction};
 use super::piece::Face;
 use super::player::Player;
-use super::ride::{flood, flood_reaches, neighbours, ray, Terrain};
+use super::ride::{flood, flood_reaches, neighbours, ray_to_blocker, Terrain};
 
 /// **\[decision\]** `FN`/`FE` are legal only on a Stone and `FS` only on a River (changing a
 /// river's orientation is a Rotate).
@@ -189,10 +189,10 @@ fn river_push_start(
         north: board.north.without(from).without(onto).and_not(forbidden),
         east: board.east.without(from).without(onto).and_not(forbidden),
     };
-    let source = Bitboard::from_cell(onto);
+    let blockers = !terrain.empty;
     let mut start = Bitboard::EMPTY;
     for &d in directions {
-        start |= ray(source, d, terrain.empty);
+        start |= ray_to_blocker(onto, d, blockers);
     }
     (start, terrain)
 }

@@ -56,6 +56,20 @@ impl TurnText {
         let next = pos.play(&turn)?;
         Ok((turn, next))
     }
+
+    /// As [`play`](Self::play), changing `pos` into the position after the turn.
+    ///
+    /// # Errors
+    /// As [`resolve`](Self::resolve); `pos` is then unchanged.
+    #[inline]
+    pub fn play_in_place(&self, pos: &mut Position) -> Result<Turn, ResolveError> {
+        let turn = self.turn();
+        if pos.winner().is_none() && self.player != pos.to_move() {
+            return Err(ResolveError::WrongPlayer { expected: pos.to_move(), found: self.player });
+        }
+        pos.play_in_place(&turn)?;
+        Ok(turn)
+    }
 }
 
 /// Parses `text` and resolves it against `pos`.

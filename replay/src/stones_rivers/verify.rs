@@ -112,11 +112,11 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
             }
         };
         // Without a `[Position]`, the first turn's player starts.
-        let before = pos.get_or_insert_with(|| Position::initial(text.player));
-        match text.play(before) {
-            Ok((turn, after)) => {
-                observe(&Replayed { line, text, turn, before, after: &after });
-                *before = after;
+        let now = pos.get_or_insert_with(|| Position::initial(text.player));
+        let before = *now;
+        match text.play_in_place(now) {
+            Ok(turn) => {
+                observe(&Replayed { line, text, turn, before: &before, after: now });
                 turns += 1;
             }
             Err(e) => {
