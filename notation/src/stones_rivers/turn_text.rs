@@ -162,6 +162,7 @@ pub fn parse_cell(s: &[u8]) -> Result<Cell, TurnSyntax> {
 /// A turn written with the canonical spacing (`Sq - D6, PR, D7, D11`, letters in any case), read
 /// in one pass over the bytes; `None` for any other text, which the general reader then reads
 /// (and explains). Accepts only what the general reader accepts, with the same meaning.
+#[inline]
 fn canonical(text: &[u8]) -> Option<TurnText> {
     let [p, q, b' ', b'-', b' ', rest @ ..] = text else { return None };
     // `| 0x20` lower-cases a letter; only `S`/`s` (`Q`/`q`...) give `s` (`q`...).
@@ -295,6 +296,7 @@ impl TurnText {
     /// The first field, from left to right, that is wrong: not a player, no `-`, a malformed
     /// cell (`N5`, `D15`, `D05`, `D0`), not an action, a missing action or cell, a field too
     /// many. Never panics, whatever the bytes.
+    #[inline]
     pub fn from_ascii(text: &[u8]) -> Result<TurnText, ParseTurnError> {
         match canonical(text) {
             Some(turn) => Ok(turn),
@@ -303,6 +305,7 @@ impl TurnText {
     }
 
     /// [`from_ascii`](Self::from_ascii) field by field, for any spacing (and to explain errors).
+    #[inline(never)]
     fn from_any_spacing(text: &[u8]) -> Result<TurnText, ParseTurnError> {
         // The player: up to the first `-` (or the first `,` when there is no `-` before it).
         let head_end = text.iter().position(|&c| c == b'-' || c == b',').unwrap_or(text.len());
