@@ -394,8 +394,9 @@ impl Position {
     /// The game is over, or the turn breaks a rule: the [`PlayError`] says which.
     #[inline]
     pub fn play(&self, turn: &Turn) -> Result<Position, PlayError> {
-        self.check(turn)?;
-        Ok(self.play_unchecked(turn))
+        let mut next = *self;
+        next.play_in_place(turn)?;
+        Ok(next)
     }
 
     /// Plays `turn` on this position, checked against every rule (what [`Position::play`] does,

@@ -47,13 +47,8 @@ impl TurnText {
     /// As [`resolve`](Self::resolve).
     #[inline]
     pub fn play(&self, pos: &Position) -> Result<(Turn, Position), ResolveError> {
-        let turn = self.turn();
-        // After a win every turn is refused for that reason, whoever writes it: the engine
-        // says the game is over.
-        if pos.winner().is_none() && self.player != pos.to_move() {
-            return Err(ResolveError::WrongPlayer { expected: pos.to_move(), found: self.player });
-        }
-        let next = pos.play(&turn)?;
+        let mut next = *pos;
+        let turn = self.play_in_place(&mut next)?;
         Ok((turn, next))
     }
 
@@ -64,6 +59,8 @@ impl TurnText {
     #[inline]
     pub fn play_in_place(&self, pos: &mut Position) -> Result<Turn, ResolveError> {
         let turn = self.turn();
+        // After a win every turn is refused for that reason, whoever writes it: the engine
+        // says the game is over.
         if pos.winner().is_none() && self.player != pos.to_move() {
             return Err(ResolveError::WrongPlayer { expected: pos.to_move(), found: self.player });
         }
