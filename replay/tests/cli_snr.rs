@@ -76,6 +76,10 @@ fn check_for_people_and_from_standard_input() {
     let out = tabula(&["check", &testdata("faults.txt")], None);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
+    assert!(
+        text.contains("game fault-1: line 33, turn 28, `Sq - G6, M, G5`: the intersection G5 is occupied"),
+        "{text}"
+    );
     assert!(text.contains("game fault-25: line"), "{text}");
     assert!(text.contains("wrong player"), "{text}");
     assert!(text.lines().any(|l| l.starts_with("unreadable") && l.contains("fault-29")), "{text}");
