@@ -407,7 +407,8 @@ impl<R: BufRead> Iterator for RecordReader<R> {
         }
         self.records += 1;
         record.index = self.records;
-        self.sizes = (record.text.len(), record.turns.len());
+        // Capped, so that one huge record does not make every later one reserve as much.
+        self.sizes = (record.text.len().min(64 << 10), record.turns.len().min(4 << 10));
         Some(record)
     }
 }
