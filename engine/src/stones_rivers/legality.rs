@@ -4,29 +4,10 @@
 //! random positions and turns.
 
 use super::board::forbidden_area;
-use super::cell::{Cell, Direction, COLUMNS};
 use super::piece::Face;
 use super::position::Position;
 use super::rules;
 use super::turn::Turn;
-
-/// The direction of the step from `from` to its neighbour `onto`, by index arithmetic.
-#[inline]
-fn step_to(from: Cell, onto: Cell) -> Option<Direction> {
-    let (a, b) = (from.index(), onto.index());
-    let same_row = a / usize::from(COLUMNS) == b / usize::from(COLUMNS);
-    if b == a + usize::from(COLUMNS) {
-        Some(Direction::North)
-    } else if a == b + usize::from(COLUMNS) {
-        Some(Direction::South)
-    } else if b + 1 == a && same_row {
-        Some(Direction::East)
-    } else if b == a + 1 && same_row {
-        Some(Direction::West)
-    } else {
-        None
-    }
-}
 
 impl Position {
     /// Whether `turn` is legal: the answer of [`Position::is_legal`], faster than finding the
@@ -47,7 +28,7 @@ impl Position {
                 end_free && from != to && (from.is_next_to(to) || rules::move_reaches(board, from, to, me))
             }
             Turn::StonePush { from, onto, to } => {
-                let Some(step) = step_to(from, onto) else { return false };
+                let Some(step) = rules::step_direction(from, onto) else { return false };
                 let occupied = board.occupied();
                 face == Face::Stone
                     && rules::push_step_allowed(onto, me)
@@ -57,7 +38,7 @@ impl Position {
                     && !forbidden_area(board.owner_of(onto, me)).contains(to)
             }
             Turn::RiverPush { from, onto, to } => {
-                let (Face::River(axis), Some(step)) = (face, step_to(from, onto)) else { return false };
+                let (Face::River(axis), Some(step)) = (face, rules::step_direction(from, onto)) else { return false };
                 let occupied = board.occupied();
                 let pushed_owner = board.owner_of(onto, me);
                 let forbidden = forbidden_area(pushed_owner);

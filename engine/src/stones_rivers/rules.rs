@@ -25,7 +25,7 @@
 
 use super::bitboard::Bitboard;
 use super::board::{forbidden_area, score_area, Board};
-use super::cell::{Axis, Cell, Direction};
+use super::cell::{Axis, Cell, Direction, COLUMNS};
 use super::piece::Face;
 use super::player::Player;
 use super::ride::{flood, flood_reaches, neighbours, ray_to_blocker, Terrain};
@@ -102,10 +102,24 @@ pub(crate) fn move_reaches(board: &Board, from: Cell, to: Cell, owner: Player) -
     from != to && flood_reaches(neighbours(from), &terrain, Bitboard::from_cell(to))
 }
 
-/// The direction of the step from `from` to `to`, if they are orthogonal neighbours.
+/// The direction of the step from `from` to `to`, if they are orthogonal neighbours (by index
+/// arithmetic).
 #[inline]
 pub(crate) fn step_direction(from: Cell, to: Cell) -> Option<Direction> {
-    Direction::ALL.into_iter().find(|&d| from.step(d) == Some(to))
+    let (a, b) = (from.index(), to.index());
+    let columns = usize::from(COLUMNS);
+    let same_row = a / columns == b / columns;
+    if b == a + columns {
+        Some(Direction::North)
+    } else if a == b + columns {
+        Some(Direction::South)
+    } else if b + 1 == a && same_row {
+        Some(Direction::East)
+    } else if b == a + 1 && same_row {
+        Some(Direction::West)
+    } else {
+        None
+    }
 }
 
 /// **\[decision\]** A pusher's step obeys the pusher's forbidden area like every move: the
@@ -303,6 +317,16 @@ mod tests {
         assert_eq!(step_direction(cell("A5"), cell("M4")), None);
         assert!(push_step_allowed(cell("E4"), Player::Circle));
         assert!(!push_step_allowed(cell("E4"), Player::Square));
+    }
+
+    #[test]
+    fn step_directions_are_the_cells_steps() {
+        for from in Cell::all() {
+            for to in Cell::all() {
+                let expected = Direction::ALL.into_iter().find(|&d| from.step(d) == Some(to));
+                assert_eq!(step_direction(from, to), expected, "{from} {to}");
+            }
+        }
     }
 
     #[test]
