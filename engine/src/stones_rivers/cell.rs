@@ -67,12 +67,23 @@ impl Cell {
         }
     }
 
-    /// Whether `other` is one of the up to four orthogonal neighbours.
+    /// The direction of the step to `other`, if it is one of the up to four orthogonal
+    /// neighbours (the inverse of [`Cell::step`], by index arithmetic).
     #[inline]
-    pub const fn is_next_to(self, other: Cell) -> bool {
+    pub const fn direction_to(self, other: Cell) -> Option<Direction> {
         let (a, b) = (self.0, other.0);
-        let d = a.abs_diff(b);
-        d == COLUMNS || (d == 1 && a / COLUMNS == b / COLUMNS)
+        let same_row = a / COLUMNS == b / COLUMNS;
+        if b == a + COLUMNS {
+            Some(Direction::North)
+        } else if a == b + COLUMNS {
+            Some(Direction::South)
+        } else if b + 1 == a && same_row {
+            Some(Direction::East)
+        } else if b == a + 1 && same_row {
+            Some(Direction::West)
+        } else {
+            None
+        }
     }
 
     /// Every intersection, `A1` first.
@@ -173,5 +184,15 @@ mod tests {
         assert_eq!(m14.step(Direction::West), None);
         assert_eq!(m14.step(Direction::North), None);
         assert_eq!(Cell::all().count(), CELLS);
+    }
+
+    #[test]
+    fn the_direction_to_a_neighbour_is_the_step_there() {
+        for from in Cell::all() {
+            for to in Cell::all() {
+                let expected = Direction::ALL.into_iter().find(|&d| from.step(d) == Some(to));
+                assert_eq!(from.direction_to(to), expected, "{from} {to}");
+            }
+        }
     }
 }

@@ -25,10 +25,10 @@ impl Position {
             Turn::Rotate { to, .. } => rules::rotate_allowed(face, to),
             Turn::Move { from, to } => {
                 let end_free = !board.occupied().contains(to) && !forbidden_area(me).contains(to);
-                end_free && from != to && (from.is_next_to(to) || rules::move_reaches(board, from, to, me))
+                end_free && from != to && (from.direction_to(to).is_some() || rules::move_reaches(board, from, to, me))
             }
             Turn::StonePush { from, onto, to } => {
-                let Some(step) = rules::step_direction(from, onto) else { return false };
+                let Some(step) = from.direction_to(onto) else { return false };
                 let occupied = board.occupied();
                 face == Face::Stone
                     && rules::push_step_allowed(onto, me)
@@ -38,7 +38,7 @@ impl Position {
                     && !forbidden_area(board.owner_of(onto, me)).contains(to)
             }
             Turn::RiverPush { from, onto, to } => {
-                let (Face::River(axis), Some(step)) = (face, rules::step_direction(from, onto)) else { return false };
+                let (Face::River(axis), Some(step)) = (face, from.direction_to(onto)) else { return false };
                 let occupied = board.occupied();
                 let pushed_owner = board.owner_of(onto, me);
                 let forbidden = forbidden_area(pushed_owner);

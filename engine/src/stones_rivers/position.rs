@@ -525,7 +525,7 @@ impl Position {
         self.check_end(to, self.to_move)?;
         // A step onto an empty neighbour outside the forbidden area (checked just above) is
         // always legal: no ride to search.
-        if from.is_next_to(to) {
+        if from.direction_to(to).is_some() {
             return Ok(());
         }
         if rules::move_reaches(&self.board, from, to, self.to_move) {
@@ -549,7 +549,7 @@ impl Position {
     /// The common part of both pushes: `onto` is a neighbour of `from`, outside the mover's
     /// forbidden area, and holds a piece. Returns the step's direction and the pushed piece.
     fn check_push_step(&self, from: Cell, onto: Cell) -> Result<(Direction, Piece), PlayError> {
-        let step = rules::step_direction(from, onto).ok_or(PlayError::PushNotAdjacent { from, onto })?;
+        let step = from.direction_to(onto).ok_or(PlayError::PushNotAdjacent { from, onto })?;
         if !rules::push_step_allowed(onto, self.to_move) {
             return Err(PlayError::ForbiddenArea { cell: onto, player: self.to_move });
         }

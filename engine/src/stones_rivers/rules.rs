@@ -25,7 +25,7 @@
 
 use super::bitboard::Bitboard;
 use super::board::{forbidden_area, score_area, Board};
-use super::cell::{Axis, Cell, Direction, COLUMNS};
+use super::cell::{Axis, Cell, Direction};
 use super::piece::Face;
 use super::player::Player;
 use super::ride::{flood, flood_reaches, neighbours, ray_to_blocker, Terrain};
@@ -100,26 +100,6 @@ pub(crate) fn move_targets(board: &Board, from: Cell, owner: Player) -> Bitboard
 pub(crate) fn move_reaches(board: &Board, from: Cell, to: Cell, owner: Player) -> bool {
     let terrain = move_terrain(board, from, forbidden_area(owner));
     from != to && flood_reaches(neighbours(from), &terrain, Bitboard::from_cell(to))
-}
-
-/// The direction of the step from `from` to `to`, if they are orthogonal neighbours (by index
-/// arithmetic).
-#[inline]
-pub(crate) fn step_direction(from: Cell, to: Cell) -> Option<Direction> {
-    let (a, b) = (from.index(), to.index());
-    let columns = usize::from(COLUMNS);
-    let same_row = a / columns == b / columns;
-    if b == a + columns {
-        Some(Direction::North)
-    } else if a == b + columns {
-        Some(Direction::South)
-    } else if b + 1 == a && same_row {
-        Some(Direction::East)
-    } else if b == a + 1 && same_row {
-        Some(Direction::West)
-    } else {
-        None
-    }
 }
 
 /// **\[decision\]** A pusher's step obeys the pusher's forbidden area like every move: the
@@ -239,7 +219,7 @@ pub(crate) fn push_targets(board: &Board, from: Cell, onto: Cell) -> Bitboard {
     let (Some(pusher), Some(pushed)) = (board.piece_at(from), board.piece_at(onto)) else {
         return Bitboard::EMPTY;
     };
-    let Some(step) = step_direction(from, onto) else {
+    let Some(step) = from.direction_to(onto) else {
         return Bitboard::EMPTY;
     };
     if !push_step_allowed(onto, pusher.owner) {
@@ -312,21 +292,11 @@ mod tests {
         assert_eq!(push_off_directions(Axis::North, Direction::East), &[Direction::North, Direction::South]);
         assert_eq!(push_off_directions(Axis::East, Direction::West), &[Direction::West]);
         assert_eq!(push_off_directions(Axis::East, Direction::South), &[Direction::East, Direction::West]);
-        assert_eq!(step_direction(cell("D5"), cell("C5")), Some(Direction::East));
-        assert_eq!(step_direction(cell("D5"), cell("C6")), None);
-        assert_eq!(step_direction(cell("A5"), cell("M4")), None);
+        assert_eq!(cell("D5").direction_to(cell("C5")), Some(Direction::East));
+        assert_eq!(cell("D5").direction_to(cell("C6")), None);
+        assert_eq!(cell("A5").direction_to(cell("M4")), None);
         assert!(push_step_allowed(cell("E4"), Player::Circle));
         assert!(!push_step_allowed(cell("E4"), Player::Square));
-    }
-
-    #[test]
-    fn step_directions_are_the_cells_steps() {
-        for from in Cell::all() {
-            for to in Cell::all() {
-                let expected = Direction::ALL.into_iter().find(|&d| from.step(d) == Some(to));
-                assert_eq!(step_direction(from, to), expected, "{from} {to}");
-            }
-        }
     }
 
     #[test]
