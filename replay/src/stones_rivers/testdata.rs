@@ -26,6 +26,8 @@ use tabula_engine::stones_rivers::{
 };
 use tabula_notation::stones_rivers::{player_code, write_position, TurnText};
 
+use super::show::touched;
+
 pub use crate::generated::TestFile;
 
 /// What checking a generated record must give (one row of `expected.tsv`).
@@ -271,14 +273,10 @@ fn legal_games() -> (String, Vec<Expected>) {
 /// A kind of faulty turn: what the `[Fault]` tag says, and the faulty turns of a position.
 type Finder = fn(&Position) -> Vec<Turn>;
 
-fn cells(bb: Bitboard) -> impl Iterator<Item = Cell> {
-    bb.iter()
-}
-
 /// `(from, direction, neighbour)` for every own piece of the side to move.
 fn steps(pieces: Bitboard) -> Vec<(Cell, Direction, Cell)> {
     let mut out = Vec::new();
-    for from in cells(pieces) {
+    for from in pieces.iter() {
         for d in Direction::ALL {
             if let Some(to) = from.step(d) {
                 out.push((from, d, to));
@@ -308,24 +306,13 @@ fn illegal_any(pos: &Position, turns: Vec<Turn>) -> Vec<Turn> {
     turns.into_iter().filter(|t| !pos.is_legal(t)).collect()
 }
 
-/// Every cell a turn names.
-fn touched(turn: &Turn) -> Bitboard {
-    match *turn {
-        Turn::Flip { cell, .. } | Turn::Rotate { cell, .. } => Bitboard::from_cell(cell),
-        Turn::Move { from, to } => Bitboard::from_cell(from).with(to),
-        Turn::RiverPush { from, onto, to } | Turn::StonePush { from, onto, to } => {
-            Bitboard::from_cell(from).with(onto).with(to)
-        }
-    }
-}
-
 const FINDERS: &[(&str, Finder)] = &[
     ("move onto an occupied intersection", |p| {
         let b = p.board();
         let t = steps(own(p)).into_iter().filter(|&(_, _, to)| b.stones().contains(to));
         illegal_only(p, t.map(|(from, _, to)| Turn::Move { from, to }).collect())
     }),
-    ("move ends on its start", |p| illegal_only(p, cells(own(p)).map(|c| Turn::Move { from: c, to: c }).collect())),
+    ("move ends on its start", |p| illegal_only(p, own(p).iter().map(|c| Turn::Move { from: c, to: c }).collect())),
     ("move into the mover's forbidden area", |p| {
         let f = forbidden_area(p.to_move());
         let t = steps(own(p)).into_iter().filter(|&(_, _, to)| f.contains(to) && empty(p).contains(to));
@@ -333,7 +320,7 @@ const FINDERS: &[(&str, Finder)] = &[
     }),
     ("move to an intersection no step or ride reaches", |p| {
         let mut t = Vec::new();
-        for from in cells(own(p)) {
+        for from in own(p).iter() {
             for d in Direction::ALL {
                 let far = from.step(d).and_then(|c| c.step(d)).and_then(|c| c.step(d));
                 if let Some(to) = far.filter(|&c| empty(p).contains(c)) {
@@ -345,7 +332,7 @@ const FINDERS: &[(&str, Finder)] = &[
     }),
     ("diagonal move", |p| {
         let mut t = Vec::new();
-        for from in cells(own(p)) {
+        for from in own(p).iter() {
             for (a, b) in [(Direction::North, Direction::East), (Direction::South, Direction::West)] {
                 if let Some(to) = from.step(a).and_then(|c| c.step(b)).filter(|&c| empty(p).contains(c)) {
                     t.push(Turn::Move { from, to });
@@ -356,31 +343,32 @@ const FINDERS: &[(&str, Finder)] = &[
     }),
     ("FS on a stone", |p| {
         let stones = own(p) & p.board().stones();
-        illegal_only(p, cells(stones).map(|cell| Turn::Flip { cell, to: Face::Stone }).collect())
+        illegal_only(p, stones.iter().map(|cell| Turn::Flip { cell, to: Face::Stone }).collect())
     }),
     ("FN or FE on a river", |p| {
         let rivers = own(p) & p.board().rivers();
         let t =
-            cells(rivers).flat_map(|cell| [Axis::North, Axis::East].map(|a| Turn::Flip { cell, to: Face::River(a) }));
+            rivers.iter().flat_map(|cell| [Axis::North, Axis::East].map(|a| Turn::Flip { cell, to: Face::River(a) }));
         illegal_only(p, t.collect())
     }),
     ("rotate a stone", |p| {
         let stones = own(p) & p.board().stones();
-        illegal_only(p, cells(stones).map(|cell| Turn::Rotate { cell, to: Axis::East }).collect())
+        illegal_only(p, stones.iter().map(|cell| Turn::Rotate { cell, to: Axis::East }).collect())
     }),
     ("rotate a river to the axis it already has", |p| {
         let b = p.board();
-        let t = cells(own(p) & b.north)
+        let t = (own(p) & b.north)
+            .iter()
             .map(|cell| Turn::Rotate { cell, to: Axis::North })
-            .chain(cells(own(p) & b.east).map(|cell| Turn::Rotate { cell, to: Axis::East }));
+            .chain((own(p) & b.east).iter().map(|cell| Turn::Rotate { cell, to: Axis::East }));
         illegal_only(p, t.collect())
     }),
     ("acting on the opponent's piece", |p| {
         let theirs = p.board().by_player[p.to_move().other()] & p.board().stones();
-        illegal_only(p, cells(theirs).map(|cell| Turn::Flip { cell, to: Face::River(Axis::North) }).collect())
+        illegal_only(p, theirs.iter().map(|cell| Turn::Flip { cell, to: Face::River(Axis::North) }).collect())
     }),
     ("acting on an empty intersection", |p| {
-        let t = cells(empty(p)).map(|cell| Turn::Flip { cell, to: Face::River(Axis::East) });
+        let t = empty(p).iter().map(|cell| Turn::Flip { cell, to: Face::River(Axis::East) });
         illegal_only(p, t.collect())
     }),
     ("stone push onto an occupied intersection", |p| {
