@@ -35,6 +35,8 @@ use std::io::{self, BufRead};
 
 use memchr::memchr;
 
+use crate::report::ErrorInfo;
+
 /// The longest line kept; a longer one is a [`ProblemKind::LineTooLong`].
 pub const MAX_LINE_BYTES: usize = 4 << 10;
 /// The most turn text (bytes, line breaks not counted) one record may hold.
@@ -114,6 +116,12 @@ impl Problem {
             ProblemKind::RecordTooLong => format!("the record holds more than {MAX_RECORD_BYTES} bytes of turns"),
             ProblemKind::Io(e) => format!("reading stopped: {e}"),
         }
+    }
+
+    /// The problem for a report: where, what and why.
+    pub fn error_info(&self) -> ErrorInfo {
+        let turn = self.turn.map(|t| t.to_string()).unwrap_or_default();
+        ErrorInfo { turn, line: self.line, token: self.token.clone(), message: self.message() }
     }
 
     /// Whether the problem is a turn written wrongly (so the game is illegal there) rather than
@@ -221,11 +229,6 @@ impl<R: BufRead> RecordReader<R> {
             sizes: (0, 0),
             pending: None,
         }
-    }
-
-    /// Lines read so far.
-    pub fn lines_read(&self) -> u64 {
-        self.number
     }
 
     /// Reads the next line into `buf` (line break, CR and a leading BOM removed); `None` at the

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use tabula_engine::stones_rivers::{
     score_area, Axis, Bitboard, Board, Cell, Face, Player, Position, Turn, COLUMNS, ROWS,
 };
-use tabula_notation::stones_rivers::{player_code, TurnText};
+use tabula_notation::stones_rivers::player_code;
 
 use super::records::Record;
 use super::verify::{start_position, verify_with, Replayed};
@@ -140,10 +140,7 @@ pub fn print_replay(
         write!(out, "{}", diagram(pos.board(), hl, color))?;
         writeln!(out, "     {}\n", status(pos))
     };
-    let first_player =
-        record.turns().next().and_then(|t| TurnText::from_ascii(t.text).ok()).map_or(Player::Square, |t| t.player);
     if let Ok(start) = start_position(record) {
-        let start = start.unwrap_or_else(|| Position::initial(first_player));
         if upto.is_none_or(|k| k == 0) {
             show(out, "start", &start, Bitboard::EMPTY)?;
         }

@@ -49,23 +49,21 @@ pub struct Replayed<'a> {
     pub after: &'a Position,
 }
 
-/// The position a record starts from: its `[Position]` tag's, or `None` when it has none (the
-/// initial position, with the side of the first turn to move).
+/// The position a record starts from: its `[Position]` tag's, or else the initial position
+/// with the player of the first turn to move (either side may start; Square when no turn reads).
 ///
 /// # Errors
 /// The tag's value is not a position string, or not a legal position; the error names the
 /// tag's line and value.
-pub fn start_position(record: &Record) -> Result<Option<Position>, ErrorInfo> {
-    let Some(tag) = record.tag("Position") else { return Ok(None) };
+pub fn start_position(record: &Record) -> Result<Position, ErrorInfo> {
+    let Some(tag) = record.tag("Position") else {
+        let first = record.turns().next().and_then(|t| TurnText::from_ascii(t.text).ok());
+        return Ok(Position::initial(first.map_or(Player::Square, |t| t.player)));
+    };
     let fail = |message: String| ErrorInfo { turn: String::new(), line: tag.line, token: tag.value.clone(), message };
     let setup =
         parse_position(tag.value.trim()).map_err(|e| fail(format!("[Position]: not a position string: {e}")))?;
-    Position::from_setup(&setup).map(Some).map_err(|e| fail(format!("[Position]: not a legal position: {e}")))
-}
-
-/// The result for reports: `Sq`, `Cr` or `*`.
-pub fn result_of(pos: &Position) -> GameResult {
-    GameResult::stones_rivers(pos.winner())
+    Position::from_setup(&setup).map_err(|e| fail(format!("[Position]: not a legal position: {e}")))
 }
 
 /// The result a `[Result]` tag value gives, if it is `Sq`, `Cr` or `*` (any case, trimmed).
@@ -95,8 +93,7 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
         Err(e) => return GameReport::unreadable(source.clone(), game, KIND, e),
     };
     if let Some(p) = record.problem.as_ref().filter(|p| p.turn.is_none()) {
-        let error = ErrorInfo { turn: String::new(), line: p.line, token: p.token.clone(), message: p.message() };
-        return GameReport::unreadable(source.clone(), game, KIND, error);
+        return GameReport::unreadable(source.clone(), game, KIND, p.error_info());
     }
     let mut pos = start;
     let mut turns = 0usize;
@@ -111,12 +108,10 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
                 break;
             }
         };
-        // Without a `[Position]`, the first turn's player starts.
-        let now = pos.get_or_insert_with(|| Position::initial(text.player));
-        let before = *now;
-        match text.play_in_place(now) {
+        let before = pos;
+        match text.play_in_place(&mut pos) {
             Ok(turn) => {
-                observe(&Replayed { line, text, turn, before: &before, after: now });
+                observe(&Replayed { line, text, turn, before: &before, after: &pos });
                 turns += 1;
             }
             Err(e) => {
@@ -125,14 +120,14 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
             }
         }
     }
-    let end = pos.unwrap_or_else(|| Position::initial(Player::Square));
+    let end = pos;
     let mut report = GameReport {
         source: source.clone(),
         game,
         kind: KIND,
         verdict: Verdict::Ok,
         turns,
-        result: Some(result_of(&end)),
+        result: Some(GameResult::stones_rivers(end.winner())),
         final_position: write_position(&end.to_setup()),
         error: None,
     };
@@ -141,8 +136,7 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
         report.error = Some(e);
     } else if let Some(p) = &record.problem {
         report.verdict = if p.is_bad_turn() { Verdict::Illegal } else { Verdict::Unreadable };
-        let turn = p.turn.map(|t| t.to_string()).unwrap_or_default();
-        report.error = Some(ErrorInfo { turn, line: p.line, token: p.token.clone(), message: p.message() });
+        report.error = Some(p.error_info());
     } else if let Some(tag) = record.tag("Result") {
         match recorded_result(&tag.value) {
             Some(recorded) if recorded != end.winner() => {
