@@ -247,21 +247,15 @@ fn resolve_arimaa(request: &Map<String, Value>, position: &str, text: &str) -> R
 }
 
 fn resolve_stones_rivers(pos: &tabula_engine::stones_rivers::Position, text: &str) -> Result<String, Refusal> {
-    use tabula_notation::stones_rivers::{ResolveError as SnrError, TurnText};
-    let parsed =
-        TurnText::from_ascii(text.trim().as_bytes()).map_err(|e| Refusal::syntax(format!("`{}`: {e}", text.trim())))?;
-    match parsed.resolve(pos) {
-        Ok(turn) => Ok(TurnText::from_turn(parsed.player, &turn).to_string()),
-        Err(SnrError::Syntax(e)) => Err(Refusal::syntax(format!("`{}`: {e}", text.trim()))),
-        Err(SnrError::WrongPlayer { expected, found }) => Err(Refusal {
-            kind: "illegal",
-            message: format!(
-                "wrong player: it is {}'s turn, not {}'s",
-                tabula_notation::stones_rivers::player_code(expected),
-                tabula_notation::stones_rivers::player_code(found)
-            ),
-            candidates: Vec::new(),
-        }),
+    use tabula_notation::stones_rivers::{resolve, ResolveError as SnrError, TurnText};
+    let text = text.trim();
+    // A text names exactly one turn; the canonical spelling is that turn's, by the side to move.
+    match resolve(text, pos) {
+        Ok(turn) => Ok(TurnText::from_turn(pos.to_move(), &turn).to_string()),
+        Err(SnrError::Syntax(e)) => Err(Refusal::syntax(format!("`{text}`: {e}"))),
+        Err(e @ SnrError::WrongPlayer { .. }) => {
+            Err(Refusal { kind: "illegal", message: format!("wrong player: {e}"), candidates: Vec::new() })
+        }
         Err(e) => Err(Refusal { kind: "illegal", message: e.to_string(), candidates: Vec::new() }),
     }
 }

@@ -165,9 +165,7 @@ fn refusal(e: ResolveError, turns: usize) -> String {
         ResolveError::Illegal(PlayError::GameOver { winner }) => {
             format!("a turn after the end of the game: {} won with turn {turns}", player_code(winner))
         }
-        ResolveError::WrongPlayer { expected, found } => {
-            format!("wrong player: it is {}'s turn, not {}'s", player_code(expected), player_code(found))
-        }
+        e @ ResolveError::WrongPlayer { .. } => format!("wrong player: {e}"),
         e => e.to_string(),
     }
 }
