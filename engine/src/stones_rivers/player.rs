@@ -24,6 +24,15 @@ impl Player {
         }
     }
 
+    /// The name, `Square` or `Circle`.
+    #[inline]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Player::Square => "Square",
+            Player::Circle => "Circle",
+        }
+    }
+
     /// 0 for Square, 1 for Circle.
     #[inline]
     pub const fn index(self) -> usize {

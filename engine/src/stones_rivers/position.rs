@@ -13,14 +13,6 @@ use super::turn::Turn;
 /// Pieces each player owns; a position may have fewer on the board (a puzzle), never more.
 pub const PIECES_PER_PLAYER: u32 = 14;
 
-/// The player's name in messages.
-const fn player_name(player: Player) -> &'static str {
-    match player {
-        Player::Square => "Square",
-        Player::Circle => "Circle",
-    }
-}
-
 /// An axis in messages.
 const fn axis_name(axis: Axis) -> &'static str {
     match axis {
@@ -54,7 +46,7 @@ pub enum PositionError {
         cell: Cell,
     },
     /// A player has more than [`PIECES_PER_PLAYER`] pieces.
-    #[error("too many pieces: {} has {count}, at most 14 are allowed", player_name(*.player))]
+    #[error("too many pieces: {} has {count}, at most 14 are allowed", .player.name())]
     TooManyPieces {
         /// Whose pieces.
         player: Player,
@@ -62,14 +54,14 @@ pub enum PositionError {
         count: u32,
     },
     /// A player has no piece (then it would have no legal action: the rules imply one always has).
-    #[error("no piece for {}, which would have no legal action", player_name(*.player))]
+    #[error("no piece for {}, which would have no legal action", .player.name())]
     NoPieces {
         /// The player without pieces.
         player: Player,
     },
     /// A piece stands in its owner's forbidden area (the opponent's Score Area), which it may never
     /// enter.
-    #[error("the piece of {} on {cell} stands in its forbidden area (the opponent's score area)", player_name(*.player))]
+    #[error("the piece of {} on {cell} stands in its forbidden area (the opponent's score area)", .player.name())]
     InForbiddenArea {
         /// The piece's owner.
         player: Player,
@@ -82,7 +74,7 @@ pub enum PositionError {
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum PlayError {
     /// The game is over (a Score Area is complete): no turn follows.
-    #[error("the game is already over: {} has won", player_name(*.winner))]
+    #[error("the game is already over: {} has won", .winner.name())]
     GameOver {
         /// Who won.
         winner: Player,
@@ -94,7 +86,7 @@ pub enum PlayError {
         cell: Cell,
     },
     /// The turn acts on the opponent's piece.
-    #[error("the piece on {cell} is {}'s, but {} is to move", player_name(*.owner), player_name(.owner.other()))]
+    #[error("the piece on {cell} is {}'s, but {} is to move", .owner.name(), .owner.other().name())]
     NotYourPiece {
         /// The cell.
         cell: Cell,
@@ -140,7 +132,7 @@ pub enum PlayError {
         cell: Cell,
     },
     /// A piece would end in, or a pusher step onto, its owner's forbidden area.
-    #[error("the intersection {cell} is in {}'s forbidden area (the opponent's score area)", player_name(*.player))]
+    #[error("the intersection {cell} is in {}'s forbidden area (the opponent's score area)", .player.name())]
     ForbiddenArea {
         /// The cell.
         cell: Cell,
@@ -156,7 +148,7 @@ pub enum PlayError {
         to: Cell,
     },
     /// Every ride to the end passes through the mover's forbidden area.
-    #[error("every ride from {from} to {to} passes through {}'s forbidden area", player_name(*.player))]
+    #[error("every ride from {from} to {to} passes through {}'s forbidden area", .player.name())]
     RideThroughForbidden {
         /// The start.
         from: Cell,
@@ -232,7 +224,7 @@ pub enum PlayError {
         to: Cell,
     },
     /// Every way of the pushed piece to its end passes through its owner's forbidden area.
-    #[error("the pushed piece would pass through {}'s forbidden area to get to {to}", player_name(*.player))]
+    #[error("the pushed piece would pass through {}'s forbidden area to get to {to}", .player.name())]
     PushThroughForbidden {
         /// The claimed end.
         to: Cell,

@@ -91,7 +91,7 @@ pub fn diagram(board: &Board, highlight: Bitboard, color: bool) -> String {
                 let cells: Vec<Cell> = score_area(player).iter().collect();
                 let (first, last) = (cells.first(), cells.last());
                 if let (Some(first), Some(last)) = (first, last) {
-                    let name = if player == Player::Square { "Square" } else { "Circle" };
+                    let name = player.name();
                     let _ = write!(out, "  {name}'s Score Area {first}-{last}");
                 }
             }

@@ -172,7 +172,7 @@ fn refusal(e: ResolveError, turns: usize) -> String {
 
 fn describe(winner: Option<Player>) -> String {
     match winner {
-        Some(p) => format!("{} (won by {})", player_code(p), if p == Player::Square { "Square" } else { "Circle" }),
+        Some(p) => format!("{} (won by {})", player_code(p), p.name()),
         None => "* (unfinished)".to_owned(),
     }
 }
