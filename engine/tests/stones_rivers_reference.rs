@@ -115,29 +115,45 @@ impl Plain {
         }
         while let Some((r, c)) = queue.pop_front() {
             let Some(axis) = is_river(self.at(r, c)) else { continue };
-            for (dr, dc) in axis_dirs(axis) {
-                let (mut rr, mut cc) = (r as i32, c as i32);
-                loop {
-                    rr += dr;
-                    cc += dc;
-                    if !on_board(rr, cc) {
-                        break;
-                    }
-                    let (ur, uc) = (rr as usize, cc as usize);
-                    if forbidden(owner, ur, uc) || blocked == Some((ur, uc)) {
-                        break;
-                    }
-                    if (ur, uc) == empty_too || self.at(ur, uc).is_none() {
-                        stops.insert((ur, uc));
-                        continue;
-                    }
-                    if is_river(self.at(ur, uc)).is_some() && !visited[ur][uc] {
+            for dir in axis_dirs(axis) {
+                if let Some((ur, uc)) = self.slide((r, c), dir, owner, empty_too, blocked, stops) {
+                    if !visited[ur][uc] {
                         visited[ur][uc] = true;
                         queue.push_back((ur, uc));
                     }
-                    break;
                 }
             }
+        }
+    }
+
+    /// Walks from `start` (not included) in `dir`, cell by cell, through empty cells (and
+    /// `empty_too`), adding each to `stops`; stops at the edge, `owner`'s forbidden area, `blocked`
+    /// or a piece. Returns the river it stopped at, if any.
+    fn slide(
+        &self,
+        start: (usize, usize),
+        (dr, dc): (i32, i32),
+        owner: Player,
+        empty_too: (usize, usize),
+        blocked: Option<(usize, usize)>,
+        stops: &mut BTreeSet<(usize, usize)>,
+    ) -> Option<(usize, usize)> {
+        let (mut rr, mut cc) = (start.0 as i32, start.1 as i32);
+        loop {
+            rr += dr;
+            cc += dc;
+            if !on_board(rr, cc) {
+                return None;
+            }
+            let (ur, uc) = (rr as usize, cc as usize);
+            if forbidden(owner, ur, uc) || blocked == Some((ur, uc)) {
+                return None;
+            }
+            if (ur, uc) == empty_too || self.at(ur, uc).is_none() {
+                stops.insert((ur, uc));
+                continue;
+            }
+            return is_river(self.at(ur, uc)).map(|_| (ur, uc));
         }
     }
 
@@ -218,27 +234,8 @@ impl Plain {
                             let dirs: Vec<(i32, i32)> = if along { vec![(dr, dc)] } else { axis_dirs(axis).to_vec() };
                             let mut stops = BTreeSet::new();
                             let mut queue = VecDeque::new();
-                            for (er, ec) in dirs {
-                                let (mut rr, mut cc) = (nr as i32, nc as i32);
-                                loop {
-                                    rr += er;
-                                    cc += ec;
-                                    if !on_board(rr, cc) {
-                                        break;
-                                    }
-                                    let (ur, uc) = (rr as usize, cc as usize);
-                                    if forbidden(q, ur, uc) {
-                                        break;
-                                    }
-                                    if (ur, uc) == (r, c) || self.at(ur, uc).is_none() {
-                                        stops.insert((ur, uc));
-                                        continue;
-                                    }
-                                    if is_river(self.at(ur, uc)).is_some() {
-                                        queue.push_back((ur, uc));
-                                    }
-                                    break;
-                                }
+                            for dir in dirs {
+                                queue.extend(self.slide((nr, nc), dir, q, (r, c), None, &mut stops));
                             }
                             self.ride(queue, q, (r, c), Some((nr, nc)), &mut stops);
                             for (sr, sc) in stops {
