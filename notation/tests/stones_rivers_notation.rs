@@ -28,6 +28,15 @@ impl Record {
     fn tag(&self, key: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
+
+    /// The `[Expect "illegal at turn K: CATEGORY"]` tag of an illegal record: K and CATEGORY.
+    fn expected_fault(&self) -> (usize, &str) {
+        self.tag("Expect")
+            .and_then(|e| e.strip_prefix("illegal at turn "))
+            .and_then(|s| s.split_once(": "))
+            .map(|(k, c)| (k.parse::<usize>().expect("a turn index"), c))
+            .expect("an Expect tag: illegal at turn K: CATEGORY")
+    }
 }
 
 /// Splits a sample file into records (blank lines between them; `#` comments skipped).
@@ -91,12 +100,7 @@ fn malformed_turns_of_the_illegal_records_are_refused_naming_the_field() {
     assert_eq!(recs.len(), 60);
     let mut found = Vec::new();
     for rec in &recs {
-        let expect = rec.tag("Expect").expect("an Expect tag");
-        let (k, category) = expect
-            .strip_prefix("illegal at turn ")
-            .and_then(|s| s.split_once(": "))
-            .map(|(k, c)| (k.parse::<usize>().expect("a turn index"), c))
-            .expect("illegal at turn K: CATEGORY");
+        let (k, category) = rec.expected_fault();
         for (i, (line, text)) in rec.turns.iter().enumerate() {
             let parsed = text.parse::<TurnText>();
             if i + 1 != k || !category.starts_with("malformed") {
@@ -248,12 +252,7 @@ fn every_legal_record_resolves_to_its_result() {
 #[test]
 fn every_illegal_record_fails_at_its_turn_for_its_reason() {
     for rec in records(&shared("games_illegal.txt")) {
-        let expect = rec.tag("Expect").expect("an Expect tag");
-        let (k, category) = expect
-            .strip_prefix("illegal at turn ")
-            .and_then(|s| s.split_once(": "))
-            .map(|(k, c)| (k.parse::<usize>().expect("a turn index"), c))
-            .expect("illegal at turn K: CATEGORY");
+        let (k, category) = rec.expected_fault();
         let mut pos = start(&rec);
         for (i, (line, text)) in rec.turns.iter().enumerate() {
             let result = resolve(text, &pos);
