@@ -14,7 +14,7 @@ use tabula_engine::stones_rivers::Position;
 use tabula_notation::stones_rivers::parse_position;
 use tabula_replay::check::check_paths;
 use tabula_replay::report::{GameReport, GameResult, Verdict};
-use tabula_replay::stones_rivers::testdata::{testdata_files, testdata_records};
+use tabula_replay::stones_rivers::testdata::testdata_files;
 use tabula_replay::stones_rivers::{check_records, RecordReader};
 
 fn shared_snr() -> PathBuf {
@@ -188,7 +188,6 @@ fn every_bundled_record_gets_its_expected_verdict() {
     assert!(count(&|r| r["verdict"] == "illegal") >= 25);
     assert!(count(&|r| r["verdict"] == "unreadable") >= 3);
     assert!(count(&|r| r["verdict"] == "result-mismatch") >= 1);
-    assert_eq!(rows.len(), testdata_records().len());
 }
 
 #[test]
@@ -210,7 +209,8 @@ fn each_faulty_record_is_legal_up_to_its_one_fault_written_last() {
 
 #[test]
 fn generator_makes_the_same_bytes() {
-    for file in testdata_files() {
+    let files = testdata_files();
+    for file in &files {
         let path = testdata().join(&file.path);
         let on_disk = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(
@@ -220,7 +220,7 @@ fn generator_makes_the_same_bytes() {
             path.display()
         );
     }
-    let total: usize = testdata_files().iter().map(|f| f.bytes.len()).sum();
+    let total: usize = files.iter().map(|f| f.bytes.len()).sum();
     assert!(total < 100_000, "{total} bytes");
 }
 
@@ -266,7 +266,7 @@ fn any_read_sizes_and_many_records_give_the_same_reports_in_order() {
         out
     };
     let whole = collect(&mut &big[..]);
-    let per_copy = testdata_records().len();
+    let per_copy = common::read_tsv(&testdata().join("expected.tsv")).len();
     assert_eq!(whole.len(), 40 * per_copy);
     for (i, r) in whole.iter().enumerate() {
         assert_eq!(r.game, whole[i % per_copy].game, "input order");

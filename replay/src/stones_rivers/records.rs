@@ -552,6 +552,20 @@ mod tests {
     }
 
     #[test]
+    fn a_record_past_the_size_limit_stops_at_the_turn_that_passes_it() {
+        let line = "Sq - D5, FN\n";
+        let lines = MAX_RECORD_BYTES / (line.len() - 1) + 1;
+        let text = format!("{}\nCr - D10, FN\n", line.repeat(lines));
+        let r = read(&text);
+        assert_eq!(r.len(), 2, "the next record still reads");
+        let p = r[0].problem.clone().unwrap_or_else(|| unreachable!());
+        assert_eq!((p.kind, p.line, p.turn), (ProblemKind::RecordTooLong, lines as u64, Some(lines)));
+        assert_eq!(r[0].turn_count(), lines - 1);
+        assert!(r[0].text_bytes() <= MAX_RECORD_BYTES);
+        assert_eq!(r[1].turn_count(), 1);
+    }
+
+    #[test]
     fn reading_errors_stop_the_reader() {
         struct Failing(usize);
         impl io::Read for Failing {

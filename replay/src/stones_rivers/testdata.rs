@@ -581,13 +581,6 @@ fn faulty_records() -> (String, Vec<Expected>) {
     (f.out, f.expected)
 }
 
-/// Every record with what checking it must give.
-pub fn testdata_records() -> Vec<Expected> {
-    let mut all = legal_games().1;
-    all.extend(faulty_records().1);
-    all
-}
-
 /// The files of `testdata/snr/`: `games.txt`, `faults.txt` and `expected.tsv` (the folder's
 /// `README.md` is written by hand).
 pub fn testdata_files() -> Vec<TestFile> {
