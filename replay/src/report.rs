@@ -104,6 +104,16 @@ pub struct GameReport {
 }
 
 impl GameReport {
+    /// What the game's records number, for people: `turn` for Stones and Rivers, `move` for
+    /// the others.
+    pub fn turn_word(&self) -> &'static str {
+        if self.kind == crate::stones_rivers::KIND {
+            "turn"
+        } else {
+            "move"
+        }
+    }
+
     /// The report of a record that could not be read at all.
     pub fn unreadable(source: Arc<str>, game: String, kind: &'static str, error: ErrorInfo) -> GameReport {
         GameReport {

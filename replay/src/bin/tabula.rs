@@ -187,9 +187,7 @@ fn write_person_line(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
     let at = e.map(|e| {
         let mut s = format!("line {}", e.line);
         if !e.turn.is_empty() {
-            // Stones and Rivers records number turns; the other games' records number moves.
-            let word = if r.kind == tabula_replay::stones_rivers::KIND { "turn" } else { "move" };
-            s.push_str(&format!(", {word} {}", e.turn));
+            s.push_str(&format!(", {} {}", r.turn_word(), e.turn));
         }
         if !e.token.is_empty() {
             s.push_str(&format!(", `{}`", e.token));
