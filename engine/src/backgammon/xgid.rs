@@ -547,20 +547,31 @@ mod tests {
             prop_assert_eq!(decode(&text), Ok(x));
         }
 
+        /// A valid XGID with one position character or one field changed: near the XGIDs
+        /// [`decode`] accepts, so it often decodes (random text rarely does).
         #[test]
         fn accepted_xgids_are_canonical(
-            pos in "[-a-cA-C]{26}",
-            fields in ("[0-2]", "-1|0|1", "-1|1", "00|[1-6]{2}|D|B|R", "[0-9]", "[0-9]", "[0-3]", "[0-9]", "1[0-1]"),
+            x in xgid(),
+            place in 0..26usize,
+            letter in "[-a-pA-P]",
+            (index, value) in (1..10usize, "-1|0|1|00|[1-6]{2}|D|B|R|[0-9]{1,2}|[1-9][0-9]{0,4}"),
+            in_position in any::<bool>(),
         ) {
-            let (c, o, t, d, s1, s2, r, l, m) = fields;
-            let text = format!("XGID={pos}:{c}:{o}:{t}:{d}:{s1}:{s2}:{r}:{l}:{m}");
+            let mut fields: Vec<String> =
+                encode(&x).unwrap()["XGID=".len()..].split(':').map(str::to_string).collect();
+            if in_position {
+                fields[0].replace_range(place..=place, &letter);
+            } else {
+                fields[index] = value;
+            }
+            let text = format!("XGID={}", fields.join(":"));
             if let Ok(x) = decode(&text) {
                 let again = encode(&x).unwrap();
-                let sorted = |d: &str| match Dice::from_ascii(d.as_bytes()) {
-                    Ok(dice) => dice.to_string(),
-                    Err(_) => d.to_string(),
-                };
-                prop_assert_eq!(again, format!("XGID={pos}:{c}:{o}:{t}:{}:{s1}:{s2}:{r}:{l}:{m}", sorted(&d)));
+                // The dice are read in either order and written larger first.
+                if let Ok(dice) = Dice::from_ascii(fields[4].as_bytes()) {
+                    fields[4] = dice.to_string();
+                }
+                prop_assert_eq!(again, format!("XGID={}", fields.join(":")));
             }
         }
 
