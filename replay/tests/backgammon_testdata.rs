@@ -245,7 +245,6 @@ fn positions<'a>(
     for a in &game.actions {
         let (Some((d1, d2)), Some(text)) = (a.dice(), a.play()) else { continue };
         let dice = Dice::new(d1, d2).unwrap();
-        let text = if text == "Cannot Move" { "" } else { text };
         let resolved = text.parse::<PlayText>().unwrap().resolve_with(gen, &pos, dice).unwrap();
         out.push((a, pos, dice));
         if resolved.position.win_kind().is_some() {
@@ -296,7 +295,6 @@ fn rewrite(text: &[u8], gen: &mut MoveGenerator) -> Vec<u8> {
                 ActionKind::Roll { .. } => {
                     let Some(&(_, before, dice)) = rolls.next() else { break };
                     let text = a.play().unwrap_or_default();
-                    let text = if text == "Cannot Move" { "" } else { text };
                     let play = text.parse::<PlayText>().unwrap().resolve_with(gen, &before, dice).unwrap().play;
                     GameAction::Roll { dice, play, before }
                 }

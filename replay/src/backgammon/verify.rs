@@ -288,12 +288,8 @@ impl GameState {
     }
 
     fn play(&mut self, me: Side, dice: Dice, text: &str, keep: bool) -> Result<(), String> {
-        let text = text.trim_ascii();
-        let parsed = if text.is_empty() || text.eq_ignore_ascii_case("cannot move") {
-            PlayText::default()
-        } else {
-            PlayText::from_ascii(text.as_bytes()).map_err(|e| e.to_string())?
-        };
+        // `Action::play` has trimmed the text; an empty text and `Cannot Move` are the empty play.
+        let parsed = PlayText::from_ascii(text.as_bytes()).map_err(|e| e.to_string())?;
         let resolved = parsed.resolve_with(&mut self.gen, &self.pos, dice).map_err(|e| e.to_string())?;
         if keep {
             self.last_play = Some((self.pos, resolved.play));
