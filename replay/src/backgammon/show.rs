@@ -262,7 +262,7 @@ fn describe(r: &Replayed<'_>, names: [&str; 2]) -> String {
     let mut line = format!("{number}{mark} {}: {}", show_name(name), a.text);
     if let Some(standard) = r.standard_play() {
         let (d1, d2) = a.dice().unwrap_or((0, 0));
-        let written = a.text.split_once(':').map_or("", |(_, p)| p.trim());
+        let written = a.play().unwrap_or("");
         if !standard.is_empty() && written != standard {
             line.push_str(&format!("   (standard: {}{}: {standard})", d1.max(d2), d1.min(d2)));
         }
