@@ -14,7 +14,7 @@ use tabula_engine::backgammon::{BySide, Dice, MoveGenerator, Play, Position, Sid
 use tabula_notation::backgammon::PlayText;
 use tabula_replay::backgammon::matches::check_match;
 use tabula_replay::backgammon::random_match::{testdata_files, testdata_matches};
-use tabula_replay::backgammon::{ActionKind, Column, Dialect, GameAction, MatReader, MatWriter};
+use tabula_replay::backgammon::{ActionKind, Dialect, GameAction, MatReader, MatWriter};
 use tabula_replay::report::{GameReport, GameResult, Verdict};
 
 fn testdata() -> PathBuf {
@@ -28,13 +28,6 @@ fn check_file(path: &Path) -> Vec<GameReport> {
     let mut out = Vec::new();
     check_match(&source, &name, file, &mut |r| out.push(r));
     out
-}
-
-fn side(column: Column) -> Side {
-    match column {
-        Column::Left => Side::Zero,
-        Column::Right => Side::One,
-    }
 }
 
 #[test]
@@ -91,10 +84,10 @@ fn reading_a_generated_file_gives_back_its_actions() {
             for (who, action) in &made.actions {
                 let a = read_actions.next().unwrap_or_else(|| panic!("{at}: fewer actions read"));
                 let ctx = format!("{at} line {}: `{}`", a.line, a.text);
-                assert_eq!(side(a.column), *who, "{ctx}");
+                assert_eq!(a.column.side(), *who, "{ctx}");
                 let wins = |winner: Side, points: u64, line: Option<&tabula_replay::backgammon::Action>| {
                     let w = line.unwrap_or_else(|| panic!("{ctx}: no `Wins`"));
-                    assert_eq!(side(w.column), winner, "{ctx}");
+                    assert_eq!(w.column.side(), winner, "{ctx}");
                     assert!(matches!(w.kind, ActionKind::Wins { points: p, .. } if p == points), "{ctx}");
                 };
                 match *action {
@@ -290,7 +283,7 @@ fn rewrite(text: &[u8], gen: &mut MoveGenerator) -> Vec<u8> {
         let mut rolls = rolls.iter();
         let mut actions = game.actions.iter().peekable();
         while let Some(a) = actions.next() {
-            let me = side(a.column);
+            let me = a.column.side();
             let action = match a.kind {
                 ActionKind::Roll { .. } => {
                     let Some(&(_, before, dice)) = rolls.next() else { break };

@@ -61,6 +61,7 @@ use std::io::{self, BufRead};
 
 use memchr::memchr;
 use smallvec::SmallVec;
+use tabula_engine::backgammon::Side;
 
 /// The longest line read, in bytes without its line break; a longer line is an error.
 pub const MAX_LINE_BYTES: usize = 64 << 10;
@@ -94,6 +95,24 @@ impl Column {
         match self {
             Column::Left => Column::Right,
             Column::Right => Column::Left,
+        }
+    }
+
+    /// The player as a [`Side`]: [`Side::Zero`] for the left column, [`Side::One`] for the right.
+    pub fn side(self) -> Side {
+        match self {
+            Column::Left => Side::Zero,
+            Column::Right => Side::One,
+        }
+    }
+}
+
+impl From<Side> for Column {
+    /// The column of `side`: [`Side::Zero`] on the left, [`Side::One`] on the right.
+    fn from(side: Side) -> Column {
+        match side {
+            Side::Zero => Column::Left,
+            Side::One => Column::Right,
         }
     }
 }

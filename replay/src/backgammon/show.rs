@@ -112,10 +112,7 @@ pub fn diagram(board: &Position, frame: &Frame<'_>, color: bool) -> String {
 /// The points a play touched, in the left player's numbering, as [`Frame::touched`] wants them.
 fn touched_points(replayed: &Replayed<'_>) -> u32 {
     let Some((_, play)) = &replayed.play else { return 0 };
-    let mover = match replayed.action.column {
-        Column::Left => Side::Zero,
-        Column::Right => Side::One,
-    };
+    let mover = replayed.action.column.side();
     play.steps().iter().fold(0u32, |m, s| {
         [s.from, s.to].iter().filter(|p| **p != Point::OFF).fold(m, |m, &p| {
             let p = if mover == Side::Zero { p } else { p.mirrored() };
@@ -241,12 +238,8 @@ fn show_name(name: &str) -> &str {
 
 /// The Position ID of the board, seen from the player whose turn comes next.
 fn board_id(r: &Replayed<'_>) -> String {
-    let next = match r.action.column {
-        Column::Left if r.action.is_play() => Side::One,
-        Column::Right if r.action.is_play() => Side::Zero,
-        Column::Left => Side::Zero,
-        Column::Right => Side::One,
-    };
+    let mover = r.action.column.side();
+    let next = if r.action.is_play() { mover.other() } else { mover };
     position_id::encode(&if next == Side::Zero { r.board } else { r.board.swapped() })
 }
 

@@ -30,13 +30,6 @@ pub struct Replay {
     pub ending: Option<Ending>,
 }
 
-fn side(c: Column) -> Side {
-    match c {
-        Column::Left => Side::Zero,
-        Column::Right => Side::One,
-    }
-}
-
 fn label(a: &Action) -> String {
     let col = match a.column {
         Column::Left => 'L',
@@ -149,7 +142,7 @@ impl GameState {
         let mut claimed = false;
         let keep_plays = observe.is_some();
         for a in &record.actions {
-            let me = side(a.column);
+            let me = a.column.side();
             let fail = |message: String| Failure {
                 action_line: a.line,
                 turn: label(a),

@@ -233,13 +233,6 @@ fn blanks(width: usize, at: usize) -> usize {
     }
 }
 
-fn column(side: Side) -> Column {
-    match side {
-        Side::Zero => Column::Left,
-        Side::One => Column::Right,
-    }
-}
-
 impl<W: Write> MatWriter<W> {
     /// A writer to `out`; writes the header: each tag as `; [Name "value"]`, a blank line, and
     /// `N point match` (nothing for a header without a match length; 0 is a money session).
@@ -320,7 +313,7 @@ impl<W: Write> MatWriter<W> {
         if self.won {
             return Err(WriteError::AfterWin(self.game));
         }
-        let col = column(side);
+        let col = Column::from(side);
         match *action {
             GameAction::Roll { dice, play, before } => {
                 let text = self.roll_text(dice, &play, &before);
@@ -415,7 +408,7 @@ impl<W: Write> MatWriter<W> {
     /// The `Wins` of `side`: after a `Losses` in column `losses` for Galaxy's match-winning
     /// layouts.
     fn win(&mut self, side: Side, points: u64, losses: Option<Column>) -> Result<(), WriteError> {
-        let col = column(side);
+        let col = Column::from(side);
         self.won = true;
         match self.dialect {
             Dialect::Studio => self.cell(col, &format!("Wins {points} point"), 2)?,
