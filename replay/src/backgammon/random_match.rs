@@ -19,7 +19,7 @@ use tabula_engine::backgammon::{Cube, Dice, MatchScore, MoveGenerator, Play, Pos
 use tabula_engine::random::SplitMix64;
 
 use super::mat::MatchHeader;
-use super::write::{Dialect, GameAction, MatWriter, WriteError};
+use super::write::{galaxy_points, galaxy_roll_text, Dialect, GameAction, MatWriter, WriteError};
 
 pub use crate::generated::TestFile;
 
@@ -80,10 +80,9 @@ impl RandomGame {
     /// The points the game's `Wins` line shows in `dialect`: Galaxy caps a gammon or a
     /// backgammon (more than the cube) at the match length.
     pub fn written_points(&self, dialect: Dialect) -> u64 {
-        let length = u64::from(self.score.length);
         match dialect {
-            Dialect::Galaxy if length > 0 && self.points > u64::from(self.cube) => self.points.min(length),
-            _ => self.points,
+            Dialect::Galaxy => galaxy_points(self.points, self.cube, self.score.length),
+            Dialect::Studio => self.points,
         }
     }
 }
@@ -568,18 +567,6 @@ fn find_in_line(text: &[u8], line: u64, from: usize, needle: &str) -> Option<usi
     hay.windows(needle.len()).position(|w| w == needle.as_bytes()).map(|i| range.start + from + i)
 }
 
-/// The roll of `action` in Galaxy's spelling.
-fn galaxy_text(action: &GameAction) -> String {
-    match action {
-        GameAction::Roll { dice, play, .. } => {
-            let steps: Vec<String> =
-                play.steps().iter().map(|s| format!("{}/{}", s.from.number(), s.to.number())).collect();
-            format!("{dice}: {}", steps.join(" "))
-        }
-        _ => String::new(),
-    }
-}
-
 /// In game 1, from its seventh action on, the first roll of two dice played as two steps on
 /// the board, and the first roll of two dice that fits neither step nor their sum.
 fn wrong_dice_target(m: &RandomMatch) -> Option<(usize, Dice)> {
@@ -607,10 +594,11 @@ fn wrong_dice() -> Result<Broken, TestDataError> {
     let Some((_, action)) = m.games.first_mut().and_then(|g| g.actions.get_mut(i)) else {
         return Err(TestDataError::NoSeed { name, first: 2000 });
     };
-    let before = galaxy_text(action);
-    if let GameAction::Roll { dice, .. } = action {
-        *dice = new;
-    }
+    let GameAction::Roll { dice, play, .. } = action else {
+        return Err(TestDataError::NoSeed { name, first: 2000 });
+    };
+    let before = galaxy_roll_text(*dice, play);
+    *dice = new;
     let fault = format!("`{before}` written with the roll {new}");
     let (bytes, line) = written(&m, &faulty_header(&m, &fault))?;
     let bad = Expected { game: 1, verdict: "illegal", line: line.at(0, i), message: format!("no die of {new}") };
@@ -657,11 +645,11 @@ fn truncated() -> Result<Broken, TestDataError> {
         })
     };
     let (m, i) = search(name, 2200, Dialect::Galaxy, 5, find)?;
-    let Some(&(_, action @ GameAction::Roll { play, .. })) = m.games.get(1).and_then(|g| g.actions.get(i)) else {
+    let Some(&(_, GameAction::Roll { dice, play, .. })) = m.games.get(1).and_then(|g| g.actions.get(i)) else {
         return Err(TestDataError::NoSeed { name, first: 2200 });
     };
     let kept = play.steps().get(1).map(|s| s.from.number().to_string()).unwrap_or_default();
-    let text = galaxy_text(&action);
+    let text = galaxy_roll_text(dice, &play);
     let cut_text = format!("{} {kept}", text.split(' ').take(2).collect::<Vec<_>>().join(" "));
     let fault = format!("the file cut inside `{text}`, after `{cut_text}`");
     let (mut bytes, line) = written(&m, &faulty_header(&m, &fault))?;

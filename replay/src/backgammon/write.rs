@@ -233,6 +233,27 @@ fn blanks(width: usize, at: usize) -> usize {
     }
 }
 
+/// The points Galaxy writes for a result worth `points` with the cube at `cube` in a match of
+/// `length` (0 for money): a gammon or backgammon (more than the cube) capped at the match
+/// length, anything else as it is.
+pub(crate) fn galaxy_points(points: u64, cube: u32, length: u32) -> u64 {
+    if length > 0 && points > u64::from(cube) {
+        points.min(u64::from(length))
+    } else {
+        points
+    }
+}
+
+/// A roll and its play in Galaxy's spelling: `dice:`, then ` from/to` for each step in the
+/// order played (`dice:` alone for a dance).
+pub(crate) fn galaxy_roll_text(dice: Dice, play: &Play) -> String {
+    let mut text = format!("{dice}:");
+    for s in play.steps() {
+        let _ = write!(text, " {}/{}", s.from.number(), s.to.number());
+    }
+    text
+}
+
 impl<W: Write> MatWriter<W> {
     /// A writer to `out`; writes the header: each tag as `; [Name "value"]`, a blank line, and
     /// `N point match` (nothing for a header without a match length; 0 is a money session).
@@ -331,7 +352,7 @@ impl<W: Write> MatWriter<W> {
             GameAction::Win { points } => self.win(side, points, None)?,
             GameAction::Resign { points } => match self.dialect {
                 Dialect::Galaxy => {
-                    let written = self.galaxy_points(points);
+                    let written = galaxy_points(points, self.cube, self.length);
                     self.cell(col, &format!("Losses {written} point"), 2)?;
                     self.win(side.other(), points, Some(col))?;
                 }
@@ -379,30 +400,12 @@ impl<W: Write> MatWriter<W> {
         Ok(self.out)
     }
 
-    /// The points Galaxy writes for a result worth `points`: a gammon or backgammon (more than
-    /// the cube) capped at the match length, anything else as it is.
-    fn galaxy_points(&self, points: u64) -> u64 {
-        if self.length > 0 && points > u64::from(self.cube) {
-            points.min(u64::from(self.length))
-        } else {
-            points
-        }
-    }
-
     fn roll_text(&self, dice: Dice, play: &Play, before: &Position) -> String {
-        let mut text = format!("{dice}:");
         match self.dialect {
-            Dialect::Galaxy => {
-                for s in play.steps() {
-                    let _ = write!(text, " {}/{}", s.from.number(), s.to.number());
-                }
-            }
-            Dialect::Studio if play.is_empty() => text.push_str(" Cannot Move"),
-            Dialect::Studio => {
-                let _ = write!(text, " {}", PlayText::studio(before, play));
-            }
+            Dialect::Galaxy => galaxy_roll_text(dice, play),
+            Dialect::Studio if play.is_empty() => format!("{dice}: Cannot Move"),
+            Dialect::Studio => format!("{dice}: {}", PlayText::studio(before, play)),
         }
-        text
     }
 
     /// The `Wins` of `side`: after a `Losses` in column `losses` for Galaxy's match-winning
@@ -413,7 +416,7 @@ impl<W: Write> MatWriter<W> {
         match self.dialect {
             Dialect::Studio => self.cell(col, &format!("Wins {points} point"), 2)?,
             Dialect::Galaxy => {
-                let written = self.galaxy_points(points);
+                let written = galaxy_points(points, self.cube, self.length);
                 let and_match = self.length > 0 && u64::from(self.scores[side]) + written >= u64::from(self.length);
                 self.match_won = and_match;
                 let text = format!("Wins {written} point{}", if and_match { " and the match" } else { "" });
