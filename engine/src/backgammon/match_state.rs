@@ -164,7 +164,7 @@ impl MatchState {
 
     /// The score as a Match ID or an XGID gives it, which has no post-Crawford flag: that is
     /// implied when this is not the Crawford game and a player is at match point minus one.
-    pub(crate) fn implied_score(length: u32, points: BySide<u32>, crawford: bool) -> MatchScore {
+    pub fn implied_score(length: u32, points: BySide<u32>, crawford: bool) -> MatchScore {
         let post_crawford = !crawford && length > 0 && (points.zero + 1 == length || points.one + 1 == length);
         MatchScore { length, points, crawford, post_crawford }
     }
