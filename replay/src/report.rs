@@ -133,3 +133,15 @@ impl GameReport {
         serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise report: {e}\"}}"))
     }
 }
+
+/// Characters of an offending text kept in a report's token.
+const SHOWN_CHARS: usize = 60;
+
+/// At most [`SHOWN_CHARS`] characters of `text`, with `...` when cut: a token short enough for
+/// a report line, whatever the input.
+pub(crate) fn shortened(text: &str) -> String {
+    match text.char_indices().nth(SHOWN_CHARS) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_owned(),
+    }
+}

@@ -66,9 +66,6 @@ use tabula_engine::backgammon::Side;
 /// The longest line read, in bytes without its line break; a longer line is an error.
 pub const MAX_LINE_BYTES: usize = 64 << 10;
 
-/// How many characters of an offending token an error message shows.
-const SHOWN_CHARS: usize = 60;
-
 const PLAYER_LINE: &str = "the player line `name : score   name : score`";
 const ACTION: &str = "a roll `dd:`, `Doubles => n`, `Takes`, `Drops`, `Wins n point` or `Losses n point`";
 
@@ -355,16 +352,8 @@ impl MatError {
     }
 }
 
-/// At most [`SHOWN_CHARS`] characters of `text`.
-fn shown(text: &str) -> String {
-    match text.char_indices().nth(SHOWN_CHARS) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.to_owned(),
-    }
-}
-
 fn syntax(line: u64, game: Option<u32>, found: &str, expected: &'static str) -> MatError {
-    MatError::Syntax { line, game, found: shown(found), expected }
+    MatError::Syntax { line, game, found: crate::report::shortened(found), expected }
 }
 
 /// Lines of a stream, one at a time, each at most [`MAX_LINE_BYTES`] long.

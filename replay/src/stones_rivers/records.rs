@@ -35,14 +35,12 @@ use std::io::{self, BufRead};
 
 use memchr::memchr;
 
-use crate::report::ErrorInfo;
+use crate::report::{shortened, ErrorInfo};
 
 /// The longest line kept; a longer one is a [`ProblemKind::LineTooLong`].
 pub const MAX_LINE_BYTES: usize = 4 << 10;
 /// The most turn text (bytes, line breaks not counted) one record may hold.
 pub const MAX_RECORD_BYTES: usize = 16 << 20;
-/// Characters of an offending line shown in a problem's token.
-const SHOWN_CHARS: usize = 60;
 
 /// A tag line `[Key "Value"]` of a record's header.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -69,7 +67,7 @@ pub struct TurnLine<'a> {
 impl TurnLine<'_> {
     /// The text for messages (bytes that are not UTF-8 shown as U+FFFD).
     pub fn shown(&self) -> String {
-        shown(&String::from_utf8_lossy(self.text))
+        shortened(&String::from_utf8_lossy(self.text))
     }
 }
 
@@ -373,7 +371,7 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                 record.line = self.number;
             }
             let problem = |kind, turn| {
-                let token = shown(&String::from_utf8_lossy(text));
+                let token = shortened(&String::from_utf8_lossy(text));
                 Some(Problem { kind, line: self.number, token, turn })
             };
             let next_turn = record.turns.len() + 1;
@@ -476,14 +474,6 @@ pub fn parse_tag(text: &[u8]) -> Result<(String, String), &'static str> {
         return Err("text after the closing bracket");
     }
     Ok((key, String::from_utf8_lossy(&value).into_owned()))
-}
-
-/// At most [`SHOWN_CHARS`] characters of `text`.
-fn shown(text: &str) -> String {
-    match text.char_indices().nth(SHOWN_CHARS) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.to_owned(),
-    }
 }
 
 #[cfg(test)]
