@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use tabula_engine::arimaa::{Color, Placement, Square};
 use tabula_notation::arimaa::short::{ResolveOptions, View};
 use tabula_notation::arimaa::{write_placement, write_position, LongMove};
-use tabula_replay::arimaa::short_record::{long_to_short, replay_short, short_to_long, StopKind};
+use tabula_replay::arimaa::short_record::{check_short, long_to_short, replay_short, short_to_long, StopKind};
 use tabula_replay::arimaa::verify::{verify, verify_with, Record, Replayed};
 use tabula_replay::check::{for_each_record, OwnedRecord};
 use tabula_replay::Verdict;
@@ -237,6 +237,28 @@ fn convert_runs_as_a_program_both_ways() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 4);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("ambiguous: 3g") && err.contains("Dh2n Dh3n Dh4n Rd1n"), "{err}");
+}
+
+/// `tabula check` names the line of the move that stops a short-notation game, not the first line
+/// where the same text appears, and whatever spelling the author used for the steps.
+#[test]
+fn check_short_reports_the_line_of_the_stopping_move() {
+    let source: std::sync::Arc<str> = "test".into();
+    let error_line = |text: &str| {
+        let report = check_short(&source, "g", text.as_bytes());
+        let error = report.error.unwrap_or_else(|| panic!("no error for {text:?}"));
+        (report.verdict, error.line, error.turn, error.token)
+    };
+    let setups = "1g 3cc4hdemdh, 1s 3cc4hdemdh\n";
+    // 2s e^ (Silver's elephant stepping onto its own piece) is illegal; "e^" is on line 2 too.
+    let (verdict, line, turn, token) = error_line(&format!("{setups}2g e^^^\n2s e^\n"));
+    assert_eq!((verdict, line, turn.as_str(), token.as_str()), (Verdict::Illegal, 3, "2s", "e^"));
+    // The same move written with other step characters: the canonical text is nowhere in the file.
+    let (verdict, line, turn, token) = error_line(&format!("{setups}\n2g e+++\n2s e↑\n"));
+    assert_eq!((verdict, line, turn.as_str(), token.as_str()), (Verdict::Illegal, 4, "2s", "e^"));
+    // A syntax error after earlier moves: its own line.
+    let (verdict, line, turn, _) = error_line(&format!("{setups}2g e^^^\n2s r1v\n3g e^9\n"));
+    assert_eq!((verdict, line, turn.as_str()), (Verdict::Unreadable, 4, "3g"));
 }
 
 /// `tabula check` on games written in short notation: real games converted in each view check

@@ -5,7 +5,7 @@
 use tabula_engine::arimaa::{Color, Phase, Placement, Position, Square};
 use tabula_notation::arimaa::short::{
     position_from_records, setup_move, turn_move, ParseContext, ResolveOptions, ShortBody, ShortMove, ShortRecord,
-    ShortResolveError,
+    ShortResolveError, ShortSyntaxError,
 };
 use tabula_notation::arimaa::{parse_position, write_placement, LabelStyle, LongMove, LongToken, MoveLabel, View};
 
@@ -47,12 +47,28 @@ pub struct ShortStop {
     pub reason: String,
     /// Every legal reading in long notation, when several.
     pub candidates: Vec<String>,
+    /// The 1-based line of the text where the move (or the offending characters) is; 0 when no
+    /// line of the text is to blame.
+    pub line: usize,
 }
 
 impl ShortStop {
     fn new(label: Option<MoveLabel>, unit: String, kind: StopKind, reason: impl Into<String>) -> ShortStop {
-        ShortStop { label, unit, kind, reason: reason.into(), candidates: Vec::new() }
+        ShortStop { label, unit, kind, reason: reason.into(), candidates: Vec::new(), line: 0 }
     }
+
+    fn syntax(e: &ShortSyntaxError) -> ShortStop {
+        ShortStop { line: e.line, ..ShortStop::new(Some(e.label), e.found.clone(), StopKind::Syntax, e.to_string()) }
+    }
+
+    fn at(self, line: usize) -> ShortStop {
+        ShortStop { line, ..self }
+    }
+}
+
+/// The 1-based line of `text` on which the move `m` (parsed from `text`) starts.
+fn line_of(text: &str, m: &ShortMove) -> usize {
+    text.get(..m.span.start).map_or(0, |before| before.matches('\n').count() + 1)
 }
 
 fn gs(number: u32, color: Color) -> MoveLabel {
@@ -89,6 +105,7 @@ fn from_resolve_error(label: MoveLabel, m: &ShortMove, e: ShortResolveError) -> 
             unit: whole,
             kind: StopKind::Ambiguous,
             candidates,
+            line: 0,
         },
         e => ShortStop::new(Some(label), whole, StopKind::Illegal, e.to_string()),
     }
@@ -105,14 +122,12 @@ pub fn resolve_request(position: &str, view: View, text: &str, opts: ResolveOpti
     let pos = parse_position(position);
     let side = pos.as_ref().map_or(Color::Gold, Position::side_to_move);
     let mut ctx = ParseContext::at(view, gs(2, side));
-    let moves = ShortRecord::parse_in(text, &mut ctx)
-        .map_err(|e| ShortStop::new(Some(e.label), e.found.clone(), StopKind::Syntax, e.to_string()))?
-        .moves;
+    let moves = ShortRecord::parse_in(text, &mut ctx).map_err(|e| ShortStop::syntax(&e))?.moves;
     let Some(first) = moves.first() else {
         return Err(ShortStop::new(None, String::new(), StopKind::Syntax, "no move in the text"));
     };
     if moves.iter().all(|m| m.label.number <= 1 && m.units().is_none()) {
-        return records_tokens(&moves);
+        return records_tokens(text, &moves);
     }
     if moves.len() > 1 {
         return Err(ShortStop::new(
@@ -120,21 +135,24 @@ pub fn resolve_request(position: &str, view: View, text: &str, opts: ResolveOpti
             text.trim().to_owned(),
             StopKind::Syntax,
             format!("{} moves where one turn is expected", moves.len()),
-        ));
+        )
+        .at(line_of(text, &moves[1])));
     }
     let pos = pos.map_err(|e| ShortStop::new(None, position.to_owned(), StopKind::Syntax, format!("position: {e}")))?;
-    let finished = first.resolve_with(&pos, opts).map_err(|e| from_resolve_error(first.label, first, e))?;
-    LongMove::from_turn(&pos, finished.turn())
-        .map(|l| l.to_string())
-        .map_err(|e| ShortStop::new(Some(first.label), String::new(), StopKind::Illegal, e.to_string()))
+    let finished = first
+        .resolve_with(&pos, opts)
+        .map_err(|e| from_resolve_error(first.label, first, e).at(line_of(text, first)))?;
+    LongMove::from_turn(&pos, finished.turn()).map(|l| l.to_string()).map_err(|e| {
+        ShortStop::new(Some(first.label), String::new(), StopKind::Illegal, e.to_string()).at(line_of(text, first))
+    })
 }
 
 /// The placement tokens of set-up and position records.
-fn records_tokens(moves: &[ShortMove]) -> Result<String, ShortStop> {
+fn records_tokens(text: &str, moves: &[ShortMove]) -> Result<String, ShortStop> {
     let mut out = Vec::new();
     let mut i = 0;
     while let Some(m) = moves.get(i) {
-        let fail = |e: String| ShortStop::new(Some(m.label), m.to_string(), StopKind::Illegal, e);
+        let fail = |e: String| ShortStop::new(Some(m.label), m.to_string(), StopKind::Illegal, e).at(line_of(text, m));
         if m.label.number == 1 {
             let placement = m.to_placement().map_err(|e| fail(e.to_string()))?;
             out.push(write_placement(m.label.color, &placement));
@@ -208,14 +226,15 @@ pub fn replay_short(text: &str, opts: ResolveOptions) -> ShortReplay {
             while moves.last().is_some_and(|m| m.label == e.label) {
                 moves.pop();
             }
-            (moves, Some(ShortStop::new(Some(e.label), e.found.clone(), StopKind::Syntax, e.to_string())))
+            (moves, Some(ShortStop::syntax(&e)))
         }
     };
     let mut out = ShortReplay { moves: Vec::new(), stop: None, position: Position::new() };
     let mut i = 0;
     while let Some(m) = moves.get(i) {
         let step = |long: String| ShortStep { label: m.label, text: units_text(m), long };
-        let stop = |kind, reason: String| Some(ShortStop::new(Some(m.label), units_text(m), kind, reason));
+        let line = line_of(text, m);
+        let stop = |kind, reason: String| Some(ShortStop::new(Some(m.label), units_text(m), kind, reason).at(line));
         let pos = out.position;
         if m.label.number == 0 {
             let (Some(next), true) = (moves.get(i + 1), i == 0) else {
@@ -271,7 +290,7 @@ pub fn replay_short(text: &str, opts: ResolveOptions) -> ShortReplay {
                     }
                 },
                 Err(e) => {
-                    out.stop = Some(from_resolve_error(m.label, m, e));
+                    out.stop = Some(from_resolve_error(m.label, m, e).at(line));
                     break;
                 }
             }
@@ -313,7 +332,7 @@ pub fn check_short(source: &std::sync::Arc<str>, game: &str, data: &[u8]) -> Gam
     let mut report = verify(&record);
     if let Some(stop) = stop.filter(|_| report.verdict == Verdict::Ok) {
         report.verdict = if stop.kind == StopKind::Syntax { Verdict::Unreadable } else { Verdict::Illegal };
-        let line = text.find(stop.unit.as_str()).map_or(0, |i| text[..i].matches('\n').count() as u64 + 1);
+        let line = stop.line as u64;
         let mut message = stop.reason.clone();
         if !stop.candidates.is_empty() {
             message.push_str(&format!(" (readings: {})", stop.candidates.join(" | ")));
