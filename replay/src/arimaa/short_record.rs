@@ -206,29 +206,9 @@ fn units_text(m: &ShortMove) -> String {
 /// position `0s ..., 0g ...`), move by move on the board, each turn resolved with `opts`. Stops
 /// at the first move that is not short notation, has no legal reading or several.
 pub fn replay_short(text: &str, opts: ResolveOptions) -> ShortReplay {
-    let (moves, syntax) = match ShortRecord::parse(text) {
-        Ok(r) => (r.moves, None),
-        Err(e) => {
-            // The moves before the offending one still replay.
-            // The text cut before the error may end inside the offending move: cut again.
-            let mut end = e.span.start;
-            let mut moves = Vec::new();
-            for _ in 0..8 {
-                match text.get(..end).map(ShortRecord::parse) {
-                    Some(Ok(r)) => {
-                        moves = r.moves;
-                        break;
-                    }
-                    Some(Err(again)) if again.span.start < end => end = again.span.start,
-                    _ => break,
-                }
-            }
-            while moves.last().is_some_and(|m| m.label == e.label) {
-                moves.pop();
-            }
-            (moves, Some(ShortStop::syntax(&e)))
-        }
-    };
+    // The moves before a syntax error still replay.
+    let (record, syntax) = ShortRecord::parse_partial(text);
+    let (moves, syntax) = (record.moves, syntax.map(|e| ShortStop::syntax(&e)));
     let mut out = ShortReplay { moves: Vec::new(), stop: None, position: Position::new() };
     let mut i = 0;
     while let Some(m) = moves.get(i) {

@@ -107,6 +107,14 @@ impl ShortRecord {
         Parser::new(text, ctx).run(&mut moves)?;
         Ok(ShortRecord { moves })
     }
+
+    /// Parses a whole text as far as it is short notation: the moves before the first error,
+    /// and the error, if any.
+    pub fn parse_partial(text: &str) -> (ShortRecord, Option<ShortSyntaxError>) {
+        let mut moves = Vec::new();
+        let error = Parser::new(text, &mut ParseContext::new()).run(&mut moves).err();
+        (ShortRecord { moves }, error)
+    }
 }
 
 impl FromStr for ShortRecord {
