@@ -39,14 +39,7 @@ pub fn turn_units(pos: &Position, turn: &Turn, view: View) -> Result<SmallVec<[S
     }
     builder.finish()?;
 
-    let letter = |p: Piece| {
-        let l = Letter::lower(p.kind);
-        if p.color == me {
-            l
-        } else {
-            Letter::upper(p.kind)
-        }
-    };
+    let letter = |p: Piece| Letter { kind: p.kind, upper: p.color != me };
     let square = |sq: Square| Some(Ident::Square { column: view.column(sq), row: view.row(sq) });
     let dir = |e: &StepEvent| e.from.direction_to(e.to).map(|d| view.view_direction(d));
     let only = |k: usize, p: Piece| counts[k][p.color as usize][p.kind as usize] == 1;
@@ -61,40 +54,34 @@ pub fn turn_units(pos: &Position, turn: &Turn, view: View) -> Result<SmallVec<[S
         let paired = |j: usize, first: StepKind, second: StepKind| {
             j + 1 < events.len() && events[j].kind == first && events[j + 1].kind == second
         };
-        let (kind, end, marked) = if paired(k, StepKind::PushStart, StepKind::PushEnd) {
+        // A push (the pushed piece steps first) or a pull (the puller steps first): the piece
+        // written first is the one that follows, the steps are those of the one that leads.
+        let pair = [(StepKind::PushStart, StepKind::PushEnd), (StepKind::Simple, StepKind::PullEnd)]
+            .into_iter()
+            .find(|&(lead, follow)| paired(k, lead, follow));
+        let (kind, end, marked) = if let Some((lead, follow)) = pair {
+            let push = lead == StepKind::PushStart;
             let f = events[k + 1];
             let mut j = k + 2;
-            while paired(j, StepKind::PushStart, StepKind::PushEnd)
+            while paired(j, lead, follow)
                 && events[j].from == events[j - 2].to
                 && events[j + 1].from == events[j - 1].to
             {
                 steps.extend(dir(&events[j]));
                 j += 2;
             }
-            let pushed = events[j - 2];
+            // The weaker piece, which a trap mark names: the pushed one leads, the pulled one follows.
+            let weaker = if push { events[j - 2] } else { events[j - 1] };
             slots.push(Slot { unit: units.len(), second: false, square: f.from, only: only(k, f.piece) });
             slots.push(Slot { unit: units.len(), second: true, square: e.from, only: only(k, e.piece) });
-            let pusher = PieceRef { letter: letter(f.piece), ident: square(f.from) };
-            let pushed_ref = PieceRef { letter: letter(e.piece), ident: square(e.from) };
-            let kind = UnitKind::Push { pusher, pushed: pushed_ref, steps, trapped: false };
-            (kind, j, (pushed.to, pushed.piece))
-        } else if paired(k, StepKind::Simple, StepKind::PullEnd) {
-            let f = events[k + 1];
-            let mut j = k + 2;
-            while paired(j, StepKind::Simple, StepKind::PullEnd)
-                && events[j].from == events[j - 2].to
-                && events[j + 1].from == events[j - 1].to
-            {
-                steps.extend(dir(&events[j]));
-                j += 2;
-            }
-            let pulled = events[j - 1];
-            slots.push(Slot { unit: units.len(), second: false, square: f.from, only: only(k, f.piece) });
-            slots.push(Slot { unit: units.len(), second: true, square: e.from, only: only(k, e.piece) });
-            let pulled_ref = PieceRef { letter: letter(f.piece), ident: square(f.from) };
-            let puller = PieceRef { letter: letter(e.piece), ident: square(e.from) };
-            let kind = UnitKind::Pull { pulled: pulled_ref, puller, steps, trapped: false };
-            (kind, j, (pulled.to, pulled.piece))
+            let first = PieceRef { letter: letter(f.piece), ident: square(f.from) };
+            let second = PieceRef { letter: letter(e.piece), ident: square(e.from) };
+            let kind = if push {
+                UnitKind::Push { pusher: first, pushed: second, steps, trapped: false }
+            } else {
+                UnitKind::Pull { pulled: first, puller: second, steps, trapped: false }
+            };
+            (kind, j, (weaker.to, weaker.piece))
         } else {
             let mut j = k + 1;
             while j < events.len()
