@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::Output;
 
 use serde_json::{json, Value};
-use tabula_engine::arimaa::{Color, Placement, Square};
+use tabula_engine::arimaa::{Color, Placement};
 use tabula_notation::arimaa::short::{ResolveOptions, View};
 use tabula_notation::arimaa::{write_placement, write_position, LongMove};
 use tabula_replay::arimaa::short_record::{check_short, long_to_short, replay_short, short_to_long, StopKind};
@@ -42,12 +42,8 @@ fn played(record: &Record<'_>) -> Vec<String> {
         Replayed::Move { label, before, after, turn, .. } => out.push(match turn {
             Some(t) => LongMove::from_turn(before, &t).map(|l| l.to_string()).unwrap_or_default(),
             None => {
-                let placement: Placement = Square::ALL
-                    .iter()
-                    .filter_map(|&sq| {
-                        after.board().piece_at(sq).filter(|p| p.color == label.color).map(|p| (sq, p.kind))
-                    })
-                    .collect();
+                let placement: Placement =
+                    after.board().iter().filter(|(_, p)| p.color == label.color).map(|(sq, p)| (sq, p.kind)).collect();
                 write_placement(label.color, &placement)
             }
         }),

@@ -2,12 +2,12 @@
 //! (`tabula resolve --jsonl`), a whole game in short notation replayed move by move from the
 //! start, and records converted between long and short notation (`tabula convert`).
 
-use tabula_engine::arimaa::{Color, Phase, Placement, Position, Square};
+use tabula_engine::arimaa::{Color, Phase, PieceKind, Placement, Position, Square};
 use tabula_notation::arimaa::short::{
     position_from_records, setup_move, turn_move, ParseContext, ResolveOptions, ShortBody, ShortMove, ShortRecord,
     ShortResolveError, ShortSyntaxError,
 };
-use tabula_notation::arimaa::{parse_position, write_placement, LabelStyle, LongMove, LongToken, MoveLabel, View};
+use tabula_notation::arimaa::{parse_position, write_placement, LabelStyle, LongMove, MoveLabel, View};
 
 use super::verify::{verify, verify_with, Record, Replayed};
 use crate::report::{ErrorInfo, GameReport, Verdict};
@@ -77,19 +77,12 @@ fn gs(number: u32, color: Color) -> MoveLabel {
 
 /// The long-notation tokens of one position record (`0g`/`0s`): the side's pieces on their squares.
 fn record_tokens(m: &ShortMove) -> String {
-    let color = m.label.color;
-    let mut tokens: Vec<(Square, String)> = match m.placement() {
-        Some(p) => p
-            .squares(m.view, color)
-            .map(|(sq, l)| {
-                let piece = tabula_engine::arimaa::Piece { color, kind: l.kind };
-                (sq, LongToken::Place { piece, square: sq }.to_string())
-            })
-            .collect(),
+    let mut pieces: Vec<(Square, PieceKind)> = match m.placement() {
+        Some(p) => p.squares(m.view, m.label.color).map(|(sq, l)| (sq, l.kind)).collect(),
         None => Vec::new(),
     };
-    tokens.sort_by_key(|(sq, _)| sq.index());
-    tokens.into_iter().map(|(_, t)| t).collect::<Vec<_>>().join(" ")
+    pieces.sort_by_key(|(sq, _)| sq.index());
+    write_placement(m.label.color, &pieces.into_iter().collect())
 }
 
 fn from_resolve_error(label: MoveLabel, m: &ShortMove, e: ShortResolveError) -> ShortStop {
@@ -335,10 +328,11 @@ pub fn long_to_short(record: &Record<'_>, view: View) -> (String, Option<String>
             let m = match turn {
                 Some(t) => turn_move(before, &t, view, label).map_err(|e| format!("{label}: {e}")),
                 None => {
-                    let board = after.board();
-                    let placement: Placement = Square::ALL
+                    let placement: Placement = after
+                        .board()
                         .iter()
-                        .filter_map(|&sq| board.piece_at(sq).filter(|p| p.color == label.color).map(|p| (sq, p.kind)))
+                        .filter(|(_, p)| p.color == label.color)
+                        .map(|(sq, p)| (sq, p.kind))
                         .collect();
                     setup_move(view, label.color, &placement).map_err(|e| format!("{label}: {e}"))
                 }
