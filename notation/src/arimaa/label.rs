@@ -30,7 +30,38 @@ pub struct MoveLabel {
 #[error("not a move label: expected a number followed by g, s, w or b")]
 pub struct ParseLabelError;
 
+/// What the digits of a move number read as: [`label_number`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum LabelNumber {
+    /// Empty, or a byte that is not an ASCII digit.
+    NotDigits,
+    /// Digits, but more than 1,000,000.
+    TooBig,
+    /// The number.
+    Number(u32),
+}
+
+/// Reads the digits of a move number: ASCII digits only, at most 1,000,000 (so at most 7 digits).
+pub(crate) fn label_number(digits: &[u8]) -> LabelNumber {
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return LabelNumber::NotDigits;
+    }
+    if digits.len() > 7 {
+        return LabelNumber::TooBig;
+    }
+    let n = digits.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+    if n > 1_000_000 {
+        return LabelNumber::TooBig;
+    }
+    LabelNumber::Number(n)
+}
+
 impl MoveLabel {
+    /// The label of move `number` of `color`, written with `g` and `s`.
+    pub const fn new(number: u32, color: Color) -> MoveLabel {
+        MoveLabel { number, color, style: LabelStyle::GoldSilver }
+    }
+
     /// Parses `12g`, `12s`, `12w`, `12b`. Numbers above 1,000,000 are refused.
     ///
     /// # Errors
@@ -38,20 +69,9 @@ impl MoveLabel {
     #[inline]
     pub fn from_ascii(s: &[u8]) -> Result<MoveLabel, ParseLabelError> {
         let (&last, digits) = s.split_last().ok_or(ParseLabelError)?;
-        if digits.is_empty() || digits.len() > 7 {
+        let LabelNumber::Number(number) = label_number(digits) else {
             return Err(ParseLabelError);
-        }
-        let mut number = 0u32;
-        for &d in digits {
-            let v = d.wrapping_sub(b'0');
-            if v > 9 {
-                return Err(ParseLabelError);
-            }
-            number = number * 10 + u32::from(v);
-        }
-        if number > 1_000_000 {
-            return Err(ParseLabelError);
-        }
+        };
         let (color, style) = match last {
             b'g' => (Color::Gold, LabelStyle::GoldSilver),
             b's' => (Color::Silver, LabelStyle::GoldSilver),

@@ -7,7 +7,7 @@ use tabula_notation::arimaa::short::{
     position_from_records, setup_move, turn_move, ParseContext, ResolveOptions, ShortBody, ShortMove, ShortRecord,
     ShortResolveError, ShortSyntaxError,
 };
-use tabula_notation::arimaa::{parse_position, write_placement, LabelStyle, LongMove, MoveLabel, View};
+use tabula_notation::arimaa::{parse_position, write_placement, LongMove, MoveLabel, View};
 
 use super::verify::{verify, verify_with, Record, Replayed};
 use crate::report::{ErrorInfo, GameReport, Verdict};
@@ -71,10 +71,6 @@ fn line_of(text: &str, m: &ShortMove) -> usize {
     text.get(..m.span.start).map_or(0, |before| before.matches('\n').count() + 1)
 }
 
-fn gs(number: u32, color: Color) -> MoveLabel {
-    MoveLabel { number, color, style: LabelStyle::GoldSilver }
-}
-
 /// The long-notation tokens of one position record (`0g`/`0s`): the side's pieces on their squares.
 fn record_tokens(m: &ShortMove) -> String {
     let mut pieces: Vec<(Square, PieceKind)> = match m.placement() {
@@ -114,7 +110,7 @@ fn from_resolve_error(label: MoveLabel, m: &ShortMove, e: ShortResolveError) -> 
 pub fn resolve_request(position: &str, view: View, text: &str, opts: ResolveOptions) -> Result<String, ShortStop> {
     let pos = parse_position(position);
     let side = pos.as_ref().map_or(Color::Gold, Position::side_to_move);
-    let mut ctx = ParseContext::at(view, gs(2, side));
+    let mut ctx = ParseContext::at(view, MoveLabel::new(2, side));
     let moves = ShortRecord::parse_in(text, &mut ctx).map_err(|e| ShortStop::syntax(&e))?.moves;
     let Some(first) = moves.first() else {
         return Err(ShortStop::new(None, String::new(), StopKind::Syntax, "no move in the text"));
@@ -324,7 +320,7 @@ pub fn long_to_short(record: &Record<'_>, view: View) -> (String, Option<String>
     let mut moves: Vec<Result<ShortMove, String>> = Vec::new();
     let report = verify_with(record, |ev| match ev {
         Replayed::Move { label, before, after, turn, .. } => {
-            let label = gs(label.number, label.color);
+            let label = MoveLabel::new(label.number, label.color);
             let m = match turn {
                 Some(t) => turn_move(before, &t, view, label).map_err(|e| format!("{label}: {e}")),
                 None => {

@@ -13,7 +13,8 @@ use super::syntax::{
     ShortRecord, ShortUnit, Steps, UnitKind,
 };
 use super::view::{View, ViewDirection};
-use crate::arimaa::{LabelStyle, MoveLabel};
+use crate::arimaa::label::{label_number, LabelNumber};
+use crate::arimaa::MoveLabel;
 
 /// What the text before a move has established: the view in effect and the label the next move
 /// gets when it writes none. Carry one context from move to move to parse a record piecewise.
@@ -35,14 +36,10 @@ impl Default for ParseContext {
     }
 }
 
-const fn label(number: u32, color: Color) -> MoveLabel {
-    MoveLabel { number, color, style: LabelStyle::GoldSilver }
-}
-
 impl ParseContext {
     /// The start of a text: view `g`, next move `1g`.
     pub const fn new() -> ParseContext {
-        ParseContext::at(View::Gold, label(1, Color::Gold))
+        ParseContext::at(View::Gold, MoveLabel::new(1, Color::Gold))
     }
 
     /// A context with the view `view` in effect and `next` as the label of the next move (to read
@@ -56,10 +53,10 @@ impl ParseContext {
     pub fn infer(&self, number: Option<u32>, side: Option<Color>) -> MoveLabel {
         let next = self.next;
         match (number, side) {
-            (Some(n), Some(c)) => label(n, c),
+            (Some(n), Some(c)) => MoveLabel::new(n, c),
             (None, None) => next,
             (Some(n), None) if n == next.number => next,
-            (Some(n), None) => label(n, Color::Gold),
+            (Some(n), None) => MoveLabel::new(n, Color::Gold),
             (None, Some(c)) if c == next.color => next,
             (None, Some(_)) => next.next(),
         }
@@ -68,16 +65,16 @@ impl ParseContext {
     /// Moves past a move labelled `done`. After the first record of a position (`0s`) comes the
     /// other side's (`0g`); after both, the first side plays move 2 (`0s, 0g` then `2s`).
     pub fn advance(&mut self, done: MoveLabel) {
-        let done = label(done.number, done.color);
+        let done = MoveLabel::new(done.number, done.color);
         if done.number == 0 {
             match self.open_position {
                 Some(first) if first != done.color => {
                     self.open_position = None;
-                    self.next = label(2, first);
+                    self.next = MoveLabel::new(2, first);
                 }
                 _ => {
                     self.open_position = Some(done.color);
-                    self.next = label(0, done.color.other());
+                    self.next = MoveLabel::new(0, done.color.other());
                 }
             }
         } else {
@@ -196,17 +193,11 @@ fn label_word(t: &str) -> LabelWord {
     if digits.is_empty() {
         return if side.is_some() { LabelWord::Label(None, side) } else { LabelWord::Not };
     }
-    if !digits.iter().all(u8::is_ascii_digit) {
-        return LabelWord::Not;
+    match label_number(digits) {
+        LabelNumber::NotDigits => LabelWord::Not,
+        LabelNumber::TooBig => LabelWord::TooBig,
+        LabelNumber::Number(n) => LabelWord::Label(Some(n), side),
     }
-    if digits.len() > 7 {
-        return LabelWord::TooBig;
-    }
-    let n = digits.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
-    if n > 1_000_000 {
-        return LabelWord::TooBig;
-    }
-    LabelWord::Label(Some(n), side)
 }
 
 /// `g`, `s` or `n` standing alone.
@@ -664,12 +655,12 @@ mod tests {
         assert_eq!(ctx.infer(Some(1), None).to_string(), "1g");
         assert_eq!(ctx.infer(Some(4), None).to_string(), "4g");
         assert_eq!(ctx.infer(None, Some(Color::Silver)).to_string(), "1s");
-        ctx.advance(label(1, Color::Silver));
+        ctx.advance(MoveLabel::new(1, Color::Silver));
         assert_eq!(ctx.next.to_string(), "2g");
         assert_eq!(ctx.infer(None, Some(Color::Silver)).to_string(), "2s");
-        ctx.advance(label(0, Color::Silver));
+        ctx.advance(MoveLabel::new(0, Color::Silver));
         assert_eq!(ctx.next.to_string(), "0g");
-        ctx.advance(label(0, Color::Gold));
+        ctx.advance(MoveLabel::new(0, Color::Gold));
         assert_eq!(ctx.next.to_string(), "2s");
     }
 }

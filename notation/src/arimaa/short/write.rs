@@ -5,7 +5,7 @@ use tabula_engine::arimaa::{Board, Color, PieceKind, Placement, PlacementError, 
 
 use super::syntax::{Letter, PlacementText, RecordKind, ShortBody, ShortMove};
 use super::view::View;
-use crate::arimaa::{LabelStyle, MoveLabel};
+use crate::arimaa::MoveLabel;
 
 impl PlacementText {
     /// The set-up text of a legal placement of `color` in `view`: the 8 major pieces in the
@@ -40,17 +40,13 @@ impl PlacementText {
     }
 }
 
-fn label(number: u32, color: Color) -> MoveLabel {
-    MoveLabel { number, color, style: LabelStyle::GoldSilver }
-}
-
 /// The set-up move `1g`/`1s` of a legal placement, with its view and label written.
 ///
 /// # Errors
 /// The placement is not a legal set-up for `color`.
 pub fn setup_move(view: View, color: Color, placement: &Placement) -> Result<ShortMove, PlacementError> {
     let text = PlacementText::from_placement(view, color, placement)?;
-    Ok(ShortMove::new(view, label(1, color), ShortBody::Placement(text)))
+    Ok(ShortMove::new(view, MoveLabel::new(1, color), ShortBody::Placement(text)))
 }
 
 /// The two records of a board, `first`'s first (the side to move): the first with its view and
@@ -65,8 +61,8 @@ pub fn position_moves(view: View, board: &Board, first: Color) -> [ShortMove; 2]
             ShortBody::Placement(text)
         }
     };
-    let a = ShortMove::new(view, label(0, first), body(first));
-    let mut b = ShortMove::new(view, label(0, first.other()), body(first.other()));
+    let a = ShortMove::new(view, MoveLabel::new(0, first), body(first));
+    let mut b = ShortMove::new(view, MoveLabel::new(0, first.other()), body(first.other()));
     b.view_written = false;
     if b.body != ShortBody::Empty {
         b.number_written = false;
