@@ -299,18 +299,7 @@ fn real_turns_written_naively_resolve_to_themselves() {
         }
     }
     assert!(checked > 9000, "{checked}");
-    // A rough figure for the issue's target (20 µs a move), shown with `--nocapture`.
-    let texts: Vec<(usize, ShortMove)> = turns
-        .iter()
-        .enumerate()
-        .flat_map(|(i, (p, t, l))| View::ALL.map(|v| (i, short(&naive(p, t, v, *l)))))
-        .collect();
-    let start = std::time::Instant::now();
-    for (i, m) in &texts {
-        assert!(m.resolve(&turns[*i].0).is_ok());
-    }
-    let per = start.elapsed().as_secs_f64() * 1e6 / texts.len() as f64;
-    eprintln!("{} turns, {checked} texts resolved; {per:.2} µs a resolution (naive texts)", turns.len());
+    eprintln!("{} turns, {checked} texts resolved (naive texts)", turns.len());
 }
 
 /// The shortest text of the turn given in long notation, in `view`.
@@ -363,6 +352,18 @@ fn real_turns_written_shortest_resolve_to_themselves() {
             let m = short(&format!("{view} {label} {text}"));
             let f = m.resolve(p).unwrap_or_else(|e| panic!("{view} {label} {text} ({long_text}): {e}"));
             assert_eq!(f.turn(), turn, "{view} {label} {text} ({long_text})");
+            // The lenient readings (bare columns may be scan numbers) find this turn, or this
+            // turn among several.
+            match m.resolve_with(p, ResolveOptions::LENIENT) {
+                Ok(f) => assert_eq!(f.turn(), turn, "lenient {view} {label} {text} ({long_text})"),
+                Err(ShortResolveError::Ambiguous { candidates }) => {
+                    assert!(
+                        candidates.contains(&long_text),
+                        "lenient {view} {label} {text} ({long_text}): {candidates:?}"
+                    )
+                }
+                Err(e) => panic!("lenient {view} {label} {text} ({long_text}): {e}"),
+            }
             let n = text.chars().count();
             assert!(n <= long_text.len(), "{text} is longer than {long_text}");
             chars += n;
@@ -371,20 +372,8 @@ fn real_turns_written_shortest_resolve_to_themselves() {
         }
     }
     assert!(checked > 9000, "{checked}");
-    let parsed: Vec<[ShortMove; 3]> = turns
-        .iter()
-        .zip(&written)
-        .map(|((_, _, label), texts)| [0, 1, 2].map(|i| short(&format!("{} {label} {}", View::ALL[i], texts[i]))))
-        .collect();
-    let start = std::time::Instant::now();
-    for ((p, _, _), moves) in turns.iter().zip(&parsed) {
-        for m in moves {
-            assert!(m.resolve(p).is_ok());
-        }
-    }
-    let resolve_per = start.elapsed().as_secs_f64() * 1e6 / (3 * turns.len()) as f64;
     eprintln!(
-        "{checked} shortest texts resolved back; {per:.2} µs a write, {resolve_per:.2} µs a resolution; \
+        "{checked} shortest texts resolved back; {per:.2} µs a write; \
          {chars} characters against {long_chars} in long notation"
     );
 }
