@@ -3,10 +3,16 @@
 //! no-reading errors with their messages, and every turn of the real games in
 //! `shared/data/arimaa/`, written naively in each view, resolving back to itself.
 
+mod arimaa_short_reference;
+
 use std::path::PathBuf;
 
+use arimaa_short_reference::readings;
+
 use tabula_engine::arimaa::{Board, Color, MoveGenerator, Piece, Position, Setup, Square, StepEvent, StepKind, Turn};
-use tabula_notation::arimaa::short::{write_turn, ResolveOptions, ShortMove, ShortResolveError, View};
+use tabula_notation::arimaa::short::{
+    write_turn, PieceRef, ResolveOptions, ShortBody, ShortMove, ShortResolveError, ShortUnit, UnitKind, View,
+};
 use tabula_notation::arimaa::{LabelStyle, LongMove, MoveLabel};
 
 /// A position from long-notation placements (`Ed4 md5`: upper case Gold), `side` to move.
@@ -106,9 +112,37 @@ fn last_piece_named() {
     // The seed's text with its superscript lost: column 2 or second in the scan, the same horse.
     let lenient = ResolveOptions { digit_as_scan: true, ..ResolveOptions::default() };
     assert_eq!(try_resolve(&p, "g 8g h2^r3>hv", lenient).unwrap(), "Hb3n Rc2e Hb4s");
-    // Without the rule `hv` could be either horse; with it, only b4 is meant.
+    // Both horses can step down: the last one named is meant (the seed's tie-break).
     let p = gold("Ha2 Hb3 Rc2 ra7");
     assert_eq!(long(&p, "g 8g h2^r3>hv"), "Hb3n Rc2e Hb4s");
+    // Only the other horse can step right: the board's context comes first.
+    let p = gold("Ha2 Hb3 Rc2 Rc4 ra7");
+    assert_eq!(long(&p, "g 8g h2^r32>h>"), "Hb3n Rc2e Ha2e");
+    // The last-named horse cannot make the steps as written (it would step onto c3 and be
+    // taken without the text saying so): the other one is meant.
+    let p = gold("Hd2 Hh4 Rb1 ra7");
+    assert_eq!(long(&p, "g 8g h4^r2^h<"), "Hd2n Rb1n Hh4w");
+    // The dog named first was captured on c3: the bare `d` is the other dog, which is taken on
+    // f3 in its turn.
+    let p = gold("Dc2 Df2 Ee1 ra7");
+    assert_eq!(long(&p, "g 5g d3^*e<d^*"), "Dc2n Dc3x Ee1w Df2n Df3x");
+    // The cat named first was captured: the bare `c` is the other one (the issue's `c2>*c^h>`).
+    let p = gold("Cb3 Cf1 Ha1 ra7");
+    assert_eq!(long(&p, "g 5g c2>*c^h>"), "Cb3e Cc3x Cf1n Ha1e");
+    // Both horses can step down, but the last one named would undo the move: the one legal
+    // reading of the whole move is taken.
+    let p = gold("Ha2 Hb3 ra7");
+    assert_eq!(long(&p, "g 8g h2^hv"), "Hb3n Ha2s");
+    // A pull's weaker piece with no digits: the one next to the puller, wherever the last
+    // silver rabbit named stands (the seed's `r3^^Re>`): the push leaves it on d6, away from
+    // the elephant on g4.
+    let p = gold("Md4 Eg4 rd5 rg5 ra7");
+    assert_eq!(long(&p, "g 24g mR^eR>"), "rd5n Md4n rg5e Eg4n");
+    let p = gold("Ra2 Ed4 rd5 rb7 rh5");
+    assert_eq!(long(&p, "g 24g r1^^Re>"), "Ra2n Ra3n Ed4e rd5s");
+    // Two silver rabbits next to the elephant, both able to follow: the last one named.
+    let p = gold("Ed4 rd5 rc5 ra7");
+    assert_eq!(long(&p, "g 24g eR^Re>"), "rd5n Ed4n Ed5e rd6s");
 }
 
 #[test]
@@ -164,6 +198,11 @@ fn traps() {
     assert_eq!(long(&p, "g 33g d^c*"), "Dd3n Cc3x");
     let e = error(&p, "g 33g d^h*");
     assert_eq!(e.to_string(), "the capture here is not of this h (horse) for \"h*\"");
+    // A removal with no digits names the piece of that kind captured by the unit before it,
+    // not the last rabbit named (e3, which left the rabbit on c3 alone).
+    let p = gold("Rc3 Rd3 Rb1 ra7");
+    assert_eq!(long(&p, "g 33g r2^r4>r*"), "Rb1n Rd3e Rc3x");
+
     // The dog pushes the silver cat onto c3.
     let p = gold("Dc1 cc2 ra7");
     assert_eq!(long(&p, "g 33g dC^*"), "cc2n cc3x Dc1n");
@@ -352,18 +391,12 @@ fn real_turns_written_shortest_resolve_to_themselves() {
             let m = short(&format!("{view} {label} {text}"));
             let f = m.resolve(p).unwrap_or_else(|e| panic!("{view} {label} {text} ({long_text}): {e}"));
             assert_eq!(f.turn(), turn, "{view} {label} {text} ({long_text})");
-            // The lenient readings (bare columns may be scan numbers) find this turn, or this
-            // turn among several.
-            match m.resolve_with(p, ResolveOptions::LENIENT) {
-                Ok(f) => assert_eq!(f.turn(), turn, "lenient {view} {label} {text} ({long_text})"),
-                Err(ShortResolveError::Ambiguous { candidates }) => {
-                    assert!(
-                        candidates.contains(&long_text),
-                        "lenient {view} {label} {text} ({long_text}): {candidates:?}"
-                    )
-                }
-                Err(e) => panic!("lenient {view} {label} {text} ({long_text}): {e}"),
-            }
+            // Read leniently (a bare column may be a scan number, captures may go unwritten)
+            // the text has more readings, this turn among them; the resolver picks one of them
+            // or lists them.
+            let lenient = readings(p, m.units().unwrap(), view, ResolveOptions::LENIENT);
+            assert!(lenient.contains(turn), "lenient {view} {label} {text} ({long_text})");
+            check_against_readings(p, &m, ResolveOptions::LENIENT, &lenient);
             let n = text.chars().count();
             assert!(n <= long_text.len(), "{text} is longer than {long_text}");
             chars += n;
@@ -428,5 +461,93 @@ fn legal_turns_of_thousands_of_real_and_random_positions_round_trip() {
     eprintln!(
         "{positions} positions (of {} from random games), {checked} legal turns round-tripped",
         random_turns.len()
+    );
+}
+
+/// What the resolver makes of `m` agrees with the text's legal readings (`readings`, from the
+/// plain reader): a turn among them, or an ambiguity listing some of them; a text with exactly
+/// one reading resolves to it, and no text with a reading is refused.
+fn check_against_readings(p: &Position, m: &ShortMove, opts: ResolveOptions, readings: &[Turn]) {
+    let long_of = |t: &Turn| LongMove::from_turn(p, t).unwrap().to_string();
+    let all: Vec<String> = readings.iter().map(long_of).collect();
+    match m.resolve_with(p, opts) {
+        Ok(f) => assert!(readings.contains(f.turn()), "{m}: {} is not a reading", long_of(f.turn())),
+        Err(ShortResolveError::Ambiguous { candidates }) => {
+            assert!(readings.len() > 1, "{m} is ambiguous ({candidates:?}), its one reading is {all:?}");
+            assert!(candidates.len() > 1 && candidates.iter().all(|c| all.contains(c)), "{m}: {candidates:?} {all:?}");
+        }
+        Err(e) => assert!(readings.is_empty(), "{m} refused ({e}), its readings are {all:?}"),
+    }
+}
+
+/// The piece references of a unit, in the order written.
+fn refs_mut(unit: &mut ShortUnit) -> Vec<&mut PieceRef> {
+    match &mut unit.kind {
+        UnitKind::Steps { piece, .. } | UnitKind::Removal { piece } => vec![piece],
+        UnitKind::Push { pusher, pushed, .. } => vec![pusher, pushed],
+        UnitKind::Pull { pulled, puller, .. } => vec![pulled, puller],
+    }
+}
+
+/// Texts of every legal turn of real and random positions, each letter named by square, then
+/// with every letter bare, with each letter bare alone, and the writer's shortest: the
+/// resolver never refuses a text that has exactly one legal reading (by the plain reader),
+/// and whatever it returns is a reading.
+#[test]
+fn no_text_with_exactly_one_legal_reading_is_refused() {
+    let random = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/arimaa/random_games.tsv");
+    let random_turns = archive_turns(&[random]);
+    let real = real_turns();
+    let mut gen = MoveGenerator::new();
+    let (mut positions, mut texts, mut one, mut several) = (0usize, 0usize, 0usize, 0usize);
+    let mut k = 0usize;
+    for (p, _, label) in real.iter().chain(&random_turns).step_by(8) {
+        let legal = gen.legal_turns(p);
+        for (turn, _) in legal.iter().step_by((legal.len() / 12).max(1)) {
+            let view = View::ALL[k % 3];
+            k += 1;
+            let full = short(&naive(p, turn, view, *label));
+            let units: Vec<ShortUnit> = full.units().unwrap().to_vec();
+            let letters: usize = units.iter().map(|u| u.pieces().len()).sum();
+            let mut variants: Vec<Vec<ShortUnit>> = Vec::new();
+            for mask in std::iter::once(u32::MAX).chain((0..letters.min(31)).map(|b| 1 << b)) {
+                let mut v = units.clone();
+                let mut bit = 0;
+                for u in &mut v {
+                    for r in refs_mut(u) {
+                        if mask & (1 << bit.min(31)) != 0 {
+                            r.ident = None;
+                        }
+                        bit += 1;
+                    }
+                }
+                variants.push(v);
+            }
+            let written = short(&format!("{view} {label} {}", write_turn(p, turn, view).unwrap()));
+            variants.push(written.units().unwrap().to_vec());
+            for v in variants {
+                let m = ShortMove::new(view, *label, ShortBody::Turn(v.into_iter().collect()));
+                let found = readings(p, m.units().unwrap(), view, ResolveOptions::default());
+                assert!(
+                    found.contains(turn),
+                    "{m}: its own turn {} is not a reading ({found:?}) on {}",
+                    LongMove::from_turn(p, turn).unwrap(),
+                    p.board().to_diagram_string()
+                );
+                if found.len() == 1 {
+                    one += 1;
+                } else {
+                    several += 1;
+                }
+                check_against_readings(p, &m, ResolveOptions::default(), &found);
+                texts += 1;
+            }
+        }
+        positions += 1;
+    }
+    assert!(positions > 700 && texts > 55_000, "{positions} positions, {texts} texts");
+    eprintln!(
+        "{positions} positions, {texts} texts: {one} with one legal reading (every one resolved to it), \
+         {several} with several (each resolved to one of them or listed as ambiguous)"
     );
 }

@@ -51,7 +51,7 @@
 //!   (`eM^>`: the camel steps `^` then `>`, the elephant following each time), the weaker first a
 //!   pull (`Me^>`: the elephant steps, the camel follows). In both the steps are those of the
 //!   second piece written, and the first follows. The continuation `eM^e>` is a unit of its own,
-//!   `e>`, whose `e` the "last piece of that kind named in this move" rule makes the pusher.
+//!   `e>`, read like any letter without digits (there is one gold elephant).
 //! - **trap**: `x` or `*` after the steps removes the piece that stepped (the pushed or pulled one
 //!   after a push or pull); a piece letter with only a mark (`d^c*`, `dC^d*`) names the piece
 //!   removed. Nothing may follow a mark within the unit.

@@ -9,10 +9,26 @@
 //!   pulled piece are the opponent's; a [`UnitKind::Removal`] names a piece of either side.
 //! - Identification is read on the board as it stands when the unit begins (after the units
 //!   before it in the move): a column, a column and row, or a scan number in the move's view.
-//! - A letter with no identification means the last piece of that kind and side named earlier
-//!   in the move, if there is one (`h2^r3>hv`); otherwise any piece of that kind and side, and
-//!   the steps decide (`h>`). A pushed or pulled piece with no identification is one of that
-//!   kind next to the pusher or puller (`eR>`).
+//! - A letter with no identification is read in the seed's order (`rules/arimaa.md`, "Which
+//!   piece a letter without digits names"): steps 1 and 2 in `Search::candidates`, 4 in
+//!   `Search::last_named`:
+//!   1. the candidates are the pieces of that kind and side on the board when the unit begins
+//!      (a piece captured earlier in the move is gone); a pushed or pulled piece must be next
+//!      to the stronger piece (`eR>`, `r3^^Re>`);
+//!   2. one candidate is that piece;
+//!   3. otherwise the candidates that can make the unit's steps (direction, freezing, a marked
+//!      capture, and the captures the removal units right after it write) are kept (`h>`);
+//!   4. if several are left, the last piece of that kind and side named earlier in the move is
+//!      meant when it is one of them (`h2^r3>hv`); otherwise each is a reading and the rest of
+//!      the move decides.
+//!
+//!   Step 4 chooses among readings that are legal as whole moves: every candidate left by
+//!   step 3 is followed to the end of the move, and of the legal readings those that keep to
+//!   the last piece named the longest (their first unit that passes it over comes latest, or
+//!   never) are kept. So a text with exactly one legal reading is never refused because the
+//!   piece last named could make one unit's steps but not the rest of the move.
+//! - A removal unit with no identification (`c*`) names any piece of that kind captured during
+//!   the unit before it (`d^c*`).
 //! - Steps are the view's directions ([`View::direction`]); a push's steps are those of the
 //!   pushed piece, the pusher following into the square it left; a pull's are the puller's, the
 //!   pulled piece following.
@@ -116,9 +132,11 @@ pub(crate) fn resolve_units(
     let me = builder.start().side_to_move();
     let start = *builder.start();
     let mut search = Search { view, me, start, units, opts, found: SmallVec::new(), failure: None };
-    search.run(0, State { builder, named: [[None; 6]; 2], pending: SmallVec::new() });
+    search.run(0, State { builder, named: [[None; 6]; 2], pending: SmallVec::new(), passed_over: 0 });
+    let best = search.found.iter().map(|f| f.1).min().unwrap_or(0);
+    search.found.retain(|f| f.1 == best);
     match search.found.len() {
-        1 => Ok(search.found[0]),
+        1 => Ok(search.found[0].0),
         0 => {
             let (_, at, reason) = search.failure.unwrap_or((0, units.len(), "no reading".to_owned()));
             let unit = match units.get(at) {
@@ -132,7 +150,7 @@ pub(crate) fn resolve_units(
             let candidates = search
                 .found
                 .iter()
-                .map(|f| match LongMove::from_turn(&pos, f.turn()) {
+                .map(|(f, _)| match LongMove::from_turn(&pos, f.turn()) {
                     Ok(m) => m.to_string(),
                     Err(_) => f.turn().to_string(),
                 })
@@ -157,6 +175,10 @@ struct State {
     named: [[Option<Named>; 6]; 2],
     /// Captures of the last unit not yet written.
     pending: SmallVec<[(Square, Piece); 2]>,
+    /// The units where this reading took another piece than the last one named (step 4), as
+    /// bits from the highest down: of two readings, the one that passes it over later has the
+    /// smaller number.
+    passed_over: u64,
 }
 
 impl State {
@@ -167,7 +189,18 @@ impl State {
     fn name(&mut self, piece: Piece, square: Square, captured: bool) {
         self.named[piece.color as usize][piece.kind as usize] = Some(Named { square, captured });
     }
+
+    /// Marks unit `i` as one where the reading passed over the last piece named, if `passed`.
+    fn passed_over_at(mut self, i: usize, passed: bool) -> State {
+        if passed {
+            self.passed_over |= 1 << (63 - i.min(63));
+        }
+        self
+    }
 }
+
+/// The readings after a unit and its removal units: the index of the next unit, with the state.
+type Next = SmallVec<[(usize, State); 2]>;
 
 struct Search<'a> {
     view: View,
@@ -175,7 +208,8 @@ struct Search<'a> {
     start: Position,
     units: &'a [ShortUnit],
     opts: ResolveOptions,
-    found: SmallVec<[FinishedTurn; 2]>,
+    /// The legal readings, each with its [`State::passed_over`].
+    found: SmallVec<[(FinishedTurn, u64); 2]>,
     /// The furthest failure: its depth (twice the unit index, plus one after the unit's steps),
     /// the unit index (`units.len()` for the whole turn), and the reason.
     failure: Option<(usize, usize, String)>,
@@ -190,23 +224,22 @@ impl Search<'_> {
 
     fn run(&mut self, i: usize, mut st: State) {
         let Some(unit) = self.units.get(i) else {
-            if self.unwritten(i, &st) {
-                return;
-            }
             match st.builder.finish() {
-                Ok(f) => {
-                    if !self.found.iter().any(|g| g.turn() == f.turn()) {
-                        self.found.push(f);
-                    }
-                }
+                Ok(f) => match self.found.iter_mut().find(|g| g.0.turn() == f.turn()) {
+                    Some(g) => g.1 = g.1.min(st.passed_over),
+                    None => self.found.push((f, st.passed_over)),
+                },
                 Err(e) => self.fail(2 * i + 1, i, || e.to_string()),
             }
             return;
         };
-        if let UnitKind::Removal { piece } = unit.kind {
-            return self.removal(i, piece, st);
-        }
-        if self.unwritten(i, &st) {
+        if let UnitKind::Removal { .. } = unit.kind {
+            // Only a move's first unit: the others are read with the unit before them.
+            let mut next = Next::new();
+            self.written_captures(i, st, &mut next);
+            for (j, s) in next {
+                self.run(j, s);
+            }
             return;
         }
         st.pending.clear();
@@ -239,8 +272,9 @@ impl Search<'_> {
         }
     }
 
-    /// The squares a piece reference can mean on the current board: `near` restricts to the
-    /// squares next to it (a pushed or pulled piece).
+    /// The squares a piece reference can mean on the current board (steps 1 and 2 of a letter
+    /// with no identification): `near` restricts to the squares next to it (a pushed or pulled
+    /// piece).
     fn candidates(&self, st: &State, color: Color, piece: PieceRef, near: Option<Square>) -> Result<Bitboard, String> {
         let board = st.builder.board();
         let kind = piece.kind();
@@ -263,13 +297,7 @@ impl Search<'_> {
                 _ => Bitboard::EMPTY,
             },
             Some(Ident::Scan(n)) => view.nth_in_scan(all, n).map_or(Bitboard::EMPTY, Bitboard::from_square),
-            None => match st.named(color)[kind as usize] {
-                Some(Named { captured: true, square }) => {
-                    return Err(format!("the {} named before in this move was captured on {square}", what()))
-                }
-                Some(Named { square, .. }) => Bitboard::from_square(square),
-                None => all,
-            },
+            None => all,
         };
         if set.is_empty() {
             return Err(match piece.ident {
@@ -306,13 +334,20 @@ impl Search<'_> {
                 }
             }
         }
+        st.pending = captures.iter().copied().collect();
         if let Some((sq, p)) = marked {
-            if !captures.contains(&(sq, p)) {
-                self.fail(2 * i + 1, i, || format!("the {} {} on {sq} is not captured", p.color.name(), p.kind.name()));
-                return false;
+            // One capture only: a piece of the same kind may have been taken on the same trap
+            // earlier in the unit, and that one is written as a removal.
+            match captures.iter().rposition(|&c| c == (sq, p)) {
+                Some(k) => drop(st.pending.remove(k)),
+                None => {
+                    self.fail(2 * i + 1, i, || {
+                        format!("the {} {} on {sq} is not captured", p.color.name(), p.kind.name())
+                    });
+                    return false;
+                }
             }
         }
-        st.pending = captures.iter().copied().filter(|&c| Some(c) != marked).collect();
         true
     }
 
@@ -323,6 +358,7 @@ impl Search<'_> {
             Err(r) => return self.fail(2 * i, i, || r),
         };
         let mover = Piece { color: me, kind: piece.kind() };
+        let mut viable: SmallVec<[(Square, Next); 2]> = SmallVec::new();
         'candidates: for from in from_set {
             let mut s = st.clone();
             let mut at = from;
@@ -342,8 +378,33 @@ impl Search<'_> {
             let captured = captures.contains(&(at, mover));
             s.name(mover, at, captured);
             if self.settle(i, &mut s, &captures, trapped.then_some((at, mover))) {
-                self.run(i + 1, s);
+                let mut next = SmallVec::new();
+                self.written_captures(i + 1, s, &mut next);
+                if !next.is_empty() {
+                    viable.push((from, next));
+                }
             }
+        }
+        let named = Self::last_named(&st, mover, piece, viable.iter().map(|v| v.0));
+        for (from, next) in viable {
+            let passed = named.is_some_and(|sq| sq != from);
+            for (j, s) in next {
+                self.run(j, s.passed_over_at(i, passed));
+            }
+        }
+    }
+
+    /// Step 4 of a letter with no identification: among the squares of the candidates that can
+    /// make the unit's steps, the one of the last piece of that kind and side named earlier in
+    /// the move, when there are several and it is one of them. `None`: no piece is preferred.
+    fn last_named(st: &State, piece: Piece, written: PieceRef, viable: impl Iterator<Item = Square>) -> Option<Square> {
+        if written.ident.is_some() {
+            return None;
+        }
+        let set = viable.fold(Bitboard::EMPTY, Bitboard::with);
+        match st.named(piece.color)[piece.kind as usize] {
+            Some(Named { square, captured: false }) if set.count() > 1 && set.contains(square) => Some(square),
+            _ => None,
         }
     }
 
@@ -367,6 +428,7 @@ impl Search<'_> {
         };
         let strong_piece = Piece { color: me, kind: strong.kind() };
         let weak_piece = Piece { color: them, kind: weak.kind() };
+        let mut viable: SmallVec<[(Square, Square, Next); 2]> = SmallVec::new();
         for q in strong_set {
             let weak_set = match self.candidates(&st, them, weak, Some(q)) {
                 Ok(s) => s,
@@ -415,14 +477,34 @@ impl Search<'_> {
                 s.name(strong_piece, at_strong, captures.contains(&(at_strong, strong_piece)));
                 s.name(weak_piece, at_weak, captures.contains(&(at_weak, weak_piece)));
                 if self.settle(i, &mut s, &captures, trapped.then_some((at_weak, weak_piece))) {
-                    self.run(i + 1, s);
+                    let mut next = SmallVec::new();
+                    self.written_captures(i + 1, s, &mut next);
+                    if !next.is_empty() {
+                        viable.push((q, p, next));
+                    }
                 }
+            }
+        }
+        let named_strong = Self::last_named(&st, strong_piece, strong, viable.iter().map(|v| v.0));
+        let named_weak = Self::last_named(&st, weak_piece, weak, viable.iter().map(|v| v.1));
+        for (q, p, next) in viable {
+            let passed = named_strong.is_some_and(|sq| sq != q) || named_weak.is_some_and(|sq| sq != p);
+            for (j, s) in next {
+                self.run(j, s.passed_over_at(i, passed));
             }
         }
     }
 
-    /// A removal unit: one of the captures not yet written.
-    fn removal(&mut self, i: usize, piece: PieceRef, st: State) {
+    /// The removal units from `i` on, each one of the captures not yet written, in every way
+    /// they can be read; `out` gets the index of the unit after them with each state. Captures
+    /// left unwritten fail here (unless [`ResolveOptions::unwritten_captures`]).
+    fn written_captures(&mut self, i: usize, st: State, out: &mut Next) {
+        let Some(&ShortUnit { kind: UnitKind::Removal { piece }, .. }) = self.units.get(i) else {
+            if !self.unwritten(i, &st) {
+                out.push((i, st));
+            }
+            return;
+        };
         let view = self.view;
         let board = *st.builder.board();
         let matching: SmallVec<[(Square, Piece); 2]> = st
@@ -439,7 +521,7 @@ impl Search<'_> {
                         }
                         Some(Ident::Square { column, row }) => view.square(column, row) == Some(sq),
                         Some(Ident::Scan(n)) => view.scan_number(board.pieces(p.color, p.kind).with(sq), sq) == Some(n),
-                        None => st.named(p.color)[p.kind as usize].is_none_or(|n| n.square == sq),
+                        None => true,
                     }
             })
             .collect();
@@ -455,7 +537,7 @@ impl Search<'_> {
             let mut s = st.clone();
             s.pending.retain(|x| *x != c);
             s.name(c.1, c.0, true);
-            self.run(i + 1, s);
+            self.written_captures(i + 1, s, out);
         }
     }
 }

@@ -150,8 +150,8 @@ pub enum UnitKind {
     },
     /// `eM^>`: the stronger piece written first pushes: for each step written, `pushed` steps
     /// that way and `pusher` follows into the square it left. `trapped`: the pushed piece is
-    /// removed. A following `e>` (`eM^e>`) is a step of its own by the pusher, found by the
-    /// "last piece of that kind named in the move" rule.
+    /// removed. A following `e>` (`eM^e>`) is a step of its own, read like any letter without
+    /// digits.
     Push {
         /// The stronger piece.
         pusher: PieceRef,

@@ -98,8 +98,11 @@ pub fn turn_units(pos: &Position, turn: &Turn, view: View) -> Result<SmallVec<[S
         };
         let mut kind = kind;
         let mut removals: SmallVec<[(Square, Piece); 2]> = SmallVec::new();
-        for c in events[k..end].iter().filter_map(|e| e.capture) {
-            if c == marked {
+        // The mark names one capture: the last of the marked piece (another piece of its kind
+        // may have been taken on the same trap earlier in the unit, and is written as removed).
+        let last_marked = events[k..end].iter().rposition(|e| e.capture == Some(marked));
+        for (n, c) in events[k..end].iter().enumerate().filter_map(|(n, e)| Some((n, e.capture?))) {
+            if Some(n) == last_marked {
                 if let UnitKind::Steps { trapped, .. }
                 | UnitKind::Push { trapped, .. }
                 | UnitKind::Pull { trapped, .. } = &mut kind
