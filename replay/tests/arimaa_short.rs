@@ -296,3 +296,51 @@ fn check_reads_games_in_short_notation() {
     let message = got["error"]["message"].as_str().unwrap_or_default();
     assert!(message.contains("Df2n Df3n Df4n Rd1n") && message.contains("Dh2n Dh3n Dh4n Rd1n"), "{message}");
 }
+
+/// A game in short notation that starts from a pair of position records (`0s ..., 0g ...`) is
+/// replayed from that position, its moves played straight from the resolver's steps: real games
+/// cut in the middle end on the final position and result of the whole game, with the moves
+/// after the cut counted. A move whose label breaks the numbering is refused at its line.
+#[test]
+fn check_short_starts_from_position_records() {
+    use tabula_notation::arimaa::short::{position_moves, turn_move};
+    use tabula_notation::arimaa::MoveLabel;
+    let source: std::sync::Arc<str> = "test".into();
+    for rec in records("allgames202602_sample.tsv").into_iter().take(8) {
+        // The result the board decides (the short text records none).
+        let whole = verify(&Record { recorded: None, ..rec.as_record() });
+        let mut plies = Vec::new();
+        verify_with(&rec.as_record(), |ev| match ev {
+            Replayed::Move { label, before, turn: Some(t), .. } => plies.push((label, *before, t)),
+            Replayed::Move { .. } => {}
+            Replayed::TakeBack { .. } => {
+                plies.pop();
+            }
+        });
+        let cut = plies.len() / 2;
+        let (_, start, _) = plies[cut];
+        for view in View::ALL {
+            let [first, second] = position_moves(view, start.board(), start.side_to_move());
+            let mut text = format!("{first}\n{second}\n");
+            for (label, before, turn) in &plies[cut..] {
+                let m = turn_move(before, turn, view, MoveLabel::new(label.number, label.color)).unwrap();
+                text.push_str(&format!("{m}\n"));
+            }
+            let report = check_short(&source, &rec.game, text.as_bytes());
+            assert_eq!(report.verdict, Verdict::Ok, "game {} view {view}: {:?}\n{text}", rec.game, report.error);
+            assert_eq!(report.turns, plies.len() - cut, "game {}", rec.game);
+            assert_eq!(report.final_position, whole.final_position, "game {}", rec.game);
+            assert_eq!(report.result, whole.result, "game {}", rec.game);
+        }
+        // The first move after the records sets the numbering; the next one must follow it.
+        let [first, second] = position_moves(View::Gold, start.board(), start.side_to_move());
+        let (label, before, turn) = &plies[cut];
+        let wrong = MoveLabel::new(label.number + 1, label.color);
+        let m = turn_move(before, turn, View::Gold, wrong).unwrap();
+        let next = MoveLabel::new(label.number + 3, label.color);
+        let text = format!("{first}\n{second}\n{m}\n{}\n", turn_move(before, turn, View::Gold, next).unwrap());
+        let report = check_short(&source, &rec.game, text.as_bytes());
+        let error = report.error.expect("an error");
+        assert_eq!((report.verdict, error.line), (Verdict::Illegal, 4), "{}: {}", rec.game, error.message);
+    }
+}

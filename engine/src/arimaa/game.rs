@@ -54,6 +54,15 @@ impl Game {
         g
     }
 
+    /// A game that starts from `position` (a position record rather than set-ups): its
+    /// history begins there, and the end of the game is judged on it at once.
+    pub fn from_position(position: Position) -> Game {
+        let mut g = Game { position, ..Game::default() };
+        g.occurrences.insert(position.hash(), 1);
+        g.outcome = position.outcome();
+        g
+    }
+
     /// A new game with room for about `moves` moves, so that a replay of known length does not
     /// grow its tables as it goes.
     pub fn with_capacity(moves: usize) -> Game {

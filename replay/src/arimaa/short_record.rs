@@ -9,7 +9,7 @@ use tabula_notation::arimaa::short::{
 };
 use tabula_notation::arimaa::{parse_position, write_placement, LongMove, MoveLabel, View};
 
-use super::verify::{verify, verify_with, Record, Replayed};
+use super::verify::{verify_short_with, verify_with, Record, Replayed};
 use crate::report::{ErrorInfo, GameReport, Verdict};
 
 /// What kind of failure stopped a move, as `tabula resolve` names it.
@@ -280,11 +280,8 @@ pub fn short_to_long(text: &str, opts: ResolveOptions) -> (String, Option<ShortS
     (list, r.stop)
 }
 
-/// Checks one game written in short notation (`data`, a whole file): the moves are read into
-/// long notation as far as the text allows and replayed by the long-notation checker; the first
-/// move that cannot be read ends the game there, `unreadable` when it is not short notation,
-/// `illegal` when it has no legal reading or several (the candidates in the message), with its
-/// label, line and text.
+/// Checks one game written in short notation (`data`, a whole file), strictly: see
+/// [`verify_short_with`](super::verify::verify_short_with).
 pub fn check_short(source: &std::sync::Arc<str>, game: &str, data: &[u8]) -> GameReport {
     let Ok(text) = std::str::from_utf8(data) else {
         let error = ErrorInfo {
@@ -295,21 +292,7 @@ pub fn check_short(source: &std::sync::Arc<str>, game: &str, data: &[u8]) -> Gam
         };
         return GameReport::unreadable(source.clone(), game.to_owned(), super::verify::KIND, error);
     };
-    let (list, stop) = short_to_long(text, ResolveOptions::default());
-    let record =
-        Record { source: source.clone(), game: game.to_owned(), movelist: list.as_bytes(), line: 1, recorded: None };
-    let mut report = verify(&record);
-    if let Some(stop) = stop.filter(|_| report.verdict == Verdict::Ok) {
-        report.verdict = if stop.kind == StopKind::Syntax { Verdict::Unreadable } else { Verdict::Illegal };
-        let line = stop.line as u64;
-        let mut message = stop.reason.clone();
-        if !stop.candidates.is_empty() {
-            message.push_str(&format!(" (readings: {})", stop.candidates.join(" | ")));
-        }
-        let turn = stop.label.map(|l| l.to_string()).unwrap_or_default();
-        report.error = Some(ErrorInfo { turn, line, token: stop.unit, message });
-    }
-    report
+    verify_short_with(source, game, text, ResolveOptions::default(), |_| {})
 }
 
 /// A record in long notation (an archive row or a move list) as short notation in `view`: the

@@ -2,7 +2,12 @@
 
 use std::sync::Arc;
 
-use tabula_engine::arimaa::{Color, Game, GameError, Outcome, Phase, Position, Turn, WinReason};
+use tabula_engine::arimaa::{
+    Color, FinishedTurn, Game, GameError, Outcome, Phase, Placement, Position, Turn, WinReason,
+};
+use tabula_notation::arimaa::short::{
+    position_from_records, ResolveOptions, ShortBody, ShortMove, ShortRecord, ShortResolveError,
+};
 use tabula_notation::arimaa::{LabelStyle, MoveLabel};
 
 use super::movelist::{MoveBody, MoveLine, Moves};
@@ -121,17 +126,164 @@ fn outcome_result(o: Outcome) -> GameResult {
     GameResult::Arimaa { winner: color_char(o.winner), reason: o.reason.name() }
 }
 
+/// Where and why a replay stopped.
 struct Failure {
     turn: String,
     line_offset: u64,
     token: String,
     message: String,
+    /// The text is not notation at all (a syntax error), rather than an illegal move.
+    unreadable: bool,
+}
+
+impl Failure {
+    fn new(turn: impl Into<String>, line_offset: u64, token: String, message: String) -> Failure {
+        Failure { turn: turn.into(), line_offset, token, message, unreadable: false }
+    }
 }
 
 fn text(b: &[u8]) -> String {
     let t = b.trim_ascii();
     let cut = &t[..t.len().min(200)];
     String::from_utf8_lossy(cut).into_owned()
+}
+
+/// A game being replayed from its record, whatever its notation: the moves so far, the label
+/// expected next, and where the last move stands in the record.
+struct Replay {
+    game: Game,
+    expected: MoveLabel,
+    last_label: Option<MoveLabel>,
+    last_line: u64,
+}
+
+/// One move of a record, read and resolved on the position.
+enum Action {
+    Place(Placement),
+    Turn(FinishedTurn),
+}
+
+impl Replay {
+    fn new(game: Game) -> Replay {
+        Replay { game, expected: MoveLabel::from_ply(0, LabelStyle::GoldSilver), last_label: None, last_line: 0 }
+    }
+
+    /// The label must be the one expected next.
+    fn check_label(&self, label: MoveLabel, fail: impl Fn(String, String) -> Failure) -> Result<(), Failure> {
+        if label.same_move(self.expected) {
+            return Ok(());
+        }
+        Err(fail(
+            label.to_string(),
+            format!("expected move {} here", MoveLabel { style: label.style, ..self.expected }),
+        ))
+    }
+
+    /// A move may not follow the end of the game.
+    fn check_not_over(&self, token: String, fail: impl Fn(String, String) -> Failure) -> Result<(), Failure> {
+        let Some(o) = self.game.outcome() else { return Ok(()) };
+        let after = self.last_label.map(|l| l.to_string()).unwrap_or_default();
+        let mut message = format!("move after the end of the game: {o} after {after}");
+        if o.reason == WinReason::Elimination {
+            message.push_str(" (older rules let play go on after elimination; current rules end the game there)");
+        }
+        Err(fail(token, message))
+    }
+
+    /// Plays a resolved move (`text` as written, for messages and `on_move`).
+    fn play(
+        &mut self,
+        label: MoveLabel,
+        line_offset: u64,
+        action: &Action,
+        text: &[u8],
+        fail: impl Fn(String, String) -> Failure,
+        on_move: &mut impl FnMut(Replayed<'_>),
+    ) -> Result<(), Failure> {
+        let turn = match action {
+            Action::Place(placement) => {
+                self.game.place(placement).map_err(|e| fail(self::text(text), e.to_string()))?;
+                None
+            }
+            Action::Turn(resolved) => {
+                self.game.play_finished(resolved).map_err(|e| {
+                    let message = match e {
+                        GameError::Repetition => "third-time repetition of a position (illegal under current rules; \
+                                                  older rules made it a loss for the side repeating)"
+                            .to_owned(),
+                        e => e.to_string(),
+                    };
+                    fail(self::text(text), message)
+                })?;
+                Some(*resolved.turn())
+            }
+        };
+        self.last_label = Some(label);
+        self.last_line = line_offset;
+        self.expected = self.expected.next();
+        if let Some(before) = self.game.previous_position() {
+            on_move(Replayed::Move { label, before, after: self.game.position(), turn, text });
+        }
+        Ok(())
+    }
+
+    /// Judges the replay: `ok` with the result decided on the board or, when the board does
+    /// not decide it, the record's; `illegal` or `unreadable` at a failure; `result-mismatch`.
+    fn report(self, record: &Record<'_>, failure: Option<Failure>) -> GameReport {
+        let game = &self.game;
+        let board = game.outcome();
+        let mut report = GameReport {
+            source: record.source.clone(),
+            game: record.game.clone(),
+            kind: KIND,
+            verdict: Verdict::Ok,
+            turns: game.plies(),
+            result: board.map(outcome_result),
+            final_position: game.position().board().to_diagram_string(),
+            error: None,
+        };
+        if let Some(f) = failure {
+            report.verdict = if f.unreadable { Verdict::Unreadable } else { Verdict::Illegal };
+            report.error =
+                Some(ErrorInfo { turn: f.turn, line: record.line + f.line_offset, token: f.token, message: f.message });
+            return report;
+        }
+        let Some(rec) = record.recorded else {
+            return report;
+        };
+        let after = self.last_label.map(|l| l.to_string()).unwrap_or_default();
+        let mismatch = |message: String, token: &str| ErrorInfo {
+            turn: after.clone(),
+            line: record.line + self.last_line,
+            token: token.to_owned(),
+            message,
+        };
+        let written = format!("{} {}", rec.result as char, rec.termination as char);
+        match (board, rec.board_reason()) {
+            (Some(o), Some(reason)) if rec.winner == Some(o.winner) && reason == o.reason => {}
+            (Some(o), _) => {
+                report.verdict = Verdict::ResultMismatch;
+                report.error = Some(mismatch(
+                    format!("the board ends the game ({o}) but the record says {}", describe(rec)),
+                    &written,
+                ));
+            }
+            (None, Some(_)) => {
+                report.verdict = Verdict::ResultMismatch;
+                report.error = Some(mismatch(
+                    format!("the record says {} but the board does not decide the game", describe(rec)),
+                    &written,
+                ));
+            }
+            (None, None) => {
+                report.result = match (rec.winner, rec.reason()) {
+                    (Some(w), Some(reason)) => Some(GameResult::Arimaa { winner: color_char(w), reason }),
+                    _ => None,
+                };
+            }
+        }
+        report
+    }
 }
 
 /// Replays a record and judges it; see [`verify_with`].
@@ -145,62 +297,9 @@ pub fn verify(record: &Record<'_>) -> GameReport {
 /// `result-mismatch` when the record's result disagrees with the board.
 pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -> GameReport {
     // A move takes about 25 bytes of a move list.
-    let mut game = Game::with_capacity((record.movelist.len() / 20).min(4096));
-    let mut last_label: Option<MoveLabel> = None;
-    let mut last_line = 0;
-    let failure = replay_moves(record, &mut game, &mut last_label, &mut last_line, &mut on_move).err();
-    let board = game.outcome();
-    let mut report = GameReport {
-        source: record.source.clone(),
-        game: record.game.clone(),
-        kind: KIND,
-        verdict: Verdict::Ok,
-        turns: game.plies(),
-        result: board.map(outcome_result),
-        final_position: game.position().board().to_diagram_string(),
-        error: None,
-    };
-    if let Some(f) = failure {
-        report.verdict = Verdict::Illegal;
-        report.error =
-            Some(ErrorInfo { turn: f.turn, line: record.line + f.line_offset, token: f.token, message: f.message });
-        return report;
-    }
-    let Some(rec) = record.recorded else {
-        return report;
-    };
-    let after = last_label.map(|l| l.to_string()).unwrap_or_default();
-    let mismatch = |message: String, token: &str| ErrorInfo {
-        turn: after.clone(),
-        line: record.line + last_line,
-        token: token.to_owned(),
-        message,
-    };
-    let written = format!("{} {}", rec.result as char, rec.termination as char);
-    match (board, rec.board_reason()) {
-        (Some(o), Some(reason)) if rec.winner == Some(o.winner) && reason == o.reason => {}
-        (Some(o), _) => {
-            report.verdict = Verdict::ResultMismatch;
-            report.error = Some(mismatch(
-                format!("the board ends the game ({o}) but the record says {}", describe(rec)),
-                &written,
-            ));
-        }
-        (None, Some(_)) => {
-            report.verdict = Verdict::ResultMismatch;
-            report.error = Some(mismatch(
-                format!("the record says {} but the board does not decide the game", describe(rec)),
-                &written,
-            ));
-        }
-        (None, None) => {
-            report.result = match (rec.winner, rec.reason()) {
-                (Some(w), Some(reason)) => Some(GameResult::Arimaa { winner: color_char(w), reason }),
-                _ => None,
-            };
-        }
-    }
-    report
+    let mut replay = Replay::new(Game::with_capacity((record.movelist.len() / 20).min(4096)));
+    let failure = replay_moves(record, &mut replay, &mut on_move).err();
+    replay.report(record, failure)
 }
 
 fn describe(rec: RecordedEnd) -> String {
@@ -213,39 +312,24 @@ fn describe(rec: RecordedEnd) -> String {
 
 fn replay_moves(
     record: &Record<'_>,
-    game: &mut Game,
-    last_label: &mut Option<MoveLabel>,
-    last_line: &mut u64,
+    replay: &mut Replay,
     on_move: &mut impl FnMut(Replayed<'_>),
 ) -> Result<(), Failure> {
-    let mut expected = MoveLabel::from_ply(0, LabelStyle::GoldSilver);
     let mut moves = Moves::new(record.movelist);
     while let Some(mv) = moves.next() {
-        let mv: MoveLine<'_> = mv.map_err(|e| Failure {
-            turn: String::new(),
-            line_offset: e.line_offset,
-            token: e.text.clone(),
-            message: "text before the first move label".into(),
-        })?;
+        let mv: MoveLine<'_> =
+            mv.map_err(|e| Failure::new("", e.line_offset, e.text.clone(), "text before the first move label".into()))?;
         let (label_text, line_offset) = (mv.label_text, mv.line_offset);
-        let fail = |token: String, message: String| Failure {
-            turn: String::from_utf8_lossy(label_text).into_owned(),
-            line_offset,
-            token,
-            message,
+        let fail = |token: String, message: String| {
+            Failure::new(String::from_utf8_lossy(label_text), line_offset, token, message)
         };
-        if !mv.label.same_move(expected) {
-            return Err(fail(
-                mv.label_str(),
-                format!("expected move {} here", MoveLabel { style: mv.label.style, ..expected }),
-            ));
-        }
+        replay.check_label(mv.label, fail).map_err(|f| Failure { token: mv.label_str(), ..f })?;
         let parsed = match mv.body {
             MoveBody::Takeback => {
-                game.take_back().map_err(|e| fail("takeback".into(), e.to_string()))?;
-                *last_label = game.plies().checked_sub(1).map(|p| MoveLabel::from_ply(p, mv.label.style));
-                expected = MoveLabel::from_ply(game.plies(), expected.style);
-                on_move(Replayed::TakeBack { label: mv.label, after: game.position() });
+                replay.game.take_back().map_err(|e| fail("takeback".into(), e.to_string()))?;
+                replay.last_label = replay.game.plies().checked_sub(1).map(|p| MoveLabel::from_ply(p, mv.label.style));
+                replay.expected = MoveLabel::from_ply(replay.game.plies(), replay.expected.style);
+                on_move(Replayed::TakeBack { label: mv.label, after: replay.game.position() });
                 continue;
             }
             MoveBody::Empty => {
@@ -258,43 +342,133 @@ fn replay_moves(
             MoveBody::Syntax(e) => return Err(fail(e.token.clone(), e.to_string())),
             MoveBody::Tokens(parsed) => parsed,
         };
-        if let Some(o) = game.outcome() {
-            let after = last_label.map(|l| l.to_string()).unwrap_or_default();
-            let mut message = format!("move after the end of the game: {o} after {after}");
-            if o.reason == WinReason::Elimination {
-                message.push_str(" (older rules let play go on after elimination; current rules end the game there)");
-            }
-            return Err(fail(text(mv.text), message));
-        }
+        replay.check_not_over(text(mv.text), fail)?;
         let token_at = |i: Option<usize>| match i.and_then(|i| parsed.tokens().get(i)) {
             Some(t) => t.to_string(),
             None => text(mv.text),
         };
-        let before = game.position();
-        let turn = if before.phase() == Phase::Setup {
-            let placement =
-                parsed.resolve_placement(before.side_to_move()).map_err(|e| fail(token_at(e.index), e.to_string()))?;
-            game.place(&placement).map_err(|e| fail(text(mv.text), e.to_string()))?;
-            None
+        let before = replay.game.position();
+        let action = if before.phase() == Phase::Setup {
+            Action::Place(
+                parsed.resolve_placement(before.side_to_move()).map_err(|e| fail(token_at(e.index), e.to_string()))?,
+            )
         } else {
-            let resolved = parsed.resolve_turn(before).map_err(|e| fail(token_at(e.index), e.to_string()))?;
-            game.play_finished(&resolved).map_err(|e| {
-                let message = match e {
-                    GameError::Repetition => "third-time repetition of a position (illegal under current rules; \
-                                              older rules made it a loss for the side repeating)"
-                        .to_owned(),
-                    e => e.to_string(),
-                };
-                fail(text(mv.text), message)
-            })?;
-            Some(*resolved.turn())
+            Action::Turn(parsed.resolve_turn(before).map_err(|e| fail(token_at(e.index), e.to_string()))?)
         };
-        *last_label = Some(mv.label);
-        *last_line = mv.line_offset;
-        expected = expected.next();
-        if let Some(before) = game.previous_position() {
-            on_move(Replayed::Move { label: mv.label, before, after: game.position(), turn, text: mv.text });
-        }
+        replay.play(mv.label, line_offset, &action, mv.text, fail, on_move)?;
     }
     Ok(())
+}
+
+/// Replays one game written in short notation (`text`, a whole record) and judges it like
+/// [`verify_with`]: each move is resolved on the position it is played on (with `opts`) and
+/// its steps played directly. A game may start with set-ups or with a pair of position records
+/// (`0s ..., 0g ...`). The first move that is not short notation makes the game `unreadable`,
+/// one with no legal reading or several `illegal` (the readings in the message), with its label,
+/// line and text; the moves before it count.
+pub fn verify_short_with(
+    source: &Arc<str>,
+    game: &str,
+    text: &str,
+    opts: ResolveOptions,
+    mut on_move: impl FnMut(Replayed<'_>),
+) -> GameReport {
+    let record = Record { source: source.clone(), game: game.to_owned(), movelist: &[], line: 1, recorded: None };
+    let (parsed, syntax) = ShortRecord::parse_partial(text);
+    let mut replay = Replay::new(Game::with_capacity(parsed.moves.len()));
+    let failure = replay_short(text, &parsed.moves, &mut replay, opts, &mut on_move).err().or_else(|| {
+        syntax.map(|e| Failure {
+            unreadable: true,
+            ..Failure::new(e.label.to_string(), e.line.saturating_sub(1) as u64, e.found.clone(), e.to_string())
+        })
+    });
+    replay.report(&record, failure)
+}
+
+fn replay_short(
+    text: &str,
+    moves: &[ShortMove],
+    replay: &mut Replay,
+    opts: ResolveOptions,
+    on_move: &mut impl FnMut(Replayed<'_>),
+) -> Result<(), Failure> {
+    let mut rest = moves;
+    let mut lines = LineCounter::default();
+    if let [first, second, after @ ..] = moves {
+        if first.label.number == 0 {
+            let line_offset = lines.line_of(text, first);
+            let pos = position_from_records(first, second)
+                .map_err(|e| Failure::new(first.label.to_string(), line_offset, first.to_string(), e.to_string()))?;
+            replay.game = Game::from_position(pos);
+            // The moves number on from the label the text gives the first of them.
+            replay.expected = match after.first() {
+                Some(m) if m.label.color == pos.side_to_move() && m.label.number > 0 => m.label,
+                _ => MoveLabel::new(2, pos.side_to_move()),
+            };
+            rest = after;
+        }
+    }
+    for (i, m) in rest.iter().enumerate() {
+        let line_offset = lines.line_of(text, m);
+        let written: String = m.to_string();
+        let fail = |token: String, message: String| Failure::new(m.label.to_string(), line_offset, token, message);
+        if m.label.number == 0 {
+            return Err(fail(written, "a position record (0g/0s) only starts a record, in pairs".into()));
+        }
+        replay.check_label(m.label, fail)?;
+        let action = match &m.body {
+            ShortBody::Empty if i + 1 == rest.len() => return Ok(()),
+            ShortBody::Empty => return Err(fail(written, "empty move inside the game: Arimaa has no pass".into())),
+            ShortBody::Placement(_) => {
+                let pos = replay.game.position();
+                if pos.phase() != Phase::Setup {
+                    return Err(fail(written, format!("not the set-up of {} here", m.label.color.name())));
+                }
+                Action::Place(m.to_placement().map_err(|e| fail(written.clone(), e.to_string()))?)
+            }
+            ShortBody::Turn(units) => {
+                replay.check_not_over(written.clone(), fail)?;
+                let resolved = m.resolve_with(replay.game.position(), opts).map_err(|e| {
+                    let whole = || units.iter().map(ToString::to_string).collect::<String>();
+                    match e {
+                        ShortResolveError::NoReading { unit, reason, .. } => {
+                            let message = format!("{reason} for \"{unit}\"");
+                            fail(unit, message)
+                        }
+                        ShortResolveError::Ambiguous { candidates } => {
+                            let message = format!(
+                                "\"{}\" has {} legal readings (readings: {})",
+                                whole(),
+                                candidates.len(),
+                                candidates.join(" | ")
+                            );
+                            fail(whole(), message)
+                        }
+                        e => fail(whole(), e.to_string()),
+                    }
+                })?;
+                Action::Turn(resolved)
+            }
+        };
+        replay.play(m.label, line_offset, &action, written.as_bytes(), fail, on_move)?;
+    }
+    Ok(())
+}
+
+/// Lines of a text counted as the moves of its record are met in order, each byte once.
+#[derive(Default)]
+struct LineCounter {
+    counted_to: usize,
+    line: u64,
+}
+
+impl LineCounter {
+    /// The 0-based line of `text` on which the move `m` (parsed from `text`, after the moves
+    /// asked about before) starts.
+    fn line_of(&mut self, text: &str, m: &ShortMove) -> u64 {
+        let to = m.span.start.clamp(self.counted_to, text.len());
+        self.line += memchr::memchr_iter(b'\n', &text.as_bytes()[self.counted_to..to]).count() as u64;
+        self.counted_to = to;
+        self.line
+    }
 }
