@@ -11,7 +11,7 @@ use tabula_replay::check::check_reader;
 const HEADER: &[u8] = b"id\tresult\ttermination\tmovelist\tevents\n";
 
 fuzz_target!(|data: &[u8]| {
-    let record = Record { source: Arc::from("fuzz"), game: "1".into(), movelist: data, line: 1, recorded: None };
+    let record = Record { source: Arc::from("fuzz"), game: "1".into(), movelist: data, line: 1, recorded: None, notation: Default::default() };
     let r = verify(&record);
     assert!(r.turns <= data.len());
 

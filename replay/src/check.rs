@@ -8,7 +8,9 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::arimaa::archive::ArchiveLayout;
-use crate::arimaa::verify::{self, Record, RecordedEnd};
+use tabula_notation::arimaa::short::ResolveOptions;
+
+use crate::arimaa::verify::{self, Notation, Record, RecordedEnd};
 use crate::input::{self, Chunk, Format, LineChunks, MAX_RECORD_FILE_BYTES};
 use crate::report::{ErrorInfo, GameReport, Verdict};
 
@@ -297,12 +299,18 @@ fn check_stream(
                 };
             }
             summary.bytes += data.len() as u64;
-            if format == Format::ArimaaShort {
-                emit(crate::arimaa::short_record::check_short(source, name, &data), summary);
-                return true;
-            }
-            let record =
-                Record { source: source.clone(), game: name.to_owned(), movelist: &data, line: 1, recorded: None };
+            let notation = match format {
+                Format::ArimaaShort => Notation::Short(ResolveOptions::default()),
+                _ => Notation::Long,
+            };
+            let record = Record {
+                source: source.clone(),
+                game: name.to_owned(),
+                movelist: &data,
+                line: 1,
+                recorded: None,
+                notation,
+            };
             emit(verify::verify(&record), summary);
         }
     }
@@ -353,6 +361,7 @@ impl ArchiveChecker<'_> {
                     movelist: fields.movelist,
                     line,
                     recorded: RecordedEnd::from_columns(fields.result, fields.termination),
+                    notation: Notation::Long,
                 };
                 verify::verify(&record)
             }
@@ -380,6 +389,8 @@ pub struct OwnedRecord {
     pub line: u64,
     /// The recorded result.
     pub recorded: Option<RecordedEnd>,
+    /// How the moves are written.
+    pub notation: Notation,
 }
 
 impl OwnedRecord {
@@ -391,6 +402,7 @@ impl OwnedRecord {
             movelist: &self.movelist,
             line: self.line,
             recorded: self.recorded,
+            notation: self.notation,
         }
     }
 }
@@ -416,16 +428,15 @@ pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlo
             Err(format!("{}: Stones and Rivers records, not an Arimaa record", path.display()))
         }
         Some(format @ (Format::ArimaaMoveList | Format::ArimaaShort)) => {
-            let mut data = input::read_limited(path, MAX_RECORD_FILE_BYTES)
+            let data = input::read_limited(path, MAX_RECORD_FILE_BYTES)
                 .map_err(fail)?
                 .ok_or_else(|| format!("{}: file too large", path.display()))?;
-            if format == Format::ArimaaShort {
-                // Read into long notation as far as the text allows.
-                let text = String::from_utf8_lossy(&data).into_owned();
-                data = crate::arimaa::short_record::short_to_long(&text, Default::default()).0.into_bytes();
-            }
+            let notation = match format {
+                Format::ArimaaShort => Notation::Short(ResolveOptions::default()),
+                _ => Notation::Long,
+            };
             let game = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
-            let _ = f(OwnedRecord { source, game, movelist: data, line: 1, recorded: None });
+            let _ = f(OwnedRecord { source, game, movelist: data, line: 1, recorded: None, notation });
             Ok(())
         }
         Some(Format::ArimaaArchive(layout)) => {
@@ -445,6 +456,7 @@ pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlo
                             movelist: fields.movelist.to_vec(),
                             line,
                             recorded: RecordedEnd::from_columns(fields.result, fields.termination),
+                            notation: Notation::Long,
                         };
                         if f(record).is_break() {
                             return Ok(());

@@ -109,6 +109,7 @@ fn moves_the_server_refused_are_refused() {
             movelist: text.as_bytes(),
             line: 1,
             recorded: None,
+            notation: Default::default(),
         };
         let r = verify(&record);
         assert_eq!(r.verdict, Verdict::Illegal, "{row:?}");

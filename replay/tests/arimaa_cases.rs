@@ -132,6 +132,7 @@ fn run(movelist: &str) -> tabula_replay::GameReport {
         movelist: movelist.as_bytes(),
         line: 1,
         recorded: None,
+        notation: Default::default(),
     })
 }
 

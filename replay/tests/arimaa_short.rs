@@ -150,8 +150,14 @@ fn the_seed_game_replays_until_the_text_is_ambiguous() {
     // The moves read go through the same checker as long-notation games.
     let (list, stop) = short_to_long(SEED_GAME, ResolveOptions::default());
     assert!(stop.is_some());
-    let record =
-        Record { source: "seed".into(), game: "1627".into(), movelist: list.as_bytes(), line: 1, recorded: None };
+    let record = Record {
+        source: "seed".into(),
+        game: "1627".into(),
+        movelist: list.as_bytes(),
+        line: 1,
+        recorded: None,
+        notation: Default::default(),
+    };
     let report = verify(&record);
     assert_eq!(report.verdict, Verdict::Ok, "{:?}", report.error);
     assert_eq!(report.turns, 4);
@@ -343,4 +349,23 @@ fn check_short_starts_from_position_records() {
         let error = report.error.expect("an error");
         assert_eq!((report.verdict, error.line), (Verdict::Illegal, 4), "{}: {}", rec.game, error.message);
     }
+}
+
+/// `tabula replay` of a game in short notation with an illegal move in the middle shows the
+/// moves up to it and ends `illegal` with exit status 1, as `tabula check` says.
+#[test]
+fn replay_of_short_notation_stops_where_check_does() {
+    let file = std::env::temp_dir().join(format!("tabula-short-bad-{}", std::process::id()));
+    std::fs::write(&file, "1g 3cc4hdemdh, 1s 3cc4hdemdh\n2g e^^^\n2s e^\n3g r1^\n").expect("write");
+    let path = file.to_str().unwrap_or_default();
+    let replay = tabula(&["replay", path], None);
+    let check = tabula(&["check", "--jsonl", path], None);
+    let _ = std::fs::remove_file(&file);
+    let text = String::from_utf8_lossy(&replay.stdout);
+    assert_eq!(replay.status.code(), Some(1), "{text}");
+    assert!(text.contains("illegal after 3 moves") && text.contains("line 3, move 2s, `e^`"), "{text}");
+    assert!(!text.contains("3g "), "{text}");
+    assert_eq!(check.status.code(), Some(1));
+    let got: Value = serde_json::from_slice(&check.stdout).expect("json");
+    assert_eq!((got["verdict"].as_str(), got["turns"].as_u64()), (Some("illegal"), Some(3)), "{got}");
 }

@@ -9,8 +9,8 @@ use tabula_notation::arimaa::short::{
 };
 use tabula_notation::arimaa::{parse_position, write_placement, LongMove, MoveLabel, View};
 
-use super::verify::{verify_short_with, verify_with, Record, Replayed};
-use crate::report::{ErrorInfo, GameReport, Verdict};
+use super::verify::{verify, verify_with, Notation, Record, Replayed};
+use crate::report::{GameReport, Verdict};
 
 /// What kind of failure stopped a move, as `tabula resolve` names it.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -281,18 +281,10 @@ pub fn short_to_long(text: &str, opts: ResolveOptions) -> (String, Option<ShortS
 }
 
 /// Checks one game written in short notation (`data`, a whole file), strictly: see
-/// [`verify_short_with`](super::verify::verify_short_with).
+/// [`Notation::Short`].
 pub fn check_short(source: &std::sync::Arc<str>, game: &str, data: &[u8]) -> GameReport {
-    let Ok(text) = std::str::from_utf8(data) else {
-        let error = ErrorInfo {
-            turn: String::new(),
-            line: 0,
-            token: String::new(),
-            message: "short notation must be UTF-8 text".into(),
-        };
-        return GameReport::unreadable(source.clone(), game.to_owned(), super::verify::KIND, error);
-    };
-    verify_short_with(source, game, text, ResolveOptions::default(), |_| {})
+    let notation = Notation::Short(ResolveOptions::default());
+    verify(&Record { source: source.clone(), game: game.to_owned(), movelist: data, line: 1, recorded: None, notation })
 }
 
 /// A record in long notation (an archive row or a move list) as short notation in `view`: the

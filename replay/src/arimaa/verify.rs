@@ -75,6 +75,16 @@ impl RecordedEnd {
     }
 }
 
+/// How a record's moves are written.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Notation {
+    /// Long notation (`1w Ra1 ...`, `2g Ed2n ...`): archive rows and move lists.
+    #[default]
+    Long,
+    /// Short notation (`s 1 dcdemchh, ...`), each turn resolved with these options.
+    Short(ResolveOptions),
+}
+
 /// One record to replay.
 #[derive(Clone, Debug)]
 pub struct Record<'a> {
@@ -88,6 +98,8 @@ pub struct Record<'a> {
     pub line: u64,
     /// The recorded result, when the record has one.
     pub recorded: Option<RecordedEnd>,
+    /// How the moves are written.
+    pub notation: Notation,
 }
 
 /// What the replay did with one move, for callers that follow the game (`tabula replay`).
@@ -296,6 +308,9 @@ pub fn verify(record: &Record<'_>) -> GameReport {
 /// the record; `illegal` at the first move that breaks a rule or is written wrongly; or
 /// `result-mismatch` when the record's result disagrees with the board.
 pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -> GameReport {
+    if let Notation::Short(opts) = record.notation {
+        return verify_short_with(record, opts, on_move);
+    }
     // A move takes about 25 bytes of a move list.
     let mut replay = Replay::new(Game::with_capacity((record.movelist.len() / 20).min(4096)));
     let failure = replay_moves(record, &mut replay, &mut on_move).err();
@@ -360,20 +375,22 @@ fn replay_moves(
     Ok(())
 }
 
-/// Replays one game written in short notation (`text`, a whole record) and judges it like
-/// [`verify_with`]: each move is resolved on the position it is played on (with `opts`) and
-/// its steps played directly. A game may start with set-ups or with a pair of position records
-/// (`0s ..., 0g ...`). The first move that is not short notation makes the game `unreadable`,
-/// one with no legal reading or several `illegal` (the readings in the message), with its label,
-/// line and text; the moves before it count.
-pub fn verify_short_with(
-    source: &Arc<str>,
-    game: &str,
-    text: &str,
-    opts: ResolveOptions,
-    mut on_move: impl FnMut(Replayed<'_>),
-) -> GameReport {
-    let record = Record { source: source.clone(), game: game.to_owned(), movelist: &[], line: 1, recorded: None };
+/// A game written in short notation, judged like one in long notation: each move is resolved
+/// on the position it is played on (with `opts`) and its steps played directly. A game may
+/// start with set-ups or with a pair of position records (`0s ..., 0g ...`). The first move
+/// that is not short notation makes the game `unreadable`, one with no legal reading or several
+/// `illegal` (the readings in the message), with its label, line and text; the moves before it
+/// count.
+fn verify_short_with(record: &Record<'_>, opts: ResolveOptions, mut on_move: impl FnMut(Replayed<'_>)) -> GameReport {
+    let Ok(text) = std::str::from_utf8(record.movelist) else {
+        let error = ErrorInfo {
+            turn: String::new(),
+            line: record.line,
+            token: String::new(),
+            message: "short notation must be UTF-8 text".into(),
+        };
+        return GameReport::unreadable(record.source.clone(), record.game.clone(), KIND, error);
+    };
     let (parsed, syntax) = ShortRecord::parse_partial(text);
     let mut replay = Replay::new(Game::with_capacity(parsed.moves.len()));
     let failure = replay_short(text, &parsed.moves, &mut replay, opts, &mut on_move).err().or_else(|| {
@@ -382,7 +399,7 @@ pub fn verify_short_with(
             ..Failure::new(e.label.to_string(), e.line.saturating_sub(1) as u64, e.found.clone(), e.to_string())
         })
     });
-    replay.report(&record, failure)
+    replay.report(record, failure)
 }
 
 fn replay_short(
