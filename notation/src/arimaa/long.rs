@@ -42,6 +42,23 @@ pub enum LongToken {
 }
 
 impl LongToken {
+    /// The token in the first three bytes of `b` (`Ra1`), or all four (`Ed2n`, `rc3x`) when
+    /// `four`: the spelling [`from_ascii`](Self::from_ascii) reads, for readers that have
+    /// already found where a token ends and want no length checks. `None` when it is not a token.
+    #[inline(always)]
+    pub fn from_bytes(b: [u8; 4], four: bool) -> Option<LongToken> {
+        let piece = Piece::from_char(b[0])?;
+        let square = Square::from_coords(u32::from(b[1].wrapping_sub(b'a')), u32::from(b[2].wrapping_sub(b'1')))?;
+        if !four {
+            return Some(LongToken::Place { piece, square });
+        }
+        match Direction::from_char(b[3]) {
+            Some(dir) => Some(LongToken::Step { piece, from: square, dir }),
+            None if b[3] == b'x' => Some(LongToken::Capture { piece, square }),
+            None => None,
+        }
+    }
+
     /// Parses one token.
     ///
     /// # Errors

@@ -6,7 +6,6 @@
 //! writes `7b\n rc7s rc6s db6s db5s`). A label in the middle of a line is not a label but a bad
 //! token.
 
-use tabula_engine::arimaa::{Direction, Piece, Square};
 use tabula_notation::arimaa::{LongMove, LongToken, MoveLabel, ParseLongError};
 
 /// What follows a move's label.
@@ -241,24 +240,13 @@ impl<'a> Moves<'a> {
             // `i` is at the space before a token; six bytes cover the longest token and what
             // ends it (the last move of a list, with no label after it, takes the general path).
             let Some(&[b' ', p, f, r, d, e]) = t.get(i..i + 6) else { return None };
-            let piece = Piece::from_char(p)?;
-            let square = Square::from_coords(u32::from(f.wrapping_sub(b'a')), u32::from(r.wrapping_sub(b'1')))?;
-            let end = if ENDS_TOKEN[d as usize] {
-                tokens.push(LongToken::Place { piece, square });
-                d
-            } else {
-                if !ENDS_TOKEN[e as usize] {
-                    return None;
-                }
-                tokens.push(match Direction::from_char(d) {
-                    Some(dir) => LongToken::Step { piece, from: square, dir },
-                    None if d == b'x' => LongToken::Capture { piece, square },
-                    None => return None,
-                });
-                i += 1;
-                e
-            };
-            i += 4;
+            let four = !ENDS_TOKEN[d as usize];
+            if four && !ENDS_TOKEN[e as usize] {
+                return None;
+            }
+            tokens.push(LongToken::from_bytes([p, f, r, d], four)?);
+            i += 4 + usize::from(four);
+            let end = if four { e } else { d };
             match end {
                 b' ' => {}
                 b'\\' if t.get(i + 1) == Some(&b'n') => break (i, i + 2, 0),

@@ -192,14 +192,18 @@ impl Replay {
     }
 
     /// A move may not follow the end of the game.
-    fn check_not_over(&self, token: String, fail: impl Fn(String, String) -> Failure) -> Result<(), Failure> {
+    fn check_not_over(
+        &self,
+        token: impl FnOnce() -> String,
+        fail: impl Fn(String, String) -> Failure,
+    ) -> Result<(), Failure> {
         let Some(o) = self.game.outcome() else { return Ok(()) };
         let after = self.last_label.map(|l| l.to_string()).unwrap_or_default();
         let mut message = format!("move after the end of the game: {o} after {after}");
         if o.reason == WinReason::Elimination {
             message.push_str(" (older rules let play go on after elimination; current rules end the game there)");
         }
-        Err(fail(token, message))
+        Err(fail(token(), message))
     }
 
     /// Plays a resolved move (`text` as written, for messages and `on_move`).
@@ -357,7 +361,7 @@ fn replay_moves(
             MoveBody::Syntax(e) => return Err(fail(e.token.clone(), e.to_string())),
             MoveBody::Tokens(parsed) => parsed,
         };
-        replay.check_not_over(text(mv.text), fail)?;
+        replay.check_not_over(|| text(mv.text), fail)?;
         let token_at = |i: Option<usize>| match i.and_then(|i| parsed.tokens().get(i)) {
             Some(t) => t.to_string(),
             None => text(mv.text),
@@ -444,7 +448,7 @@ fn replay_short(
                 Action::Place(m.to_placement().map_err(|e| fail(written.clone(), e.to_string()))?)
             }
             ShortBody::Turn(units) => {
-                replay.check_not_over(written.clone(), fail)?;
+                replay.check_not_over(|| written.clone(), fail)?;
                 let resolved = m.resolve_with(replay.game.position(), opts).map_err(|e| {
                     let whole = || units.iter().map(ToString::to_string).collect::<String>();
                     match e {
