@@ -4,57 +4,10 @@
 
 use std::collections::HashSet;
 
-use tabula_engine::stones_rivers::{Axis, Board, Cell, Face, Piece, Player, Position, Setup, COLUMNS, ROWS};
+use tabula_engine::stones_rivers::{Board, Player, Position};
+use tabula_notation::stones_rivers::parse_position;
 
 const PERFT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/snr/perft.tsv");
-
-/// Reads a position string (rules file, "Position string"): rows 14..1 separated by `/`, columns
-/// `A`..`M` within a row, digit runs for empty cells, `S`/`N`/`E` (upper case Square, lower case
-/// Circle), then ` sq` or ` cr`.
-fn parse_position(text: &str) -> Result<Setup, String> {
-    let (rows, side) = text.trim().split_once(' ').ok_or("no side to move")?;
-    let to_move = match side.trim() {
-        "sq" => Player::Square,
-        "cr" => Player::Circle,
-        other => return Err(format!("bad side {other:?}")),
-    };
-    let rows: Vec<&str> = rows.split('/').collect();
-    if rows.len() != usize::from(ROWS) {
-        return Err(format!("{} rows", rows.len()));
-    }
-    let mut board = Board::EMPTY;
-    for (i, row_text) in rows.iter().enumerate() {
-        let row = ROWS - 1 - i as u8;
-        let mut column = 0u8;
-        let mut run = 0u8;
-        let flush = |run: &mut u8, column: &mut u8| {
-            *column += *run;
-            *run = 0;
-        };
-        for ch in row_text.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                run = run * 10 + d as u8;
-                continue;
-            }
-            flush(&mut run, &mut column);
-            let owner = if ch.is_ascii_uppercase() { Player::Square } else { Player::Circle };
-            let face = match ch.to_ascii_uppercase() {
-                'S' => Face::Stone,
-                'N' => Face::River(Axis::North),
-                'E' => Face::River(Axis::East),
-                _ => return Err(format!("bad piece {ch:?}")),
-            };
-            let cell = Cell::new(column, row).ok_or_else(|| format!("row {row_text:?} too long"))?;
-            board.set(cell, Some(Piece { owner, face }));
-            column += 1;
-        }
-        flush(&mut run, &mut column);
-        if column != COLUMNS {
-            return Err(format!("row {row_text:?} has {column} columns"));
-        }
-    }
-    Ok(Setup { board, to_move })
-}
 
 #[test]
 fn perft_matches_the_reference_counts() {

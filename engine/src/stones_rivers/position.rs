@@ -589,7 +589,7 @@ impl Position {
 /// Helpers for the unit tests: positions from the rules file's position strings, cells by name.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::super::{Axis, Bitboard, Board, Cell, Face, Piece, Player, Position, Setup, COLUMNS, ROWS};
+    use super::super::{Axis, Bitboard, Board, Cell, Face, Piece, Player, Position, Setup};
 
     /// The cell named `name` (`"D5"`).
     pub(crate) fn cell(name: &str) -> Cell {
@@ -601,38 +601,6 @@ pub(crate) mod testing {
     /// The cells named in `names` (space-separated).
     pub(crate) fn cells(names: &str) -> Bitboard {
         names.split_whitespace().fold(Bitboard::EMPTY, |b, n| b.with(cell(n)))
-    }
-
-    /// A setup from a position string (rows 14..1, columns `A`..`M`, digit runs for empty cells,
-    /// `S`/`N`/`E`, upper case Square, then ` sq` or ` cr`).
-    pub(crate) fn setup(text: &str) -> Setup {
-        let (rows, side) = text.split_once(' ').unwrap_or_else(|| panic!("{text}"));
-        let to_move = if side == "sq" { Player::Square } else { Player::Circle };
-        let rows: Vec<&str> = rows.split('/').collect();
-        assert_eq!(rows.len(), usize::from(ROWS), "{text}");
-        let mut board = Board::EMPTY;
-        for (i, row_text) in rows.iter().enumerate() {
-            let row = ROWS - 1 - i as u8;
-            let (mut column, mut run) = (0u8, 0u8);
-            for ch in row_text.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    run = run * 10 + d as u8;
-                    continue;
-                }
-                column += std::mem::take(&mut run);
-                let owner = if ch.is_ascii_uppercase() { Player::Square } else { Player::Circle };
-                let face = match ch.to_ascii_uppercase() {
-                    'S' => Face::Stone,
-                    'N' => Face::River(Axis::North),
-                    'E' => Face::River(Axis::East),
-                    _ => panic!("{text}: {ch}"),
-                };
-                board.set(Cell::new(column, row).unwrap_or_else(|| panic!("{text}")), Some(Piece { owner, face }));
-                column += 1;
-            }
-            assert_eq!(column + run, COLUMNS, "{text}: row {row_text}");
-        }
-        Setup { board, to_move }
     }
 
     /// A board from `(cell, piece letter)` pairs with `to_move`; the letter as in position strings.
@@ -655,7 +623,7 @@ pub(crate) mod testing {
 
 #[cfg(test)]
 mod tests {
-    use super::testing::{cell, cells, position, setup};
+    use super::testing::{cell, cells, position};
     use super::*;
 
     const SQ: Player = Player::Square;
@@ -684,9 +652,8 @@ mod tests {
         assert_eq!(p, Position::initial(SQ));
         assert_eq!(p.to_setup(), start);
         assert_eq!(p.winner(), None);
-        let s = setup("13/13/13/13/3sssssss3/3sssssss3/13/13/3SSSSSSS3/3SSSSSSS3/13/13/13/13 cr");
+        let s = Setup::initial(CR);
         assert_eq!(Position::from_setup(&s).map(|p| p.to_move()), Ok(CR));
-        assert_eq!(s.board, Board::initial());
         // A puzzle: one piece a side.
         assert!(Position::from_setup(&position("A1=S M14=s", SQ).to_setup()).is_ok());
     }
