@@ -4,7 +4,8 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Bencher, Criterion, Throughput};
-use tabula_engine::backgammon::{position_id, Dice, MoveGenerator, Position};
+use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
+use tabula_notation::backgammon::position_id;
 
 fn pairs() -> Vec<(Position, Dice)> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/backgammon/perft.tsv");

@@ -6,7 +6,8 @@
 
 use std::time::Instant;
 
-use tabula_engine::backgammon::{position_id, Dice, MoveGenerator, Position};
+use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
+use tabula_notation::backgammon::position_id;
 
 fn main() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/backgammon/perft.tsv");

@@ -4,7 +4,8 @@
 //! (`scripts/gnubg_perft.py generate` made it; `verify` re-checks it against live gnubg).
 #![allow(missing_docs)]
 
-use tabula_engine::backgammon::{position_id, Dice, MoveGenerator};
+use tabula_engine::backgammon::{Dice, MoveGenerator};
+use tabula_notation::backgammon::position_id;
 
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))

@@ -4,7 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tabula_engine::backgammon::{position_id, Dice, MoveGenerator};
+use tabula_notation::backgammon::position_id;
+use tabula_engine::backgammon::{Dice, MoveGenerator};
 use tabula_notation::backgammon::{write_play, PlayText};
 
 fuzz_target!(|data: &[u8]| {

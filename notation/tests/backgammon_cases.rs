@@ -3,7 +3,8 @@
 //! standard writer prints the row's canonical play; the canonical text resolves to the same
 //! position; an illegal input is refused.
 
-use tabula_engine::backgammon::{position_id, Dice, MoveGenerator, Position, StepError};
+use tabula_engine::backgammon::{Dice, MoveGenerator, Position, StepError};
+use tabula_notation::backgammon::position_id;
 use tabula_notation::backgammon::{write_play, PlayText, ResolveError};
 
 const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/backgammon/notation_cases.tsv");

@@ -4,8 +4,8 @@
 use std::cmp::Reverse;
 
 use serde_json::{json, Map, Value};
-use tabula_engine::backgammon::{match_id, position_id, xgid, Dice, MoveGenerator, Position};
-use tabula_notation::backgammon::{PlayText, ResolveError};
+use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
+use tabula_notation::backgammon::{match_id, position_id, xgid, PlayText, ResolveError};
 
 /// A game `tabula moves` and `tabula resolve` know.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

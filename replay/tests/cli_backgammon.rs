@@ -9,7 +9,8 @@ use common::tabula;
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
-use tabula_engine::backgammon::{position_id, Dice, MoveGenerator};
+use tabula_engine::backgammon::{Dice, MoveGenerator};
+use tabula_notation::backgammon::position_id;
 use tabula_notation::backgammon::PlayText;
 use tabula_replay::query::backgammon_plays;
 
@@ -190,7 +191,7 @@ fn replay_shows_a_real_match_play_by_play() {
 /// plays from the XGID as from the Position ID with `--dice`.
 #[test]
 fn positions_read_from_gnubg_ids_and_xgids() {
-    use tabula_engine::backgammon::match_id;
+    use tabula_notation::backgammon::match_id;
     use tabula_replay::query::backgammon_position_and_dice;
     let rows = read("testdata/backgammon/xgids.tsv");
     let mut rolled = 0;

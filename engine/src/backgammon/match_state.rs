@@ -12,10 +12,10 @@ use super::outcome::WinKind;
 use super::side::{BySide, Side};
 
 /// The largest number a 15-bit field of a Match ID holds: match length and scores.
-pub(crate) const MAX_FIELD: u32 = 0x7fff;
+pub const MAX_FIELD: u32 = 0x7fff;
 
 /// The largest cube a Match ID holds: 2 to the 15th.
-pub(crate) const MAX_CUBE: u32 = 1 << 15;
+pub const MAX_CUBE: u32 = 1 << 15;
 
 /// Where the current game stands (gnubg's game state, 3 bits of the Match ID).
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]

@@ -6,31 +6,24 @@
 //! [`Dice`]; a [`Play`] is up to four [`Step`]s. [`MoveGenerator`] finds every legal play of a
 //! roll, deduplicated by resulting position, with the dice-usage rules applied.
 
-mod base64;
 mod cube;
 mod dice;
-pub mod match_id;
 mod match_state;
 mod movegen;
 mod outcome;
 mod play;
 mod point;
 mod position;
-pub mod position_id;
 mod side;
 mod step;
-pub mod xgid;
 
 pub use cube::{Cube, CubeError, MatchScore};
 pub use dice::{Dice, ParseDiceError};
-pub use match_id::MatchIdError;
-pub use match_state::{GameState, MatchState, MatchStateError};
+pub use match_state::{GameState, MatchState, MatchStateError, MAX_CUBE, MAX_FIELD};
 pub use movegen::{LegalPlays, MoveGenerator};
 pub use outcome::WinKind;
 pub use play::Play;
 pub use point::Point;
 pub use position::{Position, PositionError, Setup, StepError, CHECKERS};
-pub use position_id::PositionIdError;
 pub use side::{BySide, Side};
 pub use step::Step;
-pub use xgid::{Xgid, XgidError};

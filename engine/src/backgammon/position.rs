@@ -381,7 +381,8 @@ impl Default for Position {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", super::position_id::encode(self))
+        let s = self.to_setup();
+        write!(f, "Position {{ on_roll: {:?}, opponent: {:?} }}", &s.on_roll[..], &s.opponent[..])
     }
 }
 

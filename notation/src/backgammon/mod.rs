@@ -7,10 +7,17 @@
 //! - [`PlayText::standard`] (or [`write_play`]) writes a play in the standard notation; the
 //!   text depends only on the play's effect on the position.
 
+mod base64;
+pub mod match_id;
 mod play_text;
+pub mod position_id;
 mod resolve;
 mod write;
+pub mod xgid;
 
+pub use match_id::MatchIdError;
 pub use play_text::{ItemSyntax, ParsePlayError, PlayItem, PlayText, MAX_ITEM_POINTS};
+pub use position_id::PositionIdError;
 pub use resolve::{resolve, ResolveError, ResolvedPlay};
 pub use write::write_play;
+pub use xgid::{Xgid, XgidError};

@@ -186,7 +186,8 @@ impl PlayText {
 
 #[cfg(test)]
 mod studio_tests {
-    use tabula_engine::backgammon::{position_id, Dice};
+    use crate::backgammon::position_id;
+    use tabula_engine::backgammon::Dice;
 
     use super::*;
 

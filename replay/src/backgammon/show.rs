@@ -3,7 +3,8 @@
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
-use tabula_engine::backgammon::{position_id, Cube, Point, Position, Side};
+use tabula_engine::backgammon::{Cube, Point, Position, Side};
+use tabula_notation::backgammon::position_id;
 
 use super::mat::{ActionKind, Column, GameRecord, MatError, MatReader, MatchHeader};
 use super::matches::WrittenScores;

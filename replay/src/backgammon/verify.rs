@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use tabula_engine::backgammon::{position_id, Cube, Dice, MatchScore, MoveGenerator, Play, Position, Side};
-use tabula_notation::backgammon::{write_play, PlayText};
+use tabula_engine::backgammon::{Cube, Dice, MatchScore, MoveGenerator, Play, Position, Side};
+use tabula_notation::backgammon::{position_id, write_play, PlayText};
 
 use super::mat::{Action, ActionKind, Column, GameRecord};
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};

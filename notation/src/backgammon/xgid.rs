@@ -48,14 +48,13 @@
 //!   The state then passes [`MatchState::validate`]: in a match both scores are below the length,
 //!   Crawford only with a player at match point minus one and a quiet cube.
 //! * An XGID is always a game being played ([`GameState::Playing`]), with no resignation pending;
-//!   [`MatchScore::post_crawford`](super::MatchScore::post_crawford) is implied as for a Match
+//!   [`MatchScore::post_crawford`](tabula_engine::backgammon::MatchScore::post_crawford) is implied as for a Match
 //!   ID.
 
-use super::cube::Cube;
-use super::dice::Dice;
-use super::match_state::{GameState, MatchState, MatchStateError, MAX_CUBE, MAX_FIELD};
-use super::position::{Position, PositionError, Setup};
-use super::side::{BySide, Side};
+use tabula_engine::backgammon::{
+    BySide, Cube, Dice, GameState, MatchState, MatchStateError, Position, PositionError, Setup, Side, MAX_CUBE,
+    MAX_FIELD,
+};
 
 /// An XGID's content: the position from the player on roll, the match state, and what only
 /// XG writes.
@@ -333,8 +332,9 @@ pub fn encode(xgid: &Xgid) -> Result<String, XgidError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backgammon::{match_id, position_id, Point};
+    use crate::backgammon::{match_id, position_id};
     use proptest::prelude::*;
+    use tabula_engine::backgammon::Point;
 
     const START_52: &str = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10";
 
@@ -459,7 +459,7 @@ mod tests {
         y.state.game = GameState::Over;
         assert!(matches!(encode(&y), Err(XgidError::Unwritable(_))));
         let mut y = x;
-        y.state.resignation = Some(crate::backgammon::WinKind::Gammon);
+        y.state.resignation = Some(tabula_engine::backgammon::WinKind::Gammon);
         assert!(matches!(encode(&y), Err(XgidError::Unwritable(_))));
         let mut y = x;
         y.state.double_offered = true;

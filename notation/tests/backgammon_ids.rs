@@ -9,9 +9,8 @@
 //!   larger first).
 #![allow(missing_docs)]
 
-use tabula_engine::backgammon::{
-    match_id, position_id, xgid, BySide, Cube, Dice, GameState, MatchState, Side, WinKind,
-};
+use tabula_engine::backgammon::{BySide, Cube, Dice, GameState, MatchState, Side, WinKind};
+use tabula_notation::backgammon::{match_id, position_id, xgid};
 
 fn fixture(name: &str) -> Vec<Vec<String>> {
     let path = format!("{}/../testdata/backgammon/{name}", env!("CARGO_MANIFEST_DIR"));

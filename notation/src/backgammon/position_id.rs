@@ -5,8 +5,9 @@
 //! bit; bits fill each byte from its lowest bit; the 10 bytes are written in base64 without the
 //! padding.
 
+use tabula_engine::backgammon::{Position, PositionError, Setup};
+
 use super::base64;
-use super::position::{Position, PositionError, Setup};
 
 /// Why a text is not a Position ID.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]

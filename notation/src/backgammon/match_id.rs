@@ -33,12 +33,9 @@
 //! refuses a score past the length (which gnubg itself writes when a big win ends a match) and
 //! lengths over 64 (the format allows 32767, and so does this module).
 
+use tabula_engine::backgammon::{BySide, Cube, Dice, GameState, MatchState, MatchStateError, Side, WinKind};
+
 use super::base64;
-use super::cube::Cube;
-use super::dice::Dice;
-use super::match_state::{GameState, MatchState, MatchStateError};
-use super::outcome::WinKind;
-use super::side::{BySide, Side};
 
 /// Bytes of a Match ID's key (66 bits used, 12 characters).
 const BYTES: usize = 9;
