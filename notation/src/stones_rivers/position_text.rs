@@ -13,7 +13,7 @@
 //! and between the board and the side is free.
 
 use tabula_engine::stones_rivers::Board;
-use tabula_engine::stones_rivers::{Axis, Bitboard, Cell, Face, Piece, Player, Setup, COLUMNS, ROWS};
+use tabula_engine::stones_rivers::{Axis, Cell, Face, Piece, Player, Setup, COLUMNS, ROWS};
 
 /// The most bytes of the side kept in an error.
 const MAX_SHOWN: usize = 40;
@@ -156,19 +156,6 @@ pub fn parse_position(text: &str) -> Result<Setup, ParsePositionError> {
     Ok(Setup { board, to_move })
 }
 
-/// The cells of `row` (0 = row 1) in `bitboard`, column `A` in bit 0.
-fn row_bits(bitboard: Bitboard, row: u8) -> u16 {
-    let start = usize::from(row) * usize::from(COLUMNS);
-    let (word, offset) = (start / 64, start % 64);
-    let low = bitboard.0.get(word).map_or(0, |w| w >> offset);
-    // A row may run on into the next word.
-    let high = match bitboard.0.get(word + 1) {
-        Some(w) if offset > 0 => w << (64 - offset),
-        _ => 0,
-    };
-    ((low | high) & ((1 << COLUMNS) - 1)) as u16
-}
-
 /// Writes the position string of `setup`; [`parse_position`] reads it back unchanged.
 pub fn write_position(setup: &Setup) -> String {
     /// A run of `n` empty cells (0 to 13): nothing for none.
@@ -185,7 +172,7 @@ pub fn write_position(setup: &Setup) -> String {
     let mut s = String::with_capacity(64);
     for row in (0..ROWS).rev() {
         // Only the occupied cells of the row are looked at; the runs between them are counted.
-        let mut pieces = row_bits(occupied, row);
+        let mut pieces = occupied.row(row);
         let mut column = 0;
         while pieces != 0 {
             let next = pieces.trailing_zeros() as u8;
