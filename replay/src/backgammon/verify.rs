@@ -391,6 +391,17 @@ mod tests {
     }
 
     #[test]
+    fn galaxy_losses_in_the_right_column_with_wins_further_right() {
+        // The right column repeats the move number: the right player resigns, the left one wins.
+        let right = format!("1)  Losses 1 point{}Wins 1 point and the match", " ".repeat(40));
+        let r = replay(&[("31: 8/5 6/5", &right)], None);
+        assert_eq!((r.verdict, r.turns, result(&r)), (Verdict::Ok, 1, Some((0, 1, "resign"))), "{:?}", r.error);
+        // A `Losses` on the left, `Wins` on the same line: the right player wins.
+        let r = replay(&[("31: 8/5 6/5", "65: 24/18 18/13"), (" Losses 1 point", "Wins 1 point")], None);
+        assert_eq!((r.verdict, result(&r)), (Verdict::Ok, Some((1, 1, "resign"))), "{:?}", r.error);
+    }
+
+    #[test]
     fn a_roll_left_unplayed_anywhere_else_is_illegal() {
         let unplayed = |r: &GameReport, line: u64, token: &str| {
             assert_eq!(r.verdict, Verdict::Illegal, "{r:?}");
