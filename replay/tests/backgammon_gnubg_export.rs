@@ -20,7 +20,8 @@
 //! The exports come from `TABULA_GNUBG_EXPORTS` (a folder the script wrote from
 //! `shared/data/backgammon/matches`), else from a run of the script with GNU Backgammon into a
 //! temporary folder. Without gnubg the test says so and passes, unless `CI` is set, where it
-//! fails: CI must run it.
+//! fails: CI must run it. `testdata/backgammon/gnubg_export` holds the exports of the bundled
+//! matches, checked the same way without gnubg.
 #![allow(missing_docs)]
 
 mod common;
@@ -279,4 +280,40 @@ fn gnubg_exports_of_the_shared_matches_get_the_verdicts_of_the_originals() {
             rolls_written_again: 1,
         }
     );
+}
+
+/// `testdata/backgammon/gnubg_export`: gnubg's exports of the bundled matches tabula wrote.
+#[test]
+fn bundled_gnubg_exports_get_the_verdicts_of_the_originals() {
+    let data = repo().join("testdata/backgammon");
+    let tally = compare_folder(&data.join("matches"), &data.join("gnubg_export"));
+    assert_eq!((tally.files, tally.games, tally.verdicts.get("ok").copied()), (12, 41, Some(41)));
+}
+
+/// The bundled exports are what the installed gnubg writes, but for the import date gnubg puts in
+/// an `EventDate` tag when the original has none.
+#[test]
+fn bundled_gnubg_exports_are_made_again_by_gnubg() {
+    let data = repo().join("testdata/backgammon");
+    let Some(made) = export_with_gnubg(&data.join("matches"), "testdata") else { return };
+    let dated = |text: String| -> String {
+        text.lines().filter(|l| !l.starts_with("; [EventDate ")).collect::<Vec<_>>().join("\n")
+    };
+    let mut names: Vec<String> =
+        std::fs::read_dir(&made.dir).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    let mut kept: Vec<String> = std::fs::read_dir(data.join("gnubg_export"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    kept.sort();
+    assert_eq!(names, kept, "the files of testdata/backgammon/gnubg_export");
+    for name in names {
+        let read = |dir: &Path| std::fs::read_to_string(dir.join(&name)).unwrap();
+        assert!(
+            dated(read(&made.dir)) == dated(read(&data.join("gnubg_export"))),
+            "{name} differs from gnubg's export"
+        );
+    }
 }
