@@ -185,6 +185,50 @@ fn replay_shows_a_real_match_play_by_play() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no game 9"));
 }
 
+/// What GNU Backgammon's `.mat` export writes, read the same by `resolve`, `check` and `replay`:
+/// a checker's chain with the dice in the order gnubg lists them, a `*` inside a path, and a roll
+/// with no play before a resignation.
+#[test]
+fn resolve_check_and_replay_read_gnubgs_export_alike() {
+    use tabula_engine::backgammon::{Position, Setup};
+    let mut setup = Setup::default();
+    setup.on_roll[7] = 1;
+    setup.on_roll[3] = 1;
+    setup.opponent[5] = 5;
+    let id = position_id::encode(&Position::from_setup(&setup).expect("a position"));
+    let start = position_id::encode(&Position::start());
+    let mut input = String::new();
+    for (position, dice, text) in [(&id, "62", "7/1 1/0"), (&start, "64", "13/9* 9/3"), (&start, "64", "13/9 9/3")] {
+        input.push_str(&json!({"game": "backgammon", "position": position, "dice": dice, "move": text}).to_string());
+        input.push('\n');
+    }
+    let out = tabula(&["resolve", "--jsonl"], Some(input.as_bytes()));
+    let answers: Vec<Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(answers[0]["resolved"], "7/off", "{}", answers[0]);
+    assert_eq!(answers[1]["error"]["kind"], "illegal", "{}", answers[1]);
+    assert!(answers[1]["error"]["message"].as_str().unwrap_or("").contains("claims a hit on 9"), "{}", answers[1]);
+    assert_eq!(answers[2]["resolved"], "13/3", "{}", answers[2]);
+
+    // Studio's `20) 11: ????` as gnubg exports it: `20) 11:` with no play, then `Wins`.
+    let file = path("testdata/backgammon/gnubg_export/studio_3pt.mat");
+    let out = tabula(&["check", "--jsonl", &file], None);
+    let game: Value = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("JSON"))
+        .find(|g| g["game"] == "studio_3pt#2")
+        .expect("game 2");
+    assert_eq!(game["verdict"], "ok", "{game}");
+    assert_eq!((game["turns"].as_u64(), &game["result"]["how"]), (Some(39), &json!("resign")), "{game}");
+    let out = tabula(&["replay", &file, "--game", "2", "--no-color"], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("20) O tabula_right: 11:   (not played: the game ends by resignation after this roll)"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("ok: 39 plays, tabula_left wins 1 point (resign)"), "{text}");
+}
+
 /// Positions given as GNU Backgammon wrote them: every XGID of `testdata/backgammon/xgids.tsv`
 /// (each read by gnubg 1.07, with the Position ID and Match ID gnubg gave it) reads as the same
 /// position and roll as its gnubg ID `PositionID:MatchID`; and `tabula moves` counts the same

@@ -7,10 +7,21 @@
 //! each step checked by the engine. The positions reached are then looked up among the legal
 //! plays of the roll ([`MoveGenerator`]), which applies the dice-usage rules.
 //!
-//! Hit marks are not needed: a `*` on a point that holds no blot is tolerated. When the text
-//! leaves a path open (`13/7` with 42 may pass 9 or 11) the candidates can differ in what they
-//! hit on the way; the one that hits exactly the blots on the points shown is preferred, and if
-//! there is none, the text is ambiguous unless a single candidate is left.
+//! Hit marks are not needed: a `*` on the last point of a checker's path where no blot stands is
+//! tolerated. When the text leaves a path open (`13/7` with 42 may pass 9 or 11) the candidates
+//! can differ in what they hit on the way; the one that hits exactly the blots on the points
+//! shown is preferred, and if there is none, the text is ambiguous unless a single candidate is
+//! left.
+//!
+//! **A chain is one checker's path** (`rules/backgammon.md`, "Reading what real programs
+//! write"). Items that continue one another (`7/1 1/0`, `13/9* 9/3`) and the points inside one
+//! item (`13/7/5`) are joined into checker paths. A point inside a path written *without* `*`
+//! says nothing about the order the dice were used in: when no legal play lands on it as
+//! written, the path is walked again from its start to its end with the dice in any order (GNU
+//! Backgammon writes a checker borne off with 62 from 7 as `7/1 1/0`, where only 2 then 6 is
+//! legal while a checker stands on 3). A point inside a path written *with* `*` is a claim: an
+//! opposing blot must stand there, and the checker stops and hits it
+//! ([`ResolveError::FalseHit`] otherwise).
 
 use smallvec::SmallVec;
 use tabula_engine::backgammon::{Dice, MoveGenerator, Play, Point, Position, Step, StepError};
@@ -87,6 +98,17 @@ pub enum ResolveError {
         /// The die that must be used.
         larger: u8,
     },
+    /// A `*` inside a checker's path (`13/9*/3`, `13/9* 9/3`) on a point where no single
+    /// opposing checker stands: the path claims a hit there that cannot happen.
+    #[error("item {} `{item}`: the `*` claims a hit on {point} on the checker's way, but no opposing blot stands there", .index + 1)]
+    FalseHit {
+        /// 0-based index of the item whose point is marked.
+        index: usize,
+        /// The item, in standard spelling.
+        item: String,
+        /// The point marked.
+        point: Point,
+    },
     /// The text fits several legal plays, which differ in what they hit on the way.
     #[error("the text fits several legal plays: {}", .candidates.join(", "))]
     Ambiguous {
@@ -159,6 +181,25 @@ struct Walk {
 }
 
 impl Walk {
+    /// Every way of making `moves` with the dice of the roll from `pos`.
+    fn search(pos: &Position, dice: Dice, moves: SmallVec<[Move; 4]>) -> Walk {
+        let mut walk = Walk {
+            moves,
+            dice: if dice.is_double() {
+                SmallVec::from_slice(&[dice.high(); 4])
+            } else {
+                SmallVec::from_slice(&[dice.high(), dice.low()])
+            },
+            steps: [Step { from: Point::OFF, to: Point::OFF, hit: false }; 4],
+            used: [0; 4],
+            found: SmallVec::new(),
+            failure: None,
+            seen: SmallVec::new(),
+        };
+        walk.run(pos, 0, 0);
+        walk
+    }
+
     /// Keeps the failure reached after the most steps, the first found at that depth (the
     /// search tries the items in the order written first).
     fn fail(&mut self, depth: usize, failure: Failure) {
@@ -274,16 +315,63 @@ fn distance_possible(from: u8, to: u8, dice: Dice) -> bool {
     }
 }
 
+/// A point of a checker path: the point, whether it is marked `*`, and the item of the move
+/// that leaves it (for the path's last point, the item that ends there).
+#[derive(Copy, Clone, Debug)]
+struct PathPoint {
+    point: u8,
+    marked: bool,
+    item: u8,
+}
+
+/// One checker's path: at most five points (four dice).
+type Path = SmallVec<[PathPoint; 5]>;
+
+/// The checker paths of a text: every item once per checker it moves, then every path that
+/// ends where another starts joined with it (the first such pair in the order written, again
+/// until none is left; bar and off never join).
+fn checker_paths(text: &PlayText) -> SmallVec<[Path; 4]> {
+    let mut paths: SmallVec<[Path; 4]> = SmallVec::new();
+    for (index, item) in text.items().iter().enumerate() {
+        let path: Path = item
+            .points()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PathPoint { point: p.number(), marked: item.is_marked(i), item: index as u8 })
+            .collect();
+        for _ in 0..item.count() {
+            paths.push(path.clone());
+        }
+    }
+    loop {
+        let end = |p: &Path| p.last().map_or(0, |e| e.point);
+        let pair = (0..paths.len()).find_map(|i| {
+            let at = end(&paths[i]);
+            let j = (0..paths.len()).find(|&j| j != i && paths[j].first().is_some_and(|f| f.point == at))?;
+            (at != 0).then_some((i, j))
+        });
+        let Some((i, j)) = pair else { return paths };
+        let next = paths.remove(j);
+        let i = if j < i { i - 1 } else { i };
+        let path = &mut paths[i];
+        if let (Some(last), Some(first)) = (path.last_mut(), next.first()) {
+            last.item = first.item;
+        }
+        path.extend(next.iter().skip(1).copied());
+    }
+}
+
 impl PlayText {
     /// Finds the legal play of `dice` on `pos` that the text describes (see the module
-    /// documentation for how hits and open paths are decided).
+    /// documentation for how hits, open paths and chains are decided).
     ///
     /// # Errors
-    /// [`ResolveError::Step`], [`ResolveError::Distance`] or [`ResolveError::DiceUsedUp`] naming
-    /// the item at which the walk with the dice gets furthest before failing;
-    /// [`ResolveError::TooFewDice`] or [`ResolveError::SmallerDie`] when every step can be made
-    /// but the dice-usage rule is broken; [`ResolveError::Ambiguous`] when several legal plays
-    /// fit.
+    /// [`ResolveError::FalseHit`] when a `*` inside a checker's path marks a point without an
+    /// opposing blot; [`ResolveError::Step`], [`ResolveError::Distance`] or
+    /// [`ResolveError::DiceUsedUp`] naming the item at which the walk with the dice gets furthest
+    /// before failing; [`ResolveError::TooFewDice`] or [`ResolveError::SmallerDie`] when every
+    /// step can be made but the dice-usage rule is broken; [`ResolveError::Ambiguous`] when
+    /// several legal plays fit.
     pub fn resolve(&self, pos: &Position, dice: Dice) -> Result<ResolvedPlay, ResolveError> {
         self.resolve_with(&mut MoveGenerator::new(), pos, dice)
     }
@@ -299,6 +387,10 @@ impl PlayText {
         pos: &Position,
         dice: Dice,
     ) -> Result<ResolvedPlay, ResolveError> {
+        let marked = self.items().iter().any(|i| (1..i.points().len()).any(|k| i.is_marked(k)));
+        if marked {
+            self.check_claims(&checker_paths(self), pos)?;
+        }
         if let Some(found) = self.direct(pos, dice) {
             return Ok(found);
         }
@@ -310,34 +402,92 @@ impl PlayText {
                 _ => Err(ResolveError::TooFewDice { used: 0, possible }),
             };
         }
-        let mut walk = Walk {
-            moves: SmallVec::new(),
-            dice: if dice.is_double() {
-                SmallVec::from_slice(&[dice.high(); 4])
-            } else {
-                SmallVec::from_slice(&[dice.high(), dice.low()])
-            },
-            steps: [Step { from: Point::OFF, to: Point::OFF, hit: false }; 4],
-            used: [0; 4],
-            found: SmallVec::new(),
-            failure: None,
-            seen: SmallVec::new(),
-        };
+        let mut moves: SmallVec<[Move; 4]> = SmallVec::new();
         let mut shown = 0u32;
         for (index, item) in self.items().iter().enumerate() {
             let points = item.points();
             for _ in 0..item.count() {
                 for pair in points.windows(2) {
                     let (from, to) = (pair[0].number(), pair[1].number());
-                    walk.moves.push(Move { item: index as u8, from, at: from, to });
+                    moves.push(Move { item: index as u8, from, at: from, to });
                     shown |= 1 << to;
                 }
             }
         }
-        walk.run(pos, 0, 0);
+        let walk = Walk::search(pos, dice, moves);
+        let candidates = legal_candidates(gen, &walk, pos, dice);
+        if !candidates.is_empty() {
+            return self.choose(pos, &candidates, shown);
+        }
+        // No legal play lands on every point shown: the points inside a path that carry no `*`
+        // are let go, and each path is walked from start to end with the dice in any order.
+        let paths = checker_paths(self);
+        let open = |p: &Path| p.len() > 2 && p[1..p.len() - 1].iter().any(|q| !q.marked);
+        if paths.iter().any(open) {
+            let mut moves: SmallVec<[Move; 4]> = SmallVec::new();
+            for path in &paths {
+                let mut from = 0;
+                for k in 1..path.len() {
+                    if k + 1 == path.len() || path[k].marked {
+                        let (a, b) = (path[from], path[k]);
+                        moves.push(Move { item: a.item, from: a.point, at: a.point, to: b.point });
+                        from = k;
+                    }
+                }
+            }
+            let relaxed = Walk::search(pos, dice, moves);
+            let candidates = legal_candidates(gen, &relaxed, pos, dice);
+            if !candidates.is_empty() {
+                return self.choose(pos, &candidates, shown);
+            }
+        }
+        Err(self.no_play_error(gen, &walk, pos, dice))
+    }
+
+    /// [`ResolveError::FalseHit`] for the first `*` inside a checker path on a point without an
+    /// opposing blot. Opposing checkers do not move during a play, so a blot there now is hit by
+    /// the checker that stops there.
+    fn check_claims(&self, paths: &[Path], pos: &Position) -> Result<(), ResolveError> {
+        let blots = blot_mask(pos);
+        for path in paths {
+            for k in 1..path.len().saturating_sub(1) {
+                let (arriving, at) = (path[k - 1], path[k]);
+                if at.marked && blots >> at.point & 1 == 0 {
+                    let index = usize::from(arriving.item);
+                    return Err(ResolveError::FalseHit {
+                        index,
+                        item: self.items().get(index).map(ToString::to_string).unwrap_or_default(),
+                        point: Point::new(at.point).unwrap_or(Point::OFF),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Picks among the legal plays that fit the text: every candidate hits the blots on the
+    /// points shown; the one that hits nothing more on the way is preferred.
+    fn choose(&self, pos: &Position, candidates: &[Found], shown: u32) -> Result<ResolvedPlay, ResolveError> {
+        let forced = shown & blot_mask(pos);
+        let exact: SmallVec<[Found; 4]> = candidates.iter().filter(|f| f.hits == forced).copied().collect();
+        let pick = match (exact.as_slice(), candidates) {
+            ([one], _) | ([], [one]) => *one,
+            ([], all) | (all, _) => {
+                let mut texts: Vec<String> = all.iter().map(|f| write_play(pos, &f.play)).collect();
+                texts.sort();
+                texts.dedup();
+                return Err(ResolveError::Ambiguous { candidates: texts });
+            }
+        };
+        Ok(ResolvedPlay { play: pick.play, position: pick.position })
+    }
+
+    /// Why a walk found no legal play: the failure reached after the most steps, or the
+    /// dice-usage rule its plays break.
+    fn no_play_error(&self, gen: &mut MoveGenerator, walk: &Walk, pos: &Position, dice: Dice) -> ResolveError {
         let item_text = |i: u8| self.items().get(usize::from(i)).map(ToString::to_string).unwrap_or_default();
         if walk.found.is_empty() {
-            return Err(match walk.failure {
+            return match walk.failure {
                 Some((_, Failure::Step { item, error })) => {
                     ResolveError::Step { index: usize::from(item), item: item_text(item), error }
                 }
@@ -351,41 +501,30 @@ impl PlayText {
                     }
                 }
                 None => ResolveError::NotLegal,
-            });
+            };
         }
-        // A play that uses every die is legal once its steps are; only a shorter one needs the
-        // legal plays to judge the dice-usage rule.
-        let candidates: SmallVec<[Found; 4]> = if walk.found.iter().any(|f| f.play.len() == dice.steps()) {
-            walk.found.iter().filter(|f| f.play.len() == dice.steps()).copied().collect()
-        } else {
-            let legal = gen.legal_plays(pos, dice);
-            walk.found.iter().filter(|f| legal.iter().any(|(_, p)| *p == f.position)).copied().collect()
-        };
-        if candidates.is_empty() {
-            let possible = gen.legal_plays(pos, dice).first().map_or(0, |(p, _)| p.len());
-            let most = walk.found.iter().max_by_key(|f| f.play.len()).copied();
-            return Err(match most {
-                Some(f) if f.play.len() < possible => ResolveError::TooFewDice { used: f.play.len(), possible },
-                Some(f) if f.play.len() == 1 && !dice.is_double() && f.dice[0] == dice.low() => {
-                    ResolveError::SmallerDie { smaller: dice.low(), larger: dice.high() }
-                }
-                _ => ResolveError::NotLegal,
-            });
-        }
-        // Every candidate hits the blots on the points shown; prefer the one that hits nothing
-        // more on the way.
-        let forced = shown & blot_mask(pos);
-        let exact: SmallVec<[Found; 4]> = candidates.iter().filter(|f| f.hits == forced).copied().collect();
-        let pick = match (exact.as_slice(), candidates.as_slice()) {
-            ([one], _) | ([], [one]) => *one,
-            ([], all) | (all, _) => {
-                let mut texts: Vec<String> = all.iter().map(|f| write_play(pos, &f.play)).collect();
-                texts.sort();
-                texts.dedup();
-                return Err(ResolveError::Ambiguous { candidates: texts });
+        let possible = gen.legal_plays(pos, dice).first().map_or(0, |(p, _)| p.len());
+        let most = walk.found.iter().max_by_key(|f| f.play.len()).copied();
+        match most {
+            Some(f) if f.play.len() < possible => ResolveError::TooFewDice { used: f.play.len(), possible },
+            Some(f) if f.play.len() == 1 && !dice.is_double() && f.dice[0] == dice.low() => {
+                ResolveError::SmallerDie { smaller: dice.low(), larger: dice.high() }
             }
-        };
-        Ok(ResolvedPlay { play: pick.play, position: pick.position })
+            _ => ResolveError::NotLegal,
+        }
+    }
+}
+
+/// The plays a walk found that are legal: a play that uses every die is legal once its steps
+/// are; only a shorter one needs the legal plays to judge the dice-usage rule.
+fn legal_candidates(gen: &mut MoveGenerator, walk: &Walk, pos: &Position, dice: Dice) -> SmallVec<[Found; 4]> {
+    if walk.found.iter().any(|f| f.play.len() == dice.steps()) {
+        walk.found.iter().filter(|f| f.play.len() == dice.steps()).copied().collect()
+    } else if walk.found.is_empty() {
+        SmallVec::new()
+    } else {
+        let legal = gen.legal_plays(pos, dice);
+        walk.found.iter().filter(|f| legal.iter().any(|(_, p)| *p == f.position)).copied().collect()
     }
 }
 
@@ -480,4 +619,98 @@ impl PlayText {
 /// [`ResolveError::Syntax`] when the text does not parse, else as [`PlayText::resolve`].
 pub fn resolve(text: &str, pos: &Position, dice: Dice) -> Result<ResolvedPlay, ResolveError> {
     text.parse::<PlayText>()?.resolve(pos, dice)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_engine::backgammon::Setup;
+
+    /// The roller's checkers and the opponent's, both in the roller's numbering; the rest of
+    /// each side is borne off.
+    fn position(mine: &[(u8, u8)], theirs: &[(u8, u8)]) -> Position {
+        let mut s = Setup::default();
+        for &(p, n) in mine {
+            s.on_roll[usize::from(p)] = n;
+        }
+        for &(p, n) in theirs {
+            s.opponent[25 - usize::from(p)] = n;
+        }
+        Position::from_setup(&s).unwrap()
+    }
+
+    fn standard(text: &str, pos: &Position, roll: &str) -> Result<String, ResolveError> {
+        resolve(text, pos, roll.parse().unwrap()).map(|r| write_play(pos, &r.play))
+    }
+
+    fn pt(n: u8) -> Point {
+        Point::new(n).unwrap()
+    }
+
+    #[test]
+    fn a_chain_is_one_checker_carried_by_the_dice_in_any_order() {
+        // gnubg's `7/1 1/0` with 62 and a checker on 3: 6 then 2 bears off from 1 with a 2 while 3
+        // is occupied; 2 then 6 is legal.
+        let pos = position(&[(7, 1), (3, 1)], &[(20, 5)]);
+        for text in ["7/1 1/0", "1/0 7/1", "7/1/off", "7/5 5/off", "7/off"] {
+            assert_eq!(standard(text, &pos, "62").as_deref(), Ok("7/off"), "{text}");
+        }
+        let r = resolve("7/1 1/0", &pos, "62".parse().unwrap()).unwrap();
+        let s = |from, to| Step { from: pt(from), to: pt(to), hit: false };
+        assert_eq!(r.play.steps(), [s(7, 5), s(5, 0)]);
+        // Without the checker on 3 the order written is legal, and kept.
+        let pos = position(&[(7, 1), (1, 1)], &[(20, 5)]);
+        let r = resolve("7/1 1/0", &pos, "62".parse().unwrap()).unwrap();
+        assert_eq!(r.play.steps(), [s(7, 1), s(1, 0)]);
+        // An opposing blot on the point written in between does not make it a hit: the only
+        // legal order passes 5.
+        let pos = position(&[(7, 1), (3, 1)], &[(1, 1), (20, 5)]);
+        assert_eq!(standard("7/1 1/0", &pos, "62").as_deref(), Ok("7/off"));
+        // A point written in between that is blocked: the checker goes the other way.
+        let pos = position(&[(13, 5), (6, 5)], &[(7, 2), (20, 5)]);
+        assert_eq!(standard("13/7 7/5", &pos, "62").as_deref(), Ok("13/5"));
+        assert_eq!(standard("13/7/5", &pos, "62").as_deref(), Ok("13/5"));
+    }
+
+    #[test]
+    fn a_star_inside_a_path_is_a_claim() {
+        let claim = |item: &str, point| {
+            Err(ResolveError::FalseHit { index: 0, item: item.to_string(), point: Point::new(point).unwrap() })
+        };
+        let pos = position(&[(13, 5), (6, 5)], &[(20, 5)]);
+        assert_eq!(standard("13/9* 9/3", &pos, "64"), claim("13/9*", 9));
+        assert_eq!(standard("13/9*/3", &pos, "64"), claim("13/9*/3", 9));
+        let e = standard("9/3 13/9*", &pos, "64").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "item 2 `13/9*`: the `*` claims a hit on 9 on the checker's way, but no opposing blot stands there"
+        );
+        // Two opposing checkers are not a blot.
+        let pos = position(&[(13, 5), (6, 5)], &[(9, 2), (20, 3)]);
+        assert!(matches!(standard("13/9*/3", &pos, "64"), Err(ResolveError::FalseHit { .. })));
+        // The claim holds: the checker stops on 9 and hits, although 13/7/3 is open too.
+        let pos = position(&[(13, 5), (6, 5)], &[(9, 1), (20, 5)]);
+        for text in ["13/9* 9/3", "9/3 13/9*", "13/9*/3", "13/9 9/3"] {
+            assert_eq!(standard(text, &pos, "64").as_deref(), Ok("13/9*/3"), "{text}");
+        }
+        // A `*` at the end of a path where no blot stands stays tolerated.
+        assert_eq!(standard("13/3*", &Position::start(), "64").as_deref(), Ok("13/3"));
+        // The claim is checked before anything else, also for a play that would be legal.
+        let pos = position(&[(8, 2), (6, 5)], &[(20, 5)]);
+        assert_eq!(standard("8/4*/2 8/4", &pos, "22"), claim("8/4*/2", 4));
+    }
+
+    #[test]
+    fn a_chain_that_fails_both_ways_names_the_item_written() {
+        let start = Position::start();
+        let e = standard("24/18 18/10", &start, "65").unwrap_err();
+        assert_eq!(e.to_string(), "item 2 `18/10`: no die of 65 and no sum of them moves a checker from 18 to 10");
+        // 7/1 1/0 with 61 and a checker on 3: 7/6/off is legal, but the text says 7/1 first and
+        // 1/off with the 1 is not possible while 3 is occupied: that is still 7/off.
+        let pos = position(&[(7, 1), (3, 1)], &[(20, 5)]);
+        assert_eq!(standard("7/1 1/0", &pos, "61").as_deref(), Ok("7/off"));
+        // Off with a 5 and a 1 from 7 is not possible at all.
+        let e = standard("7/2 2/0", &pos, "51").unwrap_err();
+        assert_eq!(e.to_string(), "item 2 `2/off`: the roll 51 has no die left for this move after the other moves");
+    }
 }

@@ -37,10 +37,16 @@
 //! takes, drops; 35,857 of them) strictly alternate between the columns, and every `Wins` line
 //! is in the column of the winner the replay oracle found (792 games).
 //!
-//! The one exception is `Losses`: BackgammonGalaxy sometimes writes it on a line of its own at
-//! character 1 although the right player lost (3 of the 119 sample `Losses` lines). A `Losses`
-//! action is therefore put in the column opposite the game's `Wins` line; only in a game without
-//! a `Wins` line does its position decide. [`Action::position`] keeps where it was written.
+//! The exception is the end of a game with a `Losses` line (`rules/backgammon.md`, "Reading what
+//! real programs write"). Where the `Wins` stands on the `Losses` line, after it, the `Losses`
+//! decides: BackgammonGalaxy writes the `Wins` after the loser's cell, wherever that is (at
+//! character 67 after a left `Losses`, further right after a right column that repeats the move
+//! number: `24) 43: 21/18 18/14   24)  Losses 2 point   ...   Wins 2 point and the match`), so
+//! the player in whose column `Losses` stands loses and the `Wins` is put in the other column.
+//! Otherwise the `Wins` line decides: BackgammonGalaxy sometimes writes a `Losses` on a line of
+//! its own at character 1 although the right player lost (3 of the 119 sample `Losses` lines),
+//! so such a `Losses` is put in the column opposite the `Wins`. In a game without a `Wins` line
+//! the position of the `Losses` decides. [`Action::position`] keeps where each was written.
 //!
 //! # What counts as a play
 //!
@@ -609,13 +615,7 @@ impl<R: BufRead> MatReader<R> {
             }
             parse_action_line(&self.lines.text, self.lines.number, middle, &mut record)?;
         }
-        if let Some(end) = record.end {
-            for action in &mut record.actions {
-                if matches!(action.kind, ActionKind::Losses { .. }) {
-                    action.column = end.winner.other();
-                }
-            }
-        }
+        settle_losses(&mut record);
         Ok(record)
     }
 }
@@ -652,6 +652,29 @@ impl<R: BufRead> Iterator for MatReader<R> {
             _ => {}
         }
         Some(game)
+    }
+}
+
+/// Puts a game's `Losses` and `Wins` in the columns of the loser and the winner (see the module
+/// documentation).
+fn settle_losses(record: &mut GameRecord) {
+    let Some(end) = record.end.as_mut() else { return };
+    let wins_at = record.actions.iter().rev().find(|a| matches!(a.kind, ActionKind::Wins { .. }));
+    let wins_position = wins_at.map_or(0, |a| a.position);
+    let on_wins_line = record
+        .actions
+        .iter()
+        .find(|a| matches!(a.kind, ActionKind::Losses { .. }) && a.line == end.line && a.position < wins_position);
+    if let Some(loser) = on_wins_line.map(|a| a.column) {
+        end.winner = loser.other();
+    }
+    let winner = end.winner;
+    for action in &mut record.actions {
+        match action.kind {
+            ActionKind::Losses { .. } => action.column = winner.other(),
+            ActionKind::Wins { .. } => action.column = winner,
+            _ => {}
+        }
     }
 }
 
@@ -1114,6 +1137,8 @@ mod tests {
 
     #[test]
     fn galaxy_stray_move_number() {
+        // The right column repeats the move number and says `Losses`; the `Wins` after it, far
+        // right, is the left player's.
         let game = one_game(&galaxy_game(&[at(&[
             (1, "24) 43: 21/18 18/14"),
             (30, "24)  Losses 2 point"),
@@ -1124,8 +1149,16 @@ mod tests {
         assert_eq!(game.actions[0].play(), Some("21/18 18/14"));
         assert_eq!(game.actions[1].kind, ActionKind::Losses { points: 2 });
         assert_eq!(game.actions[1].move_number, Some(24));
-        assert_eq!(game.end.map(|e| (e.winner, e.points)), Some((Column::Right, 2)));
-        assert_eq!(game.actions[1].column, Column::Left);
+        assert_eq!(game.actions[1].column, Column::Right);
+        assert_eq!(game.end.map(|e| (e.winner, e.points)), Some((Column::Left, 2)));
+        assert_eq!((game.actions[2].column, game.actions[2].position), (Column::Left, 97));
+        // The same at the columns' own characters.
+        let game = one_game(&galaxy_game(&[at(&[
+            (1, "24) 43: 21/18 18/14"),
+            (33, "24)  Losses 2 point"),
+            (67, "Wins 2 point and the match"),
+        ])]));
+        assert_eq!(game.end.map(|e| e.winner), Some(Column::Left));
     }
 
     #[test]

@@ -264,6 +264,9 @@ fn describe(r: &Replayed<'_>, names: [&str; 2]) -> String {
     if let ActionKind::Unknown { .. } = a.kind {
         line.push_str("   (rolled, then resigned)");
     }
+    if r.unplayed {
+        line.push_str("   (not played: the game ends by resignation after this roll)");
+    }
     line
 }
 

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use tabula_engine::backgammon::{Cube, Dice, MatchScore, MoveGenerator, Play, Position, Side};
-use tabula_notation::backgammon::{position_id, write_play, PlayText};
+use tabula_notation::backgammon::{position_id, write_play, PlayText, ResolveError};
 
 use super::mat::{Action, ActionKind, Column, GameRecord};
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
@@ -41,6 +41,7 @@ fn label(a: &Action) -> String {
     }
 }
 
+#[derive(Clone)]
 struct Failure {
     action_line: u64,
     turn: String,
@@ -62,6 +63,9 @@ pub struct Replayed<'a> {
     pub cube: Cube,
     /// A double waiting for its answer: the doubler and the value offered.
     pub pending: Option<(Side, u32)>,
+    /// A roll left unplayed although a die could be played: legal only as the last action of
+    /// a game that ends by resignation (GNU Backgammon writes the roll before a resignation so).
+    pub unplayed: bool,
 }
 
 impl Replayed<'_> {
@@ -93,6 +97,7 @@ pub fn verify_game_with(
         pending: None,
         over: None,
         resigned_after_roll: None,
+        unplayed: None,
         plays: 0,
         gen: MoveGenerator::new(),
         last_play: None,
@@ -125,6 +130,9 @@ struct GameState {
     pending: Option<(Side, u32)>,
     over: Option<Ending>,
     resigned_after_roll: Option<Side>,
+    /// A roll with nothing played although a die could be, with the failure it becomes unless
+    /// the game ends by resignation right after it.
+    unplayed: Option<Failure>,
     plays: usize,
     gen: MoveGenerator,
     /// The last play with the position before it, kept only while someone observes.
@@ -152,6 +160,11 @@ impl GameState {
             };
             if claimed {
                 return Err(fail("an action after the `Wins` line".into()));
+            }
+            if !matches!(a.kind, ActionKind::Losses { .. } | ActionKind::Wins { .. }) {
+                if let Some(unplayed) = self.unplayed.take() {
+                    return Err(unplayed);
+                }
             }
             match &a.kind {
                 ActionKind::Roll { .. } | ActionKind::Unknown { .. } => {
@@ -182,7 +195,20 @@ impl GameState {
                     self.on_roll = Some(me);
                     self.plays += 1;
                     if let Some(play) = a.play() {
-                        self.play(me, dice, play, keep_plays).map_err(fail)?;
+                        match self.play(me, dice, play, keep_plays) {
+                            Ok(()) => {}
+                            Err(PlayFault::Unplayed(message)) => {
+                                self.unplayed = Some(fail(format!(
+                                    "{message}; a roll is left unplayed only when no die can be played, or as the \
+                                     last action of a game that ends by resignation"
+                                )));
+                                if keep_plays {
+                                    self.last_play = Some((self.pos, Play::EMPTY));
+                                }
+                                self.pass_turn(me);
+                            }
+                            Err(PlayFault::Illegal(message)) => return Err(fail(message)),
+                        }
                     } else {
                         self.resigned_after_roll = Some(me);
                         self.pass_turn(me);
@@ -253,8 +279,12 @@ impl GameState {
             if let Some(observe) = observe.as_mut() {
                 let board = if self.view == Side::Zero { self.pos } else { self.pos.swapped() };
                 let play = if a.is_play() { self.last_play.take() } else { None };
-                observe(Replayed { action: a, board, play, cube: self.cube, pending: self.pending });
+                let unplayed = a.is_play() && self.unplayed.is_some();
+                observe(Replayed { action: a, board, play, cube: self.cube, pending: self.pending, unplayed });
             }
+        }
+        if let Some(unplayed) = self.unplayed.take().filter(|_| !claimed) {
+            return Err(unplayed);
         }
         if !claimed {
             let (action_line, turn) =
@@ -280,10 +310,13 @@ impl GameState {
         self.on_roll = Some(me.other());
     }
 
-    fn play(&mut self, me: Side, dice: Dice, text: &str, keep: bool) -> Result<(), String> {
+    fn play(&mut self, me: Side, dice: Dice, text: &str, keep: bool) -> Result<(), PlayFault> {
         // `Action::play` has trimmed the text; an empty text and `Cannot Move` are the empty play.
-        let parsed = PlayText::from_ascii(text.as_bytes()).map_err(|e| e.to_string())?;
-        let resolved = parsed.resolve_with(&mut self.gen, &self.pos, dice).map_err(|e| e.to_string())?;
+        let parsed = PlayText::from_ascii(text.as_bytes()).map_err(|e| PlayFault::Illegal(e.to_string()))?;
+        let resolved = parsed.resolve_with(&mut self.gen, &self.pos, dice).map_err(|e| match e {
+            ResolveError::TooFewDice { used: 0, .. } => PlayFault::Unplayed(e.to_string()),
+            e => PlayFault::Illegal(e.to_string()),
+        })?;
         if keep {
             self.last_play = Some((self.pos, resolved.play));
         }
@@ -301,6 +334,14 @@ impl GameState {
     }
 }
 
+/// Why a play is not accepted as it stands.
+enum PlayFault {
+    /// Nothing is played although a die could be.
+    Unplayed(String),
+    /// Anything else.
+    Illegal(String),
+}
+
 /// Whether `written` points are one of `values`, or one of them capped at what the winner
 /// needed or at the match length (BackgammonGalaxy writes capped points).
 fn points_fit(written: u64, values: &[u64], winner: Side, score: &MatchScore) -> bool {
@@ -308,4 +349,74 @@ fn points_fit(written: u64, values: &[u64], winner: Side, score: &MatchScore) ->
     values
         .iter()
         .any(|&v| v == written || score.capped(winner, v) == written || (length > 0 && v.min(length) == written))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backgammon::mat::MatReader;
+
+    /// One BackgammonGalaxy game of a 3-point match: `lines` are `(left, right)` cells of the
+    /// numbered move lines, then the `Wins` line's cells, if any.
+    fn replay(moves: &[(&str, &str)], wins: Option<(&str, &str)>) -> GameReport {
+        let mut text = String::from("3 point match\n\n Game 1\n a : 0                           b : 0\n");
+        let cells = |n: String, left: &str, right: &str| format!("{n:>4} {left:<27}{right}\n");
+        for (i, (left, right)) in moves.iter().enumerate() {
+            text.push_str(&cells(format!("{})", i + 1), left, right));
+        }
+        if let Some((left, right)) = wins {
+            text.push_str(&cells(String::new(), left, right));
+        }
+        let record = MatReader::new(text.as_bytes()).next().unwrap().unwrap();
+        verify_game(&Arc::from("test"), "test#1".into(), &record, MatchScore::new(3)).report
+    }
+
+    fn result(report: &GameReport) -> Option<(u8, u64, &'static str)> {
+        match report.result {
+            Some(GameResult::Backgammon { winner, points, how }) => Some((winner, points, how)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_roll_left_unplayed_ends_a_game_by_resignation() {
+        // The right player rolls 65 and resigns (Galaxy, gnubg); a `Losses` line may follow.
+        let r = replay(&[("31: 8/5 6/5", "65:")], Some((" Wins 1 point", "")));
+        assert_eq!((r.verdict, r.turns, result(&r)), (Verdict::Ok, 2, Some((0, 1, "resign"))), "{:?}", r.error);
+        let r = replay(&[("31: 8/5 6/5", "65:   Losses 2 point")], Some((" Wins 2 point", "")));
+        assert_eq!((r.verdict, result(&r)), (Verdict::Ok, Some((0, 2, "resign"))), "{:?}", r.error);
+        // gnubg's export writes the roll of the player on turn when the other resigns.
+        let r = replay(&[("31: 8/5 6/5", "65: 24/18 18/13"), ("42:", "")], Some((" Wins 1 point", "")));
+        assert_eq!((r.verdict, r.turns, result(&r)), (Verdict::Ok, 3, Some((0, 1, "resign"))), "{:?}", r.error);
+    }
+
+    #[test]
+    fn galaxy_losses_in_the_right_column_with_wins_further_right() {
+        // The right column repeats the move number: the right player resigns, the left one wins.
+        let right = format!("1)  Losses 1 point{}Wins 1 point and the match", " ".repeat(40));
+        let r = replay(&[("31: 8/5 6/5", &right)], None);
+        assert_eq!((r.verdict, r.turns, result(&r)), (Verdict::Ok, 1, Some((0, 1, "resign"))), "{:?}", r.error);
+        // A `Losses` on the left, `Wins` on the same line: the right player wins.
+        let r = replay(&[("31: 8/5 6/5", "65: 24/18 18/13"), (" Losses 1 point", "Wins 1 point")], None);
+        assert_eq!((r.verdict, result(&r)), (Verdict::Ok, Some((1, 1, "resign"))), "{:?}", r.error);
+    }
+
+    #[test]
+    fn a_roll_left_unplayed_anywhere_else_is_illegal() {
+        let unplayed = |r: &GameReport, line: u64, token: &str| {
+            assert_eq!(r.verdict, Verdict::Illegal, "{r:?}");
+            let e = r.error.as_ref().unwrap();
+            assert_eq!((e.line, e.token.as_str()), (line, token), "{e:?}");
+            assert!(e.message.starts_with("the play uses 0 dice but 2 dice can be played; a roll is left unplayed"));
+        };
+        // Play goes on after it.
+        let r = replay(&[("31: 8/5 6/5", "65:"), ("42: 8/4 6/4", "")], Some((" Wins 1 point", "")));
+        unplayed(&r, 5, "65:");
+        // A double after it.
+        let r = replay(&[("31: 8/5 6/5", "65:"), (" Doubles => 2", "")], None);
+        unplayed(&r, 5, "65:");
+        // No `Wins` line: the game does not end by resignation.
+        let r = replay(&[("31: 8/5 6/5", "65:")], None);
+        unplayed(&r, 5, "65:");
+    }
 }

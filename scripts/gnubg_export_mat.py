@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""`.mat` matches imported and exported again by GNU Backgammon itself.
+
+Run from anywhere with a plain Python 3 (it starts gnubg and runs itself inside
+gnubg's embedded Python):
+
+    python3 scripts/gnubg_export_mat.py --out DIR FILE_OR_FOLDER... [--gnubg /usr/games/gnubg]
+
+For every `.mat` file given (a folder stands for the `.mat` files directly in
+it, sorted by name), gnubg runs `import mat FILE` and then
+`export match mat DIR/NAME`, NAME being the file's own name: DIR receives
+gnubg's own `.mat` export of each match, the file most analysis users have.
+Made with GNU Backgammon 1.07.001.
+
+DIR/manifest.tsv says what happened to each file, one line a file, in the
+order given, header line first:
+
+  file      the file's name (the export, if any, has the same name in DIR)
+  status    `exported`, or `skipped` when gnubg wrote nothing for it
+  reason    for `skipped`, why: `gnubg died (exit N): LAST LINE` or
+            `gnubg wrote no file`; empty otherwise
+  warnings  what gnubg said while importing the file (its `WARNING: ...`
+            and `Unrecognised move ...` lines, in order, joined with ` | `)
+
+gnubg 1.07 aborts on some inputs (a `.mat` player line with an empty name:
+`*** buffer overflow detected ***`).  The files are exported by one gnubg
+process in order; when it dies, the file it was on is marked `skipped` with
+the reason, and a new process goes on with the next file, so one bad file
+costs nothing but its own export and is never dropped silently.
+
+The exit status is 0 when every file was handled (exported or skipped with a
+reason), 1 when gnubg could not be run at all.  A summary line goes to
+standard output: `exported N, skipped M: NAME (REASON), ...`.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+try:
+    import gnubg  # only inside gnubg
+except ImportError:
+    gnubg = None
+
+ENV = "TABULA_GNUBG_EXPORT_MAT"
+TAG = "gnubg_export_mat: "
+NOISE = ("WARNING", "Unrecognised", "not a valid", "doesn't follow")
+
+
+# ------------------------------------------------------------------ outside gnubg
+
+def mat_files(args):
+    files = []
+    for arg in args:
+        if os.path.isdir(arg):
+            names = sorted(n for n in os.listdir(arg) if n.endswith(".mat"))
+            files += [os.path.join(arg, n) for n in names]
+        else:
+            files.append(arg)
+    return [os.path.abspath(f) for f in files]
+
+
+def run_gnubg(gnubg_bin, files, out):
+    """One gnubg process over `files`: the output lines of this script, gnubg's
+    other lines (for the warnings) and the exit status."""
+    env = dict(os.environ, **{ENV: json.dumps({"files": files, "out": out})})
+    cmd = [gnubg_bin, "-t", "-q", "-r", "-p", os.path.abspath(__file__)]
+    if shutil.which("stdbuf"):
+        cmd = ["stdbuf", "-oL"] + cmd  # gnubg's own lines in order with ours
+    run = subprocess.run(cmd, env=env,
+                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         universal_newlines=True, errors="replace")
+    return run.stdout.splitlines(), run.returncode
+
+
+def launch():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("inputs", nargs="+", metavar="FILE_OR_FOLDER")
+    ap.add_argument("--out", required=True, help="folder for the exports and manifest.tsv")
+    ap.add_argument("--gnubg", default="/usr/games/gnubg")
+    args = ap.parse_args()
+    if not (os.path.isfile(args.gnubg) and os.access(args.gnubg, os.X_OK)):
+        sys.exit("gnubg not found at %s (install the Debian package gnubg, or give --gnubg)" % args.gnubg)
+    out = os.path.abspath(args.out)
+    os.makedirs(out, exist_ok=True)
+    files = mat_files(args.inputs)
+    names = [os.path.basename(f) for f in files]
+    if len(set(names)) != len(names):
+        sys.exit("two input files have the same name: their exports would overwrite each other")
+    for name in names:
+        target = os.path.join(out, name)
+        if os.path.exists(target):
+            os.remove(target)  # gnubg would ask before overwriting
+    rows = {}
+    todo = list(files)
+    while todo:
+        lines, rc = run_gnubg(args.gnubg, todo, out)
+        current, warnings, done = None, {}, []
+        for line in lines:
+            if line.startswith(TAG + "start "):
+                current = line[len(TAG + "start "):]
+                warnings[current] = []
+            elif line.startswith(TAG + "done "):
+                done.append(line[len(TAG + "done "):])
+                current = None
+            elif line.startswith(TAG + "error"):
+                sys.stderr.write(line + "\n")
+            elif current and any(n in line for n in NOISE):
+                warnings[current].append(line.strip())
+        for f in done:
+            name = os.path.basename(f)
+            exported = os.path.isfile(os.path.join(out, name))
+            rows[f] = (name, "exported" if exported else "skipped", "" if exported else "gnubg wrote no file",
+                       " | ".join(warnings.get(f, [])))
+        rest = todo[len(done):]
+        if not rest:
+            break
+        if rest[0] != current:
+            # gnubg stopped before starting a file: it cannot run at all.
+            sys.stderr.write("\n".join(lines[-20:]) + "\n")
+            sys.exit("gnubg stopped (exit %d) before %s" % (rc, rest[0]))
+        last = next((line.strip() for line in reversed(lines) if line.strip()), "")
+        rows[current] = (os.path.basename(current), "skipped", "gnubg died (exit %d): %s" % (rc, last),
+                         " | ".join(warnings.get(current, [])))
+        target = os.path.join(out, os.path.basename(current))
+        if os.path.exists(target):
+            os.remove(target)  # a partial file from the process that died
+        todo = rest[1:]
+    with open(os.path.join(out, "manifest.tsv"), "w") as f:
+        f.write("file\tstatus\treason\twarnings\n")
+        for path in files:
+            f.write("\t".join(rows[path]) + "\n")
+    skipped = ["%s (%s)" % (r[0], r[2]) for r in (rows[p] for p in files) if r[1] == "skipped"]
+    print("exported %d, skipped %d%s" % (len(files) - len(skipped), len(skipped),
+                                          ": " + ", ".join(skipped) if skipped else ""))
+
+
+# ------------------------------------------------------------------ inside gnubg
+
+def log(msg):
+    sys.stdout.write(TAG + msg + "\n")
+    sys.stdout.flush()
+
+
+def inside(cfg):
+    gnubg.command("set display off")
+    for f in cfg["files"]:
+        log("start " + f)
+        gnubg.command('import mat "%s"' % f)
+        gnubg.command('export match mat "%s"' % os.path.join(cfg["out"], os.path.basename(f)))
+        log("done " + f)
+
+
+if gnubg is not None:
+    try:
+        inside(json.loads(os.environ[ENV]))
+    except Exception as e:  # noqa: BLE001  (report, then let gnubg exit)
+        import traceback
+        log("error: %s" % e)
+        for line in traceback.format_exc().splitlines():
+            log("error: " + line)
+        raise
+elif __name__ == "__main__":
+    launch()
