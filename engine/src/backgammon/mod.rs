@@ -22,7 +22,7 @@ pub use dice::{Dice, ParseDiceError};
 pub use match_state::{GameState, MatchState, MatchStateError, MAX_CUBE, MAX_FIELD};
 pub use movegen::{LegalPlays, MoveGenerator};
 pub use outcome::WinKind;
-pub use play::Play;
+pub use play::{Play, PlayError};
 pub use point::Point;
 pub use position::{Position, PositionError, Setup, StepError, CHECKERS};
 pub use side::{BySide, Side};

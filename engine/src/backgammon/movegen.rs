@@ -1,9 +1,10 @@
 //! Every legal play of a roll, deduplicated by resulting position.
 
 use super::dice::Dice;
-use super::play::Play;
+use super::play::{Play, PlayError};
 use super::point::Point;
-use super::position::Position;
+use super::position::{Position, StepError};
+use super::step::Step;
 
 /// Legal plays with the position each leads to (not yet swapped: still seen from the player
 /// who moved).
@@ -24,7 +25,86 @@ pub struct MoveGenerator {
     best_high: bool,
 }
 
+/// The deepest failure of [`assign`]: the step's index, whether the die had the step's
+/// distance, and the error.
+type Failure = Option<(usize, bool, PlayError)>;
+
+/// Makes `steps` on `pos`, each with a die of `dice` not yet used (the bits of `used`) that
+/// takes the checker from the step's start to its end, trying the dice in every order; the
+/// position after them, or `None` with the deepest failure in `failure`.
+fn assign(
+    pos: Position,
+    steps: &[Step],
+    dice: &[u8],
+    used: u8,
+    index: usize,
+    failure: &mut Failure,
+) -> Option<Position> {
+    let Some(&step) = steps.first() else { return Some(pos) };
+    let mut tried = 0u8;
+    for (k, &die) in dice.iter().enumerate() {
+        if used & (1 << k) != 0 || tried & (1 << die) != 0 {
+            continue;
+        }
+        tried |= 1 << die;
+        let (from, to) = (step.from.number(), step.to.number());
+        let fits = from.checked_sub(die) == Some(to) || (to == 0 && die >= from);
+        let error = match pos.step(step.from, die) {
+            Ok(s) if s.to == step.to => {
+                let mut next = pos;
+                next.apply(s);
+                if let Some(after) = assign(next, &steps[1..], dice, used | 1 << k, index + 1, failure) {
+                    return Some(after);
+                }
+                continue;
+            }
+            Ok(_) => StepError::BadDistance { from: step.from, die },
+            Err(e) => e,
+        };
+        if failure.as_ref().is_none_or(|f| index > f.0 || (index == f.0 && fits && !f.1)) {
+            *failure = Some((index, fits, PlayError::Step { index, from: step.from, to: step.to, error }));
+        }
+    }
+    None
+}
+
 impl MoveGenerator {
+    /// Plays `play` for `dice` on `pos`, if the rules allow it: each step made with a die of
+    /// the roll not yet used (in any order of the dice), then the dice-usage rule: as many dice
+    /// as can be played, and when only one of two different dice can be, the larger if it can;
+    /// a play that leaves a die unused is legal when it reaches the position of a legal play.
+    /// The legal plays are generated only for a play that uses fewer dice than the roll has.
+    ///
+    /// # Errors
+    /// [`PlayError::Step`] for the step that no die left can make (the deepest over every order
+    /// of the dice), [`PlayError::TooManySteps`], [`PlayError::TooFewDice`] or
+    /// [`PlayError::SmallerDie`].
+    pub fn play(&mut self, pos: &Position, play: &Play, dice: Dice) -> Result<Position, PlayError> {
+        let n = dice.steps();
+        if play.len() > n {
+            return Err(PlayError::TooManySteps { steps: play.len(), dice });
+        }
+        let all = if dice.is_double() { [dice.high(); 4] } else { [dice.high(), dice.low(), 0, 0] };
+        let mut failure = None;
+        let Some(after) = assign(*pos, play.steps(), &all[..n], 0, 0, &mut failure) else {
+            return Err(failure.map_or(PlayError::TooManySteps { steps: play.len(), dice }, |f| f.2));
+        };
+        if play.len() == n {
+            return Ok(after);
+        }
+        // A play is judged by where it leads: bearing the last checker off with one die of two
+        // (`3/off` with 31) reaches the same position as the play that uses both.
+        let legal = self.legal_plays(pos, dice);
+        if legal.iter().any(|(_, p)| *p == after) {
+            return Ok(after);
+        }
+        let possible = legal.first().map_or(0, |(p, _)| p.len());
+        if play.len() < possible {
+            return Err(PlayError::TooFewDice { used: play.len(), possible });
+        }
+        Err(PlayError::SmallerDie { smaller: dice.low(), larger: dice.high() })
+    }
+
     /// A generator with empty buffers.
     pub fn new() -> MoveGenerator {
         MoveGenerator::default()

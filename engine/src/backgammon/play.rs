@@ -2,7 +2,51 @@
 
 use std::fmt;
 
+use super::dice::Dice;
+use super::point::Point;
+use super::position::StepError;
 use super::step::Step;
+
+/// Why a play is not legal for a roll ([`MoveGenerator::play`](super::MoveGenerator::play)).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum PlayError {
+    /// A step cannot be made with any die of the roll left for it.
+    #[error("step {} ({from}/{to}): {error}", .index + 1)]
+    Step {
+        /// 0-based index of the step.
+        index: usize,
+        /// Where it starts.
+        from: Point,
+        /// Where it ends.
+        to: Point,
+        /// Why, with the die that comes closest (the right distance, or else the first left).
+        error: StepError,
+    },
+    /// More steps than the roll has dice.
+    #[error("{steps} steps for the roll {dice}")]
+    TooManySteps {
+        /// Steps in the play.
+        steps: usize,
+        /// The roll.
+        dice: Dice,
+    },
+    /// Every step can be made, but the play uses fewer dice than the position allows.
+    #[error("the play uses {used} dice but {possible} can be played")]
+    TooFewDice {
+        /// Dice the play uses.
+        used: usize,
+        /// Dice the legal plays use.
+        possible: usize,
+    },
+    /// Only one die can be played and the play uses the smaller where the larger can be.
+    #[error("only one die can be played and it must be the larger: the play uses the {smaller} but the {larger} can be played")]
+    SmallerDie {
+        /// The die used.
+        smaller: u8,
+        /// The die that must be used.
+        larger: u8,
+    },
+}
 
 /// Up to four steps, in the order they are made. An empty play is a roll that cannot be played.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

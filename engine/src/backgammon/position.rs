@@ -287,6 +287,16 @@ impl Position {
         Step { from, to: Point(to), hit: self.blots & (1 << to) & !1 != 0 }
     }
 
+    /// The position after `play` for `dice`, if the rules allow it; see
+    /// [`MoveGenerator::play`](super::MoveGenerator::play), which this calls with a new
+    /// generator (it allocates only to judge a play that leaves dice unused).
+    ///
+    /// # Errors
+    /// As [`MoveGenerator::play`](super::MoveGenerator::play).
+    pub fn play(&self, play: &super::Play, dice: super::Dice) -> Result<Position, super::PlayError> {
+        super::MoveGenerator::new().play(self, play, dice)
+    }
+
     /// Makes a step returned by [`step`](Self::step) on this position (no checks).
     #[inline]
     pub fn apply(&mut self, step: Step) {

@@ -4,8 +4,8 @@
 //! (`13/7*/5` is 13 to 7, then 7 to 5; `24/18(2)` is 24 to 18 twice), and each move is made of
 //! one or more dice, the checker landing on every shown point, so that a shown landing on an
 //! opposing blot always hits. Every way of assigning the dice and ordering the steps is tried,
-//! each step checked by the engine. The positions reached are then looked up among the legal
-//! plays of the roll ([`MoveGenerator`]), which applies the dice-usage rules.
+//! each step checked by the engine. The plays found are then judged by the engine's dice rule
+//! ([`MoveGenerator::play`]: as many dice as can be played, the larger of two if only one can).
 //!
 //! Hit marks are not needed: a `*` on the last point of a checker's path where no blot stands is
 //! tolerated. When the text leaves a path open (`13/7` with 42 may pass 9 or 11) the candidates
@@ -24,7 +24,7 @@
 //! ([`ResolveError::FalseHit`] otherwise).
 
 use smallvec::SmallVec;
-use tabula_engine::backgammon::{Dice, MoveGenerator, Play, Point, Position, Step, StepError};
+use tabula_engine::backgammon::{Dice, MoveGenerator, Play, PlayError, Point, Position, Step, StepError};
 
 use super::play_text::{ParsePlayError, PlayText};
 use super::write::{blot_mask, write_play};
@@ -160,8 +160,6 @@ struct Found {
     position: Position,
     /// Bit `p`: a blot on `p` was hit.
     hits: u32,
-    /// The dice used, in order.
-    dice: [u8; 4],
 }
 
 /// A point of the search: the position, where each move stands, the dice left.
@@ -229,7 +227,7 @@ impl Walk {
         if self.moves.iter().all(Move::done) {
             if !self.found.iter().any(|f| f.position == *pos) {
                 let play = Play::from_steps(self.steps.get(..depth).unwrap_or(&[])).unwrap_or(Play::EMPTY);
-                self.found.push(Found { play, position: *pos, hits, dice: self.used });
+                self.found.push(Found { play, position: *pos, hits });
             }
             return;
         }
@@ -395,11 +393,9 @@ impl PlayText {
             return Ok(found);
         }
         if self.is_empty() {
-            let legal = gen.legal_plays(pos, dice);
-            let possible = legal.first().map_or(0, |(p, _)| p.len());
-            return match legal.first() {
-                Some(&(play, position)) if possible == 0 => Ok(ResolvedPlay { play, position }),
-                _ => Err(ResolveError::TooFewDice { used: 0, possible }),
+            return match gen.play(pos, &Play::EMPTY, dice) {
+                Ok(position) => Ok(ResolvedPlay { play: Play::EMPTY, position }),
+                Err(e) => Err(ResolveError::from_dice_rule(e)),
             };
         }
         let mut moves: SmallVec<[Move; 4]> = SmallVec::new();
@@ -503,28 +499,27 @@ impl PlayText {
                 None => ResolveError::NotLegal,
             };
         }
-        let possible = gen.legal_plays(pos, dice).first().map_or(0, |(p, _)| p.len());
         let most = walk.found.iter().max_by_key(|f| f.play.len()).copied();
-        match most {
-            Some(f) if f.play.len() < possible => ResolveError::TooFewDice { used: f.play.len(), possible },
-            Some(f) if f.play.len() == 1 && !dice.is_double() && f.dice[0] == dice.low() => {
-                ResolveError::SmallerDie { smaller: dice.low(), larger: dice.high() }
-            }
+        match most.map(|f| gen.play(pos, &f.play, dice)) {
+            Some(Err(e)) => ResolveError::from_dice_rule(e),
             _ => ResolveError::NotLegal,
         }
     }
 }
 
-/// The plays a walk found that are legal: a play that uses every die is legal once its steps
-/// are; only a shorter one needs the legal plays to judge the dice-usage rule.
+/// The plays a walk found that the engine's dice rule accepts ([`MoveGenerator::play`]).
 fn legal_candidates(gen: &mut MoveGenerator, walk: &Walk, pos: &Position, dice: Dice) -> SmallVec<[Found; 4]> {
-    if walk.found.iter().any(|f| f.play.len() == dice.steps()) {
-        walk.found.iter().filter(|f| f.play.len() == dice.steps()).copied().collect()
-    } else if walk.found.is_empty() {
-        SmallVec::new()
-    } else {
-        let legal = gen.legal_plays(pos, dice);
-        walk.found.iter().filter(|f| legal.iter().any(|(_, p)| *p == f.position)).copied().collect()
+    walk.found.iter().filter(|f| gen.play(pos, &f.play, dice).is_ok()).copied().collect()
+}
+
+impl ResolveError {
+    /// The text's reading of the dice rule's verdict on a play whose steps can be made.
+    fn from_dice_rule(e: PlayError) -> ResolveError {
+        match e {
+            PlayError::TooFewDice { used, possible } => ResolveError::TooFewDice { used, possible },
+            PlayError::SmallerDie { smaller, larger } => ResolveError::SmallerDie { smaller, larger },
+            PlayError::Step { .. } | PlayError::TooManySteps { .. } => ResolveError::NotLegal,
+        }
     }
 }
 
