@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Compares what two builds of `tabula check --jsonl` say about every game.
+
+Builds the git revision REV (default: the first parent of HEAD) in a temporary worktree, runs
+both that build and the current one (`target/release/tabula`, built first) over the same paths
+(default: `testdata/` and `../shared/data`), and compares, game by game in input order, the
+keys that make a verdict: source, game, kind, verdict, turns, result (and the error's turn and
+line). Messages may change wording; verdicts may not, unless the change meant to.
+
+Usage (from the repository root):
+    python3 scripts/compare_check.py [--rev REV] [PATH ...]
+
+Exit status 0 when every game agrees, 1 when some differ (each difference is printed), 2 on a
+build or run failure.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KEYS = ("source", "game", "kind", "verdict", "turns", "result")
+
+
+def build(tree, target):
+    subprocess.run(
+        ["cargo", "build", "--release", "--quiet", "--bin", "tabula"],
+        cwd=tree,
+        env={**os.environ, "CARGO_TARGET_DIR": target},
+        check=True,
+    )
+    return os.path.join(target, "release", "tabula")
+
+
+def games(binary, paths):
+    out = subprocess.run([binary, "check", "--jsonl", *paths], cwd=ROOT, capture_output=True, check=False)
+    if out.returncode not in (0, 1):
+        sys.exit(f"{binary} exited {out.returncode}: {out.stderr.decode(errors='replace')[:2000]}")
+    rows = []
+    for line in out.stdout.decode().splitlines():
+        g = json.loads(line)
+        error = g.get("error") or {}
+        rows.append(tuple(json.dumps(g.get(k), sort_keys=True) for k in KEYS) + (error.get("turn"), error.get("line")))
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rev", default="HEAD^", help="the revision to compare with (default HEAD^)")
+    ap.add_argument("paths", nargs="*", default=["testdata", os.path.join("..", "shared", "data")])
+    args = ap.parse_args()
+    rev = subprocess.run(["git", "rev-parse", args.rev], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = os.path.join(tmp, "tree")
+        subprocess.run(["git", "worktree", "add", "--detach", "--quiet", tree, rev], cwd=ROOT, check=True)
+        try:
+            old = games(build(tree, os.path.join(tmp, "target")), args.paths)
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", tree], cwd=ROOT, check=False)
+    new = games(build(ROOT, os.path.join(ROOT, "target")), args.paths)
+    differ = 0
+    if len(old) != len(new):
+        print(f"{rev[:10]} reports {len(old)} games, this tree {len(new)}")
+        differ += 1
+    for a, b in zip(old, new):
+        if a != b:
+            differ += 1
+            print(f"- {rev[:10]}: {' '.join(map(str, a))}\n+ this tree: {' '.join(map(str, b))}")
+    print(f"{len(new)} games compared with {rev[:10]}: {differ} differ")
+    sys.exit(1 if differ else 0)
+
+
+if __name__ == "__main__":
+    main()
