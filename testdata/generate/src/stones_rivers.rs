@@ -1,5 +1,6 @@
-//! Records tabula makes itself from random play, for `testdata/snr/` (written by
-//! `replay/examples/make_snr_testdata.rs`, checked by `replay/tests/snr_records.rs`).
+//! Records tabula makes itself from random play, for `testdata/snr/` (written by the
+//! `make_snr_testdata` program, compared with the bundled files by `tests/stones_rivers.rs`;
+//! `replay/tests/snr_records.rs` checks their verdicts).
 //!
 //! Plain random play rarely fills a Score Area, so the players are biased: most turns are the
 //! best by [`progress`] (stones on the own Score Area, pieces near its empty intersections), the
@@ -26,9 +27,9 @@ use tabula_engine::stones_rivers::{
 };
 use tabula_notation::stones_rivers::{player_code, write_position, TurnText};
 
-use super::show::touched;
+use tabula_replay::stones_rivers::show::touched;
 
-pub use crate::generated::TestFile;
+use crate::TestFile;
 
 /// What checking a generated record must give (one row of `expected.tsv`).
 #[derive(Clone, PartialEq, Eq, Debug)]

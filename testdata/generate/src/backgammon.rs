@@ -18,10 +18,9 @@ use std::io::Write;
 use tabula_engine::backgammon::{Cube, Dice, MatchScore, MoveGenerator, Play, Position, Side};
 use tabula_engine::random::SplitMix64;
 
-use super::mat::MatchHeader;
-use super::write::{Dialect, GameAction, MatWriter, WriteError};
+use tabula_replay::backgammon::{Dialect, GameAction, MatWriter, MatchHeader, WriteError};
 
-pub use crate::generated::TestFile;
+use crate::TestFile;
 
 /// Chance, in percent, that a player who may double does, before each roll from the game's fifth.
 const DOUBLE_PERCENT: usize = 2;
