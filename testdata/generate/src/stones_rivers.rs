@@ -191,7 +191,7 @@ impl RecordText {
 /// The legal games of `games.txt` and their expected rows.
 fn legal_games() -> (String, Vec<Expected>) {
     let mut out = String::from(
-        "# Stones and Rivers games made by tabula from biased random play (replay/src/stones_rivers/testdata.rs).\n\
+        "# Stones and Rivers games made by tabula from biased random play (testdata/generate/src/stones_rivers.rs).\n\
          # Every record is legal; [Result] is the replay's result (* = unfinished).\n",
     );
     let mut expected = Vec::new();
@@ -474,7 +474,7 @@ impl Faults {
 fn faulty_records() -> (String, Vec<Expected>) {
     let out = String::from(
         "# Stones and Rivers records made by tabula, each legal up to exactly one fault named by its [Fault] tag\n\
-         # (replay/src/stones_rivers/testdata.rs); the faulty turn is the last one written.\n",
+         # (testdata/generate/src/stones_rivers.rs); the faulty turn is the last one written.\n",
     );
     let mut f = Faults { out, expected: Vec::new() };
     let mut rng = SplitMix64(0x5eed_5a0d);
