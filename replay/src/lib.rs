@@ -11,7 +11,6 @@ pub mod arimaa;
 pub mod backgammon;
 pub mod check;
 pub mod diagram;
-pub mod generated;
 pub mod input;
 pub mod query;
 pub mod report;

@@ -2,7 +2,6 @@
 
 pub mod mat;
 pub mod matches;
-pub mod random_match;
 pub mod show;
 pub mod verify;
 pub mod write;

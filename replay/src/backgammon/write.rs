@@ -85,6 +85,28 @@ impl Dialect {
             Dialect::Studio => 40,
         }
     }
+
+    /// The points a `Wins` line shows in this dialect for a game worth `points` with the cube at
+    /// `cube` in a match of `length` (0 for money): Galaxy caps a gammon or a backgammon (more
+    /// than the cube) at the match length, Studio writes the game's value.
+    pub fn written_points(self, points: u64, cube: u32, length: u32) -> u64 {
+        match self {
+            Dialect::Galaxy => galaxy_points(points, cube, length),
+            Dialect::Studio => points,
+        }
+    }
+
+    /// A roll and its play as this dialect writes them in a player's column. Galaxy: `dice:`,
+    /// then ` from/to` for each step in the order played (`dice:` alone for a dance). Studio:
+    /// `dice: ` and the play as [`PlayText::studio`] spells it from `before` (the position the
+    /// play starts from, seen from the roller), or `Cannot Move`.
+    pub fn roll_text(self, dice: Dice, play: &Play, before: &Position) -> String {
+        match self {
+            Dialect::Galaxy => galaxy_roll_text(dice, play),
+            Dialect::Studio if play.is_empty() => format!("{dice}: Cannot Move"),
+            Dialect::Studio => format!("{dice}: {}", PlayText::studio(before, play)),
+        }
+    }
 }
 
 impl fmt::Display for Dialect {
@@ -236,7 +258,7 @@ fn blanks(width: usize, at: usize) -> usize {
 /// The points Galaxy writes for a result worth `points` with the cube at `cube` in a match of
 /// `length` (0 for money): a gammon or backgammon (more than the cube) capped at the match
 /// length, anything else as it is.
-pub(crate) fn galaxy_points(points: u64, cube: u32, length: u32) -> u64 {
+fn galaxy_points(points: u64, cube: u32, length: u32) -> u64 {
     if length > 0 && points > u64::from(cube) {
         points.min(u64::from(length))
     } else {
@@ -246,7 +268,7 @@ pub(crate) fn galaxy_points(points: u64, cube: u32, length: u32) -> u64 {
 
 /// A roll and its play in Galaxy's spelling: `dice:`, then ` from/to` for each step in the
 /// order played (`dice:` alone for a dance).
-pub(crate) fn galaxy_roll_text(dice: Dice, play: &Play) -> String {
+fn galaxy_roll_text(dice: Dice, play: &Play) -> String {
     let mut text = format!("{dice}:");
     for s in play.steps() {
         let _ = write!(text, " {}/{}", s.from.number(), s.to.number());
@@ -337,7 +359,7 @@ impl<W: Write> MatWriter<W> {
         let col = Column::from(side);
         match *action {
             GameAction::Roll { dice, play, before } => {
-                let text = self.roll_text(dice, &play, &before);
+                let text = self.dialect.roll_text(dice, &play, &before);
                 self.cell(col, &text, 1)?;
             }
             GameAction::Double { value } => {
@@ -398,14 +420,6 @@ impl<W: Write> MatWriter<W> {
         }
         self.out.flush()?;
         Ok(self.out)
-    }
-
-    fn roll_text(&self, dice: Dice, play: &Play, before: &Position) -> String {
-        match self.dialect {
-            Dialect::Galaxy => galaxy_roll_text(dice, play),
-            Dialect::Studio if play.is_empty() => format!("{dice}: Cannot Move"),
-            Dialect::Studio => format!("{dice}: {}", PlayText::studio(before, play)),
-        }
     }
 
     /// The `Wins` of `side`: after a `Losses` in column `losses` for Galaxy's match-winning

@@ -2,7 +2,6 @@
 
 pub mod records;
 pub mod show;
-pub mod testdata;
 pub mod verify;
 
 pub use records::{Problem, ProblemKind, Record, RecordReader, Tag, TurnLine};

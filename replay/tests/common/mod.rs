@@ -1,12 +1,15 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
-/// Runs the `tabula` binary with `args`, feeding it `stdin` (or nothing), and collects its output.
-pub fn tabula(args: &[&str], stdin: Option<&[u8]>) -> Output {
+/// Runs the `tabula` binary (built with the `cli` feature) with `args`, feeding it `stdin` (or
+/// nothing), and collects its output.
+#[cfg(feature = "cli")]
+pub fn tabula(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(args)
         .stdin(Stdio::piped())

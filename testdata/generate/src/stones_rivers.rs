@@ -1,5 +1,6 @@
-//! Records tabula makes itself from random play, for `testdata/snr/` (written by
-//! `replay/examples/make_snr_testdata.rs`, checked by `replay/tests/snr_records.rs`).
+//! Records tabula makes itself from random play, for `testdata/snr/` (written by the
+//! `make_snr_testdata` program, compared with the bundled files by `tests/stones_rivers.rs`;
+//! `replay/tests/snr_records.rs` checks their verdicts).
 //!
 //! Plain random play rarely fills a Score Area, so the players are biased: most turns are the
 //! best by [`progress`] (stones on the own Score Area, pieces near its empty intersections), the
@@ -26,9 +27,9 @@ use tabula_engine::stones_rivers::{
 };
 use tabula_notation::stones_rivers::{player_code, write_position, TurnText};
 
-use super::show::touched;
+use tabula_replay::stones_rivers::show::touched;
 
-pub use crate::generated::TestFile;
+use crate::TestFile;
 
 /// What checking a generated record must give (one row of `expected.tsv`).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -190,7 +191,7 @@ impl RecordText {
 /// The legal games of `games.txt` and their expected rows.
 fn legal_games() -> (String, Vec<Expected>) {
     let mut out = String::from(
-        "# Stones and Rivers games made by tabula from biased random play (replay/src/stones_rivers/testdata.rs).\n\
+        "# Stones and Rivers games made by tabula from biased random play (testdata/generate/src/stones_rivers.rs).\n\
          # Every record is legal; [Result] is the replay's result (* = unfinished).\n",
     );
     let mut expected = Vec::new();
@@ -473,7 +474,7 @@ impl Faults {
 fn faulty_records() -> (String, Vec<Expected>) {
     let out = String::from(
         "# Stones and Rivers records made by tabula, each legal up to exactly one fault named by its [Fault] tag\n\
-         # (replay/src/stones_rivers/testdata.rs); the faulty turn is the last one written.\n",
+         # (testdata/generate/src/stones_rivers.rs); the faulty turn is the last one written.\n",
     );
     let mut f = Faults { out, expected: Vec::new() };
     let mut rng = SplitMix64(0x5eed_5a0d);

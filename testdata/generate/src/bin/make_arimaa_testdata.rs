@@ -1,7 +1,7 @@
 //! Makes the bundled Arimaa test archives in `testdata/arimaa/` with tabula's own engine.
 //!
 //! ```text
-//! cargo run --release -p tabula-replay --example make_arimaa_testdata -- testdata/arimaa
+//! cargo run --release -p tabula-testdata --bin make_arimaa_testdata -- testdata/arimaa
 //! ```
 //!
 //! Writes, into the folder given (default `testdata/arimaa`):

@@ -1,11 +1,11 @@
 //! Makes the bundled backgammon matches in `testdata/backgammon/` with tabula's own engine.
 //!
 //! ```text
-//! cargo run --release -p tabula-replay --example make_backgammon_testdata -- testdata/backgammon
+//! cargo run --release -p tabula-testdata --bin make_backgammon_testdata -- testdata/backgammon
 //! ```
 //!
 //! Writes, into the folder given (default `testdata/backgammon`), every file that
-//! [`tabula_replay::backgammon::random_match::testdata_files`] makes: `matches/*.mat` (random
+//! [`tabula_testdata::backgammon::testdata_files`] makes: `matches/*.mat` (random
 //! legal matches in the BackgammonGalaxy and Backgammon Studio dialects) with
 //! `matches/expected.tsv`, and `broken/*.mat` (corrupted copies of other random matches, one
 //! fault each) with `broken/expected.tsv`. Everything is deterministic; the folder's
@@ -14,8 +14,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tabula_replay::backgammon::random_match::testdata_files;
-use tabula_replay::generated::write_files;
+use tabula_testdata::backgammon::testdata_files;
+use tabula_testdata::write_files;
 
 fn main() -> ExitCode {
     let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "testdata/backgammon".to_owned()));

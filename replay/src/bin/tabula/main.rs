@@ -5,118 +5,19 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::Parser;
 use tabula_replay::check::{check_paths, Summary};
 use tabula_replay::query;
 use tabula_replay::{GameReport, Verdict};
+
+use args::{Cli, Command, GameKind, Notation};
+
+mod args;
 
 /// Records are read as many small strings and vectors; mimalloc serves them several times faster
 /// than the system allocator.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-#[derive(Parser)]
-#[command(
-    name = "tabula",
-    version,
-    about = "Proves recorded games legal by replaying their notation on real positions"
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
-enum GameKind {
-    Arimaa,
-    Backgammon,
-    StonesAndRivers,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
-enum Notation {
-    Short,
-    Long,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Check every game in files or folders (searched recursively); the format is recognised
-    /// from the content.
-    Check {
-        /// Print one JSON object per game (JSON Lines) instead of the table for people.
-        #[arg(long)]
-        jsonl: bool,
-        /// Worker threads (default: one per core).
-        #[arg(long, short = 'j')]
-        jobs: Option<usize>,
-        /// Files or folders (searched recursively); `-` reads standard input.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-    },
-    /// List (or count) every legal turn of a position, one per distinct resulting position.
-    Moves {
-        /// The game.
-        #[arg(long, value_enum)]
-        game: GameKind,
-        /// The position: for Arimaa `g [<64 squares>]`, rank 8 first, files a..h, `.` empty; for
-        /// backgammon a gnubg Position ID seen from the player on roll, a gnubg ID
-        /// (`PositionID:MatchID`) or an XGID; for Stones and Rivers the position string, rows 14
-        /// to 1 separated by `/`, then `sq` or `cr`.
-        #[arg(long)]
-        position: String,
-        /// The roll (backgammon): two digits, like 31 or 66; may be left out when the position
-        /// (a gnubg ID or an XGID) carries it.
-        #[arg(long)]
-        dice: Option<String>,
-        /// Print only the number of turns.
-        #[arg(long)]
-        count: bool,
-    },
-    /// Resolve moves written in any accepted spelling against their positions: one JSON request
-    /// per line on standard input, one answer per line on standard output.
-    Resolve {
-        /// JSON Lines in and out (the only mode).
-        #[arg(long, required = true)]
-        jsonl: bool,
-    },
-    /// Convert an Arimaa record between long and short notation: `--to short` reads an archive
-    /// row or a move list in long notation (one game, `--game`), `--to long` reads a text of
-    /// short notation and writes the long move list.
-    Convert {
-        /// The notation to write.
-        #[arg(long, value_enum)]
-        to: Notation,
-        /// The view of the short notation written (`--to short`; `g`, `s` or `n`); for `--to
-        /// long` the view in effect until the text gives one. Default `g`.
-        #[arg(long, default_value = "g")]
-        view: String,
-        /// Which game of an archive (its id, or its 1-based index); default the first.
-        #[arg(long)]
-        game: Option<String>,
-        /// Read a plain digit after a letter as a column or a scan number, and let captures go
-        /// unwritten (`--to long`).
-        #[arg(long)]
-        lenient: bool,
-        /// The record file.
-        file: PathBuf,
-    },
-    /// Show a game move by move with a board diagram.
-    Replay {
-        /// The record file.
-        file: PathBuf,
-        /// Which game of the file (its id, or its 1-based index); default the first.
-        #[arg(long)]
-        game: Option<String>,
-        /// Show only the position after this many moves (Arimaa: set-ups included; backgammon:
-        /// rolls; Stones and Rivers: turns, 0 the start).
-        #[arg(long)]
-        turn: Option<usize>,
-        /// Never use colours.
-        #[arg(long)]
-        no_color: bool,
-    },
-}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -1,5 +1,14 @@
-//! Files the test-data generators make (`replay/examples/make_*_testdata.rs`), and writing them
-//! out; the tests compare the same files with those in `testdata/`.
+//! The generators of the bundled test data: tabula's own engines playing at random, the games
+//! written in each format, and copies corrupted on purpose with the verdicts they must get.
+//!
+//! [`backgammon`] makes `testdata/backgammon/matches` and `broken`, [`stones_rivers`] makes
+//! `testdata/snr`; the programs in `src/bin/` write them (`make_arimaa_testdata` makes
+//! `testdata/arimaa/*.tsv` on its own), and the tests compare what the generators make now
+//! with the files bundled. A tool of the repository, not published, and no part of the
+//! libraries' API.
+
+pub mod backgammon;
+pub mod stones_rivers;
 
 use std::path::Path;
 

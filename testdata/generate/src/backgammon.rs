@@ -18,10 +18,9 @@ use std::io::Write;
 use tabula_engine::backgammon::{Cube, Dice, MatchScore, MoveGenerator, Play, Position, Side};
 use tabula_engine::random::SplitMix64;
 
-use super::mat::MatchHeader;
-use super::write::{galaxy_points, galaxy_roll_text, Dialect, GameAction, MatWriter, WriteError};
+use tabula_replay::backgammon::{Dialect, GameAction, MatWriter, MatchHeader, WriteError};
 
-pub use crate::generated::TestFile;
+use crate::TestFile;
 
 /// Chance, in percent, that a player who may double does, before each roll from the game's fifth.
 const DOUBLE_PERCENT: usize = 2;
@@ -80,10 +79,7 @@ impl RandomGame {
     /// The points the game's `Wins` line shows in `dialect`: Galaxy caps a gammon or a
     /// backgammon (more than the cube) at the match length.
     pub fn written_points(&self, dialect: Dialect) -> u64 {
-        match dialect {
-            Dialect::Galaxy => galaxy_points(self.points, self.cube, self.score.length),
-            Dialect::Studio => self.points,
-        }
+        dialect.written_points(self.points, self.cube, self.score.length)
     }
 }
 
@@ -594,10 +590,10 @@ fn wrong_dice() -> Result<Broken, TestDataError> {
     let Some((_, action)) = m.games.first_mut().and_then(|g| g.actions.get_mut(i)) else {
         return Err(TestDataError::NoSeed { name, first: 2000 });
     };
-    let GameAction::Roll { dice, play, .. } = action else {
+    let GameAction::Roll { dice, play, before: start } = action else {
         return Err(TestDataError::NoSeed { name, first: 2000 });
     };
-    let before = galaxy_roll_text(*dice, play);
+    let before = Dialect::Galaxy.roll_text(*dice, play, start);
     *dice = new;
     let fault = format!("`{before}` written with the roll {new}");
     let (bytes, line) = written(&m, &faulty_header(&m, &fault))?;
@@ -645,11 +641,11 @@ fn truncated() -> Result<Broken, TestDataError> {
         })
     };
     let (m, i) = search(name, 2200, Dialect::Galaxy, 5, find)?;
-    let Some(&(_, GameAction::Roll { dice, play, .. })) = m.games.get(1).and_then(|g| g.actions.get(i)) else {
+    let Some(&(_, GameAction::Roll { dice, play, before })) = m.games.get(1).and_then(|g| g.actions.get(i)) else {
         return Err(TestDataError::NoSeed { name, first: 2200 });
     };
     let kept = play.steps().get(1).map(|s| s.from.number().to_string()).unwrap_or_default();
-    let text = galaxy_roll_text(dice, &play);
+    let text = Dialect::Galaxy.roll_text(dice, &play, &before);
     let cut_text = format!("{} {kept}", text.split(' ').take(2).collect::<Vec<_>>().join(" "));
     let fault = format!("the file cut inside `{text}`, after `{cut_text}`");
     let (mut bytes, line) = written(&m, &faulty_header(&m, &fault))?;
