@@ -14,6 +14,47 @@ use crate::arimaa::verify::{self, Notation, Record, RecordedEnd};
 use crate::input::{self, Chunk, Format, LineChunks, MAX_RECORD_FILE_BYTES};
 use crate::report::{ErrorInfo, GameReport, Verdict};
 
+/// Games by verdict.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct VerdictCounts {
+    /// Every move proved legal, the result agreeing with the board.
+    pub ok: usize,
+    /// A move breaks a rule or is written wrongly.
+    pub illegal: usize,
+    /// The moves are legal but the recorded result disagrees with the board.
+    pub result_mismatch: usize,
+    /// The record cannot be read as a game.
+    pub unreadable: usize,
+}
+
+impl VerdictCounts {
+    /// The count of `verdict`.
+    pub fn get(&self, verdict: Verdict) -> usize {
+        match verdict {
+            Verdict::Ok => self.ok,
+            Verdict::Illegal => self.illegal,
+            Verdict::ResultMismatch => self.result_mismatch,
+            Verdict::Unreadable => self.unreadable,
+        }
+    }
+
+    fn count(&mut self, verdict: Verdict) {
+        *match verdict {
+            Verdict::Ok => &mut self.ok,
+            Verdict::Illegal => &mut self.illegal,
+            Verdict::ResultMismatch => &mut self.result_mismatch,
+            Verdict::Unreadable => &mut self.unreadable,
+        } += 1;
+    }
+
+    fn merge(&mut self, other: VerdictCounts) {
+        self.ok += other.ok;
+        self.illegal += other.illegal;
+        self.result_mismatch += other.result_mismatch;
+        self.unreadable += other.unreadable;
+    }
+}
+
 /// Counts over a whole check.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -23,8 +64,8 @@ pub struct Summary {
     pub skipped: Vec<PathBuf>,
     /// Games reported.
     pub games: usize,
-    /// Games per verdict: ok, illegal, result-mismatch, unreadable.
-    pub verdicts: [usize; 4],
+    /// Games by verdict.
+    pub verdicts: VerdictCounts,
     /// Moves replayed over all games.
     pub turns: usize,
     /// Bytes read.
@@ -35,26 +76,19 @@ impl Summary {
     fn add(&mut self, r: &GameReport) {
         self.games += 1;
         self.turns += r.turns;
-        self.verdicts[match r.verdict {
-            Verdict::Ok => 0,
-            Verdict::Illegal => 1,
-            Verdict::ResultMismatch => 2,
-            Verdict::Unreadable => 3,
-        }] += 1;
+        self.verdicts.count(r.verdict);
     }
 
     /// Whether every game is ok.
     pub fn all_ok(&self) -> bool {
-        self.games == self.verdicts[0]
+        self.games == self.verdicts.ok
     }
 
     fn merge(&mut self, other: Summary) {
         self.files += other.files;
         self.skipped.extend(other.skipped);
         self.games += other.games;
-        for (a, b) in self.verdicts.iter_mut().zip(other.verdicts) {
-            *a += b;
-        }
+        self.verdicts.merge(other.verdicts);
         self.turns += other.turns;
         self.bytes += other.bytes;
     }
@@ -376,6 +410,27 @@ impl ArchiveChecker<'_> {
     }
 }
 
+fn no_game(file: &str, selector: Option<&str>) -> String {
+    let what = selector.map_or_else(|| "no game in the file".to_owned(), |s| format!("no game {s}"));
+    if file.is_empty() {
+        what
+    } else {
+        format!("{file}: {what}")
+    }
+}
+
+impl FindError {
+    /// The error with `file` named where a reader of a stream left the file out.
+    pub fn in_file(self, file: &Path) -> FindError {
+        match self {
+            FindError::NoGame { file: f, selector } if f.is_empty() => {
+                FindError::NoGame { file: file.display().to_string(), selector }
+            }
+            e => e,
+        }
+    }
+}
+
 /// One game read out of a file, owning its text.
 #[derive(Clone, Debug)]
 pub struct OwnedRecord {
@@ -407,14 +462,59 @@ impl OwnedRecord {
     }
 }
 
+/// Why one game cannot be taken out of a file ([`find_game`], [`for_each_record`], and the
+/// Stones and Rivers [`find_record`](crate::stones_rivers::find_record)).
+#[derive(Debug, thiserror::Error)]
+pub enum FindError {
+    /// The file cannot be read.
+    #[error("{file}: {error}")]
+    Io {
+        /// The file.
+        file: String,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// No format tabula knows is recognised.
+    #[error("{file}: not a record file tabula knows")]
+    NotRecords {
+        /// The file.
+        file: String,
+    },
+    /// Records of another game than the one asked for.
+    #[error("{file}: {what}, not an Arimaa record")]
+    OtherGame {
+        /// The file.
+        file: String,
+        /// What it holds.
+        what: &'static str,
+    },
+    /// A single-game file past the size read into memory.
+    #[error("{file}: more than the {limit} bytes a single game's file may have")]
+    TooLarge {
+        /// The file.
+        file: String,
+        /// The limit.
+        limit: usize,
+    },
+    /// No game has that id or number.
+    #[error("{}", no_game(.file, .selector.as_deref()))]
+    NoGame {
+        /// The file (empty when read from a stream).
+        file: String,
+        /// The id or number asked for.
+        selector: Option<String>,
+    },
+}
+
 /// Calls `f` with every record of a file in order (rows that do not fit the archive's header
 /// are passed over), until `f` breaks.
 ///
 /// # Errors
-/// The file cannot be read or is not a record file.
-pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlow<()>) -> Result<(), String> {
+/// The file cannot be read or is not an Arimaa record file.
+pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlow<()>) -> Result<(), FindError> {
     let source: Arc<str> = Arc::from(path.display().to_string());
-    let fail = |e: std::io::Error| format!("{}: {e}", path.display());
+    let file = || path.display().to_string();
+    let fail = |error: std::io::Error| FindError::Io { file: file(), error };
     let mut chunks = LineChunks::new(input::open(path).map_err(fail)?);
     let mut chunk = chunks.next_chunk().map_err(fail)?;
     let format = match &chunk {
@@ -422,15 +522,15 @@ pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlo
         _ => None,
     };
     match format {
-        None => Err(format!("{}: not a record file tabula knows", path.display())),
-        Some(Format::BackgammonMat) => Err(format!("{}: a backgammon match, not an Arimaa record", path.display())),
+        None => Err(FindError::NotRecords { file: file() }),
+        Some(Format::BackgammonMat) => Err(FindError::OtherGame { file: file(), what: "a backgammon match" }),
         Some(Format::StonesRiversRecords) => {
-            Err(format!("{}: Stones and Rivers records, not an Arimaa record", path.display()))
+            Err(FindError::OtherGame { file: file(), what: "Stones and Rivers records" })
         }
         Some(format @ (Format::ArimaaMoveList | Format::ArimaaShort)) => {
             let data = input::read_limited(path, MAX_RECORD_FILE_BYTES)
                 .map_err(fail)?
-                .ok_or_else(|| format!("{}: file too large", path.display()))?;
+                .ok_or_else(|| FindError::TooLarge { file: file(), limit: MAX_RECORD_FILE_BYTES })?;
             let notation = match format {
                 Format::ArimaaShort => Notation::Short(ResolveOptions::default()),
                 _ => Notation::Long,
@@ -474,8 +574,8 @@ pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlo
 /// or the first when `selector` is `None`.
 ///
 /// # Errors
-/// The file cannot be read, is not a record file, or has no such game.
-pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, String> {
+/// The file cannot be read, is not an Arimaa record file, or has no such game.
+pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, FindError> {
     let wanted_index = selector.and_then(|s| s.parse::<usize>().ok());
     let (mut by_id, mut by_index, mut n) = (None, None, 0usize);
     for_each_record(path, &mut |r| {
@@ -489,5 +589,7 @@ pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, Str
         }
         ControlFlow::Continue(())
     })?;
-    by_id.or(by_index).ok_or_else(|| format!("{}: no game {}", path.display(), selector.unwrap_or_default()))
+    by_id
+        .or(by_index)
+        .ok_or_else(|| FindError::NoGame { file: path.display().to_string(), selector: selector.map(str::to_owned) })
 }

@@ -19,6 +19,9 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Every verdict, in the order reports list them.
+    pub const ALL: [Verdict; 4] = [Verdict::Ok, Verdict::Illegal, Verdict::ResultMismatch, Verdict::Unreadable];
+
     /// The JSON spelling.
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -107,12 +107,12 @@ fn write_person_line(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
 }
 
 fn write_summary(out: &mut impl Write, s: &Summary, secs: f64) -> io::Result<()> {
-    if s.games > s.verdicts[0] {
+    if s.games > s.verdicts.ok {
         writeln!(out)?;
     }
     writeln!(out, "{:<16} {:>8}", "verdict", "games")?;
-    for (name, n) in ["ok", "illegal", "result-mismatch", "unreadable"].iter().zip(s.verdicts) {
-        writeln!(out, "{name:<16} {n:>8}")?;
+    for verdict in Verdict::ALL {
+        writeln!(out, "{:<16} {:>8}", verdict.as_str(), s.verdicts.get(verdict))?;
     }
     writeln!(out, "{:<16} {:>8}", "total", s.games)?;
     let rate = if secs > 0.0 { s.turns as f64 / secs } else { 0.0 };
@@ -218,7 +218,7 @@ fn convert(
     let view: View = view.parse().map_err(|_| format!("--view: `{view}` is not g, s or n"))?;
     let (text, error) = match to {
         Notation::Short => {
-            let record = tabula_replay::check::find_game(file, game)?;
+            let record = tabula_replay::check::find_game(file, game).map_err(|e| e.to_string())?;
             short_record::long_to_short(&record.as_record(), view)
         }
         Notation::Long => {
@@ -273,7 +273,7 @@ fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, color
     let verdict = if format == Some(tabula_replay::input::Format::StonesRiversRecords) {
         let f = tabula_replay::input::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
         let record = tabula_replay::stones_rivers::find_record(io::BufReader::new(f), game)
-            .map_err(|e| format!("{}: {e}", file.display()))?;
+            .map_err(|e| e.in_file(file).to_string())?;
         let source: std::sync::Arc<str> = std::sync::Arc::from(file.display().to_string());
         tabula_replay::stones_rivers::show::print_replay(&source, &record, upto, color, &mut out)
             .map_err(|e| e.to_string())?
@@ -289,7 +289,7 @@ fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, color
             &mut out,
         )?
     } else {
-        let record = tabula_replay::check::find_game(file, game)?;
+        let record = tabula_replay::check::find_game(file, game).map_err(|e| e.to_string())?;
         tabula_replay::arimaa::show::print_replay(&record.as_record(), upto, color, &mut out)
             .map_err(|e| e.to_string())?
     };
