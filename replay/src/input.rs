@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use memchr::memrchr;
 
 use crate::arimaa::ArchiveLayout;
+use crate::GameKind;
 
 /// Bytes read at a time.
 pub const CHUNK_BYTES: usize = 4 << 20;
@@ -69,12 +70,12 @@ impl Format {
         }
     }
 
-    /// The game kind.
-    pub fn kind(&self) -> &'static str {
+    /// The game whose records it holds.
+    pub fn game(&self) -> GameKind {
         match self {
-            Format::ArimaaArchive(_) | Format::ArimaaMoveList | Format::ArimaaShort => "arimaa",
-            Format::BackgammonMat => "backgammon",
-            Format::StonesRiversRecords => "stones-and-rivers",
+            Format::ArimaaArchive(_) | Format::ArimaaMoveList | Format::ArimaaShort => GameKind::Arimaa,
+            Format::BackgammonMat => GameKind::Backgammon,
+            Format::StonesRiversRecords => GameKind::StonesRivers,
         }
     }
 }

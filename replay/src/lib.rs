@@ -11,9 +11,11 @@ pub mod arimaa;
 pub mod backgammon;
 pub mod check;
 pub mod diagram;
+pub mod game_kind;
 pub mod input;
 pub mod query;
 pub mod report;
 pub mod stones_rivers;
 
+pub use game_kind::{GameKind, UnknownGame};
 pub use report::{ErrorInfo, GameReport, GameResult, Verdict};

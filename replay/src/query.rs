@@ -7,29 +7,7 @@ use serde_json::{json, Map, Value};
 use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
 use tabula_notation::backgammon::{match_id, position_id, xgid, PlayText, ResolveError};
 
-/// A game `tabula moves` and `tabula resolve` know.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Game {
-    /// Arimaa.
-    Arimaa,
-    /// Backgammon.
-    Backgammon,
-    /// Stones and Rivers.
-    StonesRivers,
-}
-
-impl Game {
-    /// The game named as `../shared/cli.md` names it (`arimaa`, `backgammon`,
-    /// `stones-and-rivers`).
-    pub fn from_name(name: &str) -> Option<Game> {
-        match name {
-            "arimaa" => Some(Game::Arimaa),
-            "backgammon" => Some(Game::Backgammon),
-            "stones-and-rivers" => Some(Game::StonesRivers),
-            _ => None,
-        }
-    }
-}
+use crate::{GameKind, UnknownGame};
 
 /// Why a question cannot be answered: the position, the roll or the game is not understood.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -203,8 +181,8 @@ fn resolve_request(request: &Map<String, Value>) -> Result<String, Refusal> {
     let game = string_key(request, "game")?;
     let position = string_key(request, "position")?;
     let text = string_key(request, "move")?;
-    match Game::from_name(game) {
-        Some(Game::Backgammon) => {
+    match GameKind::from_name(game) {
+        Some(GameKind::Backgammon) => {
             let (pos, carried) = backgammon_position_and_dice(position).map_err(|e| Refusal::syntax(e.to_string()))?;
             let given = match request.get("dice") {
                 None if carried.is_some() => None,
@@ -213,14 +191,12 @@ fn resolve_request(request: &Map<String, Value>) -> Result<String, Refusal> {
             let dice = backgammon_dice(given, carried).map_err(|e| Refusal::syntax(e.to_string()))?;
             resolve_backgammon(&pos, dice, text)
         }
-        Some(Game::Arimaa) => resolve_arimaa(request, position, text),
-        Some(Game::StonesRivers) => {
+        Some(GameKind::Arimaa) => resolve_arimaa(request, position, text),
+        Some(GameKind::StonesRivers) => {
             let pos = stones_rivers_position(position).map_err(|e| Refusal::syntax(e.to_string()))?;
             resolve_stones_rivers(&pos, text)
         }
-        None => Err(Refusal::syntax(format!(
-            "unknown game `{game}`: expected \"arimaa\", \"backgammon\" or \"stones-and-rivers\""
-        ))),
+        None => Err(Refusal::syntax(UnknownGame(game.to_owned()).to_string())),
     }
 }
 

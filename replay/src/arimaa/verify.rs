@@ -14,7 +14,7 @@ use super::movelist::{MoveBody, MoveLine, Moves};
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind's name in reports.
-pub const KIND: &str = "arimaa";
+pub const KIND: &str = crate::GameKind::Arimaa.name();
 
 /// How the record says the game ended (the archive's `result` and `termination` columns).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use tabula_replay::{GameKind, UnknownGame};
 
 #[derive(Parser)]
 #[command(
@@ -13,13 +14,6 @@ use clap::{Parser, Subcommand, ValueEnum};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
-pub enum GameKind {
-    Arimaa,
-    Backgammon,
-    StonesAndRivers,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
@@ -45,8 +39,8 @@ pub enum Command {
     },
     /// List (or count) every legal turn of a position, one per distinct resulting position.
     Moves {
-        /// The game.
-        #[arg(long, value_enum)]
+        /// The game: arimaa, backgammon or stones-and-rivers.
+        #[arg(long, value_parser = parse_game)]
         game: GameKind,
         /// The position: for Arimaa `g [<64 squares>]`, rank 8 first, files a..h, `.` empty; for
         /// backgammon a gnubg Position ID seen from the player on roll, a gnubg ID
@@ -105,4 +99,8 @@ pub enum Command {
         #[arg(long)]
         no_color: bool,
     },
+}
+
+fn parse_game(name: &str) -> Result<GameKind, UnknownGame> {
+    name.parse()
 }

@@ -10,7 +10,8 @@ use tabula_replay::check::{check_paths, Summary};
 use tabula_replay::query;
 use tabula_replay::{GameReport, Verdict};
 
-use args::{Cli, Command, GameKind, Notation};
+use args::{Cli, Command, Notation};
+use tabula_replay::GameKind;
 
 mod args;
 
@@ -146,7 +147,7 @@ fn moves(game: GameKind, position: &str, dice: Option<&str>, count: bool) -> Res
             let pos = tabula_notation::arimaa::parse_position(position).map_err(|e| format!("--position: {e}"))?;
             tabula_replay::query::arimaa_turns(&pos)
         }
-        GameKind::StonesAndRivers => {
+        GameKind::StonesRivers => {
             if dice.is_some() {
                 return Err("--dice: Stones and Rivers has no dice".into());
             }
