@@ -26,6 +26,47 @@ pub enum QueryError {
     /// A backgammon question without a roll.
     #[error("backgammon needs the roll: --dice 31 (or \"dice\": \"31\")")]
     NoDice,
+    /// A roll given for a game without dice.
+    #[error("{0} has no dice")]
+    NotDiceGame(GameKind),
+}
+
+/// The legal moves of a position, as `tabula moves` lists them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Moves {
+    /// Each move in the game's standard notation, one per resulting position, in a fixed order.
+    pub texts: Vec<String>,
+    /// Why there is none, when there is none.
+    pub none_because: Option<String>,
+}
+
+/// Every legal move of `position` (the text `tabula moves --position` takes) in `game`, with
+/// `dice` for backgammon (which a gnubg ID or an XGID may carry instead).
+///
+/// # Errors
+/// [`QueryError`]: the position, or the roll, is not understood; a roll for a game without dice.
+pub fn moves(game: GameKind, position: &str, dice: Option<&str>) -> Result<Moves, QueryError> {
+    if game != GameKind::Backgammon && dice.is_some() {
+        return Err(QueryError::NotDiceGame(game));
+    }
+    let (texts, over) = match game {
+        GameKind::Arimaa => {
+            let pos = tabula_notation::arimaa::parse_position(position)
+                .map_err(|e| QueryError::Position { text: position.to_string(), reason: e.to_string() })?;
+            (arimaa_turns(&pos), "the side to move is immobilized, or the game is over".to_owned())
+        }
+        GameKind::StonesRivers => {
+            let pos = stones_rivers_position(position)?;
+            (stones_rivers_turns(&pos), "the game is over".to_owned())
+        }
+        GameKind::Backgammon => {
+            let (pos, carried) = backgammon_position_and_dice(position)?;
+            let dice = backgammon_dice(dice, carried)?;
+            (backgammon_plays(&pos, dice), format!("the roll {dice} cannot be played"))
+        }
+    };
+    let none_because = texts.is_empty().then_some(over);
+    Ok(Moves { texts, none_because })
 }
 
 /// A backgammon position given as a gnubg Position ID, from the view of the player on roll.

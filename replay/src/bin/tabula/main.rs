@@ -139,35 +139,14 @@ fn write_summary(out: &mut impl Write, s: &Summary, secs: f64) -> io::Result<()>
 }
 
 fn moves(game: GameKind, position: &str, dice: Option<&str>, count: bool) -> Result<ExitCode, String> {
-    let texts = match game {
-        GameKind::Arimaa => {
-            if dice.is_some() {
-                return Err("--dice: Arimaa has no dice".into());
-            }
-            let pos = tabula_notation::arimaa::parse_position(position).map_err(|e| format!("--position: {e}"))?;
-            tabula_replay::query::arimaa_turns(&pos)
-        }
-        GameKind::StonesRivers => {
-            if dice.is_some() {
-                return Err("--dice: Stones and Rivers has no dice".into());
-            }
-            let pos = query::stones_rivers_position(position).map_err(|e| format!("--position: {e}"))?;
-            if pos.winner().is_some() && !count {
-                eprintln!("no legal turn: the game is over");
-            }
-            query::stones_rivers_turns(&pos)
-        }
-        GameKind::Backgammon => {
-            let (pos, carried) =
-                query::backgammon_position_and_dice(position).map_err(|e| format!("--position: {e}"))?;
-            let dice = query::backgammon_dice(dice, carried).map_err(|e| format!("--dice: {e}"))?;
-            let plays = query::backgammon_plays(&pos, dice);
-            if plays.is_empty() && !count {
-                eprintln!("no legal play: the roll {dice} cannot be played");
-            }
-            plays
-        }
-    };
+    let moves = query::moves(game, position, dice).map_err(|e| match e {
+        query::QueryError::Position { .. } => format!("--position: {e}"),
+        e => format!("--dice: {e}"),
+    })?;
+    if let (Some(why), false) = (&moves.none_because, count) {
+        eprintln!("no legal {}: {why}", if game == GameKind::Backgammon { "play" } else { "turn" });
+    }
+    let texts = moves.texts;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let written =
