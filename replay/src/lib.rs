@@ -15,6 +15,7 @@ pub mod game_kind;
 pub mod input;
 pub mod query;
 pub mod report;
+pub mod show;
 pub mod stones_rivers;
 
 pub use game_kind::{GameKind, UnknownGame};

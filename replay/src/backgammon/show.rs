@@ -9,7 +9,9 @@ use tabula_notation::backgammon::position_id;
 use super::mat::{ActionKind, Column, GameRecord, MatError, MatReader, MatchHeader};
 use super::matches::WrittenScores;
 use super::verify::{verify_game_with, Replayed};
+use crate::check::FindError;
 use crate::report::{GameReport, Verdict};
+use crate::show::ShowError;
 
 /// Checkers drawn in a column before the rest are shown as a number.
 const STACK: usize = 5;
@@ -135,33 +137,36 @@ pub fn print_match_replay(
     upto: Option<usize>,
     color: bool,
     out: &mut impl Write,
-) -> Result<Verdict, String> {
+) -> Result<Verdict, ShowError> {
     let name = std::path::Path::new(source).file_name().map_or(source.to_string(), |n| n.to_string_lossy().into());
+    let unreadable = |reason: String| ShowError::Unreadable { file: source.to_owned(), reason };
     let wanted: Option<u32> = match selector {
         None => None,
         Some(s) => {
             let number = s.rsplit_once('#').map_or(s, |(_, n)| n);
-            Some(number.parse().map_err(|_| format!("{source}: `{s}` is not a game number (like 3 or {name}#3)"))?)
+            Some(number.parse().map_err(|_| ShowError::BadSelector {
+                file: source.to_owned(),
+                selector: s.to_owned(),
+                name: name.clone(),
+            })?)
         }
     };
     let mut reader = MatReader::new(input);
-    let header: MatchHeader = reader.header().map_err(|e| format!("{source}: {e}"))?.clone();
+    let header: MatchHeader = reader.header().map_err(|e| unreadable(e.to_string()))?.clone();
     let mut scores = WrittenScores::new(Some(&header));
     let (game, written) = loop {
         match reader.next() {
             None => {
-                return Err(match wanted {
-                    Some(n) => format!("{source}: no game {n}"),
-                    None => format!("{source}: no game"),
-                })
+                let selector = wanted.map(|n| n.to_string());
+                return Err(FindError::NoGame { file: source.to_owned(), selector }.into());
             }
             Some(Err(e)) => {
                 if matches!(e, MatError::Io { .. }) {
-                    return Err(format!("{source}: {e}"));
+                    return Err(unreadable(e.to_string()));
                 }
                 scores.after_unreadable();
                 if wanted.is_none() {
-                    return Err(format!("{source}: the first game cannot be read: {e}"));
+                    return Err(unreadable(format!("the first game cannot be read: {e}")));
                 }
             }
             Some(Ok(g)) => {
@@ -190,13 +195,11 @@ pub fn print_match_replay(
         game.number,
         show_name(names[0]),
         show_name(names[1])
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     if upto == Some(0) {
         let frame = Frame { names, cube: Cube::default(), score_line: score_line.clone(), touched: 0 };
         let start = Position::start();
-        writeln!(out, "{}Position ID {}\n", diagram(&start, &frame, color), position_id::encode(&start))
-            .map_err(|e| e.to_string())?;
+        writeln!(out, "{}Position ID {}\n", diagram(&start, &frame, color), position_id::encode(&start))?;
     }
     let mut plays = 0usize;
     let mut io_result = Ok(());
@@ -221,11 +224,11 @@ pub fn print_match_replay(
     };
     let replay =
         verify_game_with(&Arc::from(source), format!("{name}#{}", game.number), &game, written, Some(&mut observe));
-    io_result.map_err(|e| e.to_string())?;
+    io_result?;
     if let Some(shown) = last {
-        writeln!(out, "{shown}").map_err(|e| e.to_string())?;
+        writeln!(out, "{shown}")?;
     }
-    write_verdict(&replay.report, &game, out).map_err(|e| e.to_string())?;
+    write_verdict(&replay.report, &game, out)?;
     Ok(replay.report.verdict)
 }
 

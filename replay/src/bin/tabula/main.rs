@@ -243,36 +243,9 @@ fn convert(
 }
 
 fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, color: bool) -> Result<ExitCode, String> {
-    let mut head = Vec::new();
-    tabula_replay::input::open(file)
-        .and_then(|f| io::Read::read_to_end(&mut io::Read::take(f, 64 << 10), &mut head))
-        .map_err(|e| format!("{}: {e}", file.display()))?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let format = tabula_replay::input::Format::detect(&head);
-    let verdict = if format == Some(tabula_replay::input::Format::StonesRiversRecords) {
-        let f = tabula_replay::input::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let record = tabula_replay::stones_rivers::find_record(io::BufReader::new(f), game)
-            .map_err(|e| e.in_file(file).to_string())?;
-        let source: std::sync::Arc<str> = std::sync::Arc::from(file.display().to_string());
-        tabula_replay::stones_rivers::show::print_replay(&source, &record, upto, color, &mut out)
-            .map_err(|e| e.to_string())?
-    } else if format == Some(tabula_replay::input::Format::BackgammonMat) {
-        let f = tabula_replay::input::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let source = file.display().to_string();
-        tabula_replay::backgammon::show::print_match_replay(
-            &source,
-            io::BufReader::new(f),
-            game,
-            upto,
-            color,
-            &mut out,
-        )?
-    } else {
-        let record = tabula_replay::check::find_game(file, game).map_err(|e| e.to_string())?;
-        tabula_replay::arimaa::show::print_replay(&record.as_record(), upto, color, &mut out)
-            .map_err(|e| e.to_string())?
-    };
+    let verdict = tabula_replay::show::print_replay(file, game, upto, color, &mut out).map_err(|e| e.to_string())?;
     out.flush().map_err(|e| e.to_string())?;
     Ok(if verdict == Verdict::Ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

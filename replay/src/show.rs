@@ -1,0 +1,72 @@
+//! `tabula replay`: one game of a file shown move by move (or the position after a number of
+//! moves) with its verdict, for whichever game the file holds.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::check::{find_game, FindError};
+use crate::input::{self, Format};
+use crate::report::Verdict;
+
+/// Why a game cannot be shown.
+#[derive(Debug, thiserror::Error)]
+pub enum ShowError {
+    /// The game cannot be found or the file read.
+    #[error(transparent)]
+    Find(#[from] FindError),
+    /// The game is asked for by something that is no game number of a match.
+    #[error("{file}: `{selector}` is not a game number (like 3 or {name}#3)")]
+    BadSelector {
+        /// The file.
+        file: String,
+        /// What was asked for.
+        selector: String,
+        /// The file's name, as games are numbered in it.
+        name: String,
+    },
+    /// The match, or the game asked for, cannot be read.
+    #[error("{file}: {reason}")]
+    Unreadable {
+        /// The file.
+        file: String,
+        /// Why.
+        reason: String,
+    },
+    /// Writing the output failed.
+    #[error("cannot write: {0}")]
+    Write(#[from] std::io::Error),
+}
+
+/// Shows the game `selector` of `path` (its id or number; the first when `None`), every move
+/// or only the position after `upto` of them, in colour if `color`, then the verdict, which it
+/// returns. The file's format is recognised from its content, as `tabula check` does.
+///
+/// # Errors
+/// The file cannot be read, holds no such game, or writing failed.
+pub fn print_replay(
+    path: &Path,
+    selector: Option<&str>,
+    upto: Option<usize>,
+    color: bool,
+    out: &mut impl Write,
+) -> Result<Verdict, ShowError> {
+    let file = || path.display().to_string();
+    let io = |error: std::io::Error| FindError::Io { file: file(), error };
+    let mut reader = BufReader::with_capacity(64 << 10, input::open(path).map_err(io)?);
+    let format = Format::detect(reader.fill_buf().map_err(io)?);
+    let source: Arc<str> = Arc::from(file());
+    match format {
+        Some(Format::StonesRiversRecords) => {
+            let record = crate::stones_rivers::find_record(reader, selector).map_err(|e| e.in_file(path))?;
+            Ok(crate::stones_rivers::show::print_replay(&source, &record, upto, color, out)?)
+        }
+        Some(Format::BackgammonMat) => {
+            crate::backgammon::show::print_match_replay(&source, reader, selector, upto, color, out)
+        }
+        _ => {
+            let record = find_game(path, selector)?;
+            Ok(crate::arimaa::show::print_replay(&record.as_record(), upto, color, out)?)
+        }
+    }
+}
