@@ -11,7 +11,7 @@ use crate::arimaa::archive::ArchiveLayout;
 use tabula_notation::arimaa::short::ResolveOptions;
 
 use crate::arimaa::verify::{self, Notation, Record, RecordedEnd};
-use crate::input::{self, Chunk, Format, LineChunks, MAX_RECORD_FILE_BYTES};
+use crate::input::{self, Chunk, Entry, Format, LineChunks, Problem, MAX_RECORD_FILE_BYTES};
 use crate::report::{ErrorInfo, GameReport, Verdict};
 
 /// Games by verdict.
@@ -70,6 +70,8 @@ pub struct Summary {
     pub turns: usize,
     /// Bytes read.
     pub bytes: u64,
+    /// Paths given that do not exist (each also reported as an `unreadable` game).
+    pub missing: usize,
 }
 
 impl Summary {
@@ -91,6 +93,7 @@ impl Summary {
         self.verdicts.merge(other.verdicts);
         self.turns += other.turns;
         self.bytes += other.bytes;
+        self.missing += other.missing;
     }
 }
 
@@ -139,44 +142,41 @@ fn io_report(source: &Arc<str>, message: String) -> GameReport {
     )
 }
 
-/// Checks every game in `paths` (files, folders searched recursively, or `-` for standard
-/// input), calling `sink` for
-/// each game's report in input order. Unreadable files and rows are reported as `unreadable`
-/// games; a file in a folder whose format is not recognised is skipped and listed in the summary.
+/// Checks every game in `paths` (files, folders searched recursively with links followed, or
+/// `-` for standard input), calling `sink` for each game's report in input order. Every entry
+/// is accounted for: a path or folder entry that cannot be read is reported as an `unreadable`
+/// game of kind `unknown` saying why (paths that do not exist last, counted in
+/// [`Summary::missing`]); a file in a folder whose format is not recognised is skipped and
+/// listed in the summary.
 pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summary {
     let sink = &mut |r: GameReport| sink(&r);
     let mut summary = Summary::default();
     let mut window = Window::default();
-    for path in paths {
-        if path.as_os_str() == "-" {
-            window.flush(&mut summary, sink);
-            check_stream(&Arc::from("-"), "stdin", std::io::stdin(), true, &mut summary, sink);
-            continue;
-        }
-        let explicit = !path.is_dir();
-        let files = match input::files_under(path) {
-            Ok(f) => f,
-            Err(e) => {
+    for entry in input::walk(paths) {
+        match entry {
+            Entry::Stdin => {
                 window.flush(&mut summary, sink);
-                let r = io_report(&Arc::from(path.display().to_string()), format!("cannot read folder: {e}"));
+                check_stream(&Arc::from("-"), "stdin", std::io::stdin(), true, &mut summary, sink);
+            }
+            Entry::Problem { path, problem } => {
+                window.flush(&mut summary, sink);
+                if matches!(problem, Problem::Missing) {
+                    summary.missing += 1;
+                }
+                let r = io_report(&Arc::from(path.display().to_string()), problem.to_string());
                 summary.add(&r);
                 sink(r);
-                continue;
             }
-        };
-        for file in files {
-            match std::fs::metadata(&file) {
-                Ok(m) if m.len() <= SMALL_FILE_BYTES => {
-                    window.files.push((file, explicit));
-                    window.bytes += m.len();
-                    if window.files.len() >= WINDOW_FILES || window.bytes >= WINDOW_BYTES {
-                        window.flush(&mut summary, sink);
-                    }
-                }
-                _ => {
+            Entry::File { path, named, len } if len <= SMALL_FILE_BYTES => {
+                window.files.push((path, named));
+                window.bytes += len;
+                if window.files.len() >= WINDOW_FILES || window.bytes >= WINDOW_BYTES {
                     window.flush(&mut summary, sink);
-                    check_file(&file, explicit, &mut summary, sink);
                 }
+            }
+            Entry::File { path, named, .. } => {
+                window.flush(&mut summary, sink);
+                check_file(&path, named, &mut summary, sink);
             }
         }
     }

@@ -96,7 +96,19 @@ fn output_keeps_input_order_whatever_the_threads_and_reads_stdin() {
 fn bad_paths_and_files() {
     let out = tabula(&["check", "/no/such/file"], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no such file"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("/no/such/file  game 1: no such file or folder"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("do not exist"));
+    // A missing path does not stop the others: they are checked first, the missing one is
+    // reported last, and the run ends with status 2.
+    let games = repo("testdata/snr/games.txt");
+    let out = tabula(&["check", "--jsonl", "/no/such/file", &games], None);
+    assert_eq!(out.status.code(), Some(2));
+    let lines = json_lines(&out);
+    assert!(lines.len() > 5, "{lines:?}");
+    assert!(lines[..lines.len() - 1].iter().all(|g| g["kind"] == "stones-and-rivers" && g["verdict"] == "ok"));
+    let last = &lines[lines.len() - 1];
+    assert_eq!((last["kind"].as_str(), last["verdict"].as_str()), (Some("unknown"), Some("unreadable")), "{last}");
+    assert_eq!(last["error"]["message"], "no such file or folder");
     let dir = std::env::temp_dir().join(format!("tabula-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let binary = dir.join("binary.dat");

@@ -47,11 +47,6 @@ fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf]) -> Result<ExitCode
             .build_global()
             .map_err(|e| format!("cannot start {n} threads: {e}"))?;
     }
-    for p in paths {
-        if p.as_os_str() != "-" && !p.exists() {
-            return Err(format!("{}: no such file or folder", p.display()));
-        }
-    }
     let start = Instant::now();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -78,6 +73,10 @@ fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf]) -> Result<ExitCode
         write_summary(&mut out, &summary, start.elapsed().as_secs_f64()).map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())?;
+    if summary.missing > 0 {
+        eprintln!("tabula: {} of the paths given do not exist (reported above, after the others)", summary.missing);
+        return Ok(ExitCode::from(2));
+    }
     Ok(if summary.all_ok() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
@@ -86,23 +85,27 @@ fn write_person_line(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
         return Ok(());
     }
     let e = r.error.as_ref();
-    let at = e.map(|e| {
-        let mut s = format!("line {}", e.line);
+    // Where: the line (0 when no line is to blame), the move or turn, the token.
+    let at: Vec<String> = e.map_or_else(Vec::new, |e| {
+        let mut at = Vec::new();
+        if e.line > 0 {
+            at.push(format!("line {}", e.line));
+        }
         if !e.turn.is_empty() {
-            s.push_str(&format!(", {} {}", r.turn_word(), e.turn));
+            at.push(format!("{} {}", r.turn_word(), e.turn));
         }
         if !e.token.is_empty() {
-            s.push_str(&format!(", `{}`", e.token));
+            at.push(format!("`{}`", e.token));
         }
-        s
+        at
     });
+    let at = if at.is_empty() { String::new() } else { format!("{}: ", at.join(", ")) };
     writeln!(
         out,
-        "{:<16} {}  game {}: {}: {}",
+        "{:<16} {}  game {}: {at}{}",
         r.verdict.as_str(),
         r.source,
         r.game,
-        at.unwrap_or_default(),
         e.map_or("", |e| e.message.as_str())
     )
 }

@@ -1,0 +1,215 @@
+//! The one reader of bytes every format's reader stands on: whole lines in bounded chunks, so
+//! that memory stays bounded whatever a file's size, and a line past [`MAX_LINE_BYTES`] is
+//! reported (with its number) and skipped.
+
+use std::io::{self, Read};
+
+use memchr::memrchr;
+
+use super::{CHUNK_BYTES, MAX_LINE_BYTES};
+
+/// A piece of a file handed out by [`LineChunks`].
+#[derive(Debug)]
+pub enum Chunk {
+    /// Whole lines (the last one may lack its line break at the end of the file).
+    Lines {
+        /// The bytes.
+        data: Vec<u8>,
+        /// 1-based number of the first line.
+        first_line: u64,
+    },
+    /// A line longer than [`MAX_LINE_BYTES`], skipped without keeping it.
+    Overlong {
+        /// 1-based line number.
+        line: u64,
+        /// Its length.
+        bytes: u64,
+    },
+}
+
+/// Reads a stream in chunks of whole lines, so memory stays bounded whatever the file's size.
+pub struct LineChunks<R> {
+    reader: R,
+    carry: Vec<u8>,
+    spare: Vec<u8>,
+    next_line: u64,
+    eof: bool,
+}
+
+/// The chunks of a [`LineChunks`] read back as one stream (for readers that take a
+/// [`std::io::BufRead`]). A line too long to keep reads as one line holding a NUL byte, which
+/// such readers refuse as binary at the right line number.
+pub struct ChunkStream<R> {
+    chunks: LineChunks<R>,
+    current: io::Cursor<Vec<u8>>,
+    bytes: u64,
+}
+
+impl<R: Read> ChunkStream<R> {
+    /// The stream of `first` (a chunk already taken) followed by the rest of `chunks`.
+    pub fn new(first: Option<Chunk>, chunks: LineChunks<R>) -> ChunkStream<R> {
+        let mut s = ChunkStream { chunks, current: io::Cursor::new(Vec::new()), bytes: 0 };
+        s.load(first);
+        s
+    }
+
+    /// Bytes of input handed out so far (skipped over-long lines included).
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes
+    }
+
+    fn load(&mut self, chunk: Option<Chunk>) {
+        let data = match chunk {
+            Some(Chunk::Lines { data, .. }) => {
+                self.bytes += data.len() as u64;
+                data
+            }
+            Some(Chunk::Overlong { bytes, .. }) => {
+                self.bytes += bytes;
+                b"\0\n".to_vec()
+            }
+            None => Vec::new(),
+        };
+        let old = std::mem::replace(&mut self.current, io::Cursor::new(data)).into_inner();
+        if old.capacity() > 0 {
+            self.chunks.recycle(old);
+        }
+    }
+}
+
+impl<R: Read> Read for ChunkStream<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = io::BufRead::fill_buf(self)?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl<R: Read> io::BufRead for ChunkStream<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.current.position() as usize >= self.current.get_ref().len() {
+            match self.chunks.next_chunk()? {
+                None => break,
+                chunk => self.load(chunk),
+            }
+        }
+        let pos = (self.current.position() as usize).min(self.current.get_ref().len());
+        Ok(&self.current.get_ref()[pos..])
+    }
+
+    fn consume(&mut self, amt: usize) {
+        self.current.set_position(self.current.position() + amt as u64);
+    }
+}
+
+impl<R: Read> LineChunks<R> {
+    /// Chunks of `reader`, the first line numbered 1.
+    pub fn new(reader: R) -> LineChunks<R> {
+        LineChunks { reader, carry: Vec::new(), spare: Vec::new(), next_line: 1, eof: false }
+    }
+
+    fn fill(&mut self, buf: &mut Vec<u8>) -> io::Result<()> {
+        // Grow only when little room is left: growing a buffer that already holds data copies
+        // its whole allocation, which for many small files costs more than checking them.
+        if buf.capacity() - buf.len() < CHUNK_BYTES / 4 {
+            buf.reserve(CHUNK_BYTES);
+        }
+        // `read_to_end` on a `take` appends without zeroing the buffer first.
+        let n = loop {
+            match (&mut self.reader).take(CHUNK_BYTES as u64).read_to_end(buf) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        if n == 0 {
+            self.eof = true;
+        }
+        Ok(())
+    }
+
+    /// The next chunk, or `None` at the end.
+    ///
+    /// # Errors
+    /// Reading failed.
+    pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
+        // Reuse a buffer handed back with `recycle`, so that memory is not mapped anew for every
+        // chunk.
+        let mut buf = std::mem::take(&mut self.spare);
+        buf.clear();
+        buf.extend_from_slice(&self.carry);
+        self.carry.clear();
+        loop {
+            if buf.len() >= CHUNK_BYTES || self.eof {
+                if let Some(i) = memrchr(b'\n', &buf) {
+                    self.carry.extend_from_slice(&buf[i + 1..]);
+                    buf.truncate(i + 1);
+                    let first_line = self.next_line;
+                    self.next_line += memchr::memchr_iter(b'\n', &buf).count() as u64;
+                    return Ok(Some(Chunk::Lines { data: buf, first_line }));
+                }
+                if self.eof {
+                    if buf.is_empty() {
+                        return Ok(None);
+                    }
+                    let first_line = self.next_line;
+                    self.next_line += 1;
+                    return Ok(Some(Chunk::Lines { data: buf, first_line }));
+                }
+                if buf.len() > MAX_LINE_BYTES {
+                    return self.skip_line(buf.len() as u64).map(Some);
+                }
+            }
+            self.fill(&mut buf)?;
+        }
+    }
+
+    /// Hands a chunk's buffer back for the next chunk to reuse.
+    pub fn recycle(&mut self, buf: Vec<u8>) {
+        if buf.capacity() <= 2 * CHUNK_BYTES + MAX_LINE_BYTES / 16 {
+            self.spare = buf;
+        }
+    }
+
+    fn skip_line(&mut self, mut bytes: u64) -> io::Result<Chunk> {
+        let line = self.next_line;
+        let mut buf = Vec::with_capacity(CHUNK_BYTES);
+        loop {
+            buf.clear();
+            self.fill(&mut buf)?;
+            if let Some(i) = memchr::memchr(b'\n', &buf) {
+                bytes += i as u64;
+                self.carry = buf[i + 1..].to_vec();
+                break;
+            }
+            bytes += buf.len() as u64;
+            if self.eof {
+                break;
+            }
+        }
+        self.next_line += 1;
+        Ok(Chunk::Overlong { line, bytes })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_are_whole_lines() {
+        let text: Vec<u8> = (0..200_000).flat_map(|i| format!("line {i}\n").into_bytes()).chain(*b"tail").collect();
+        let mut r = LineChunks::new(&text[..]);
+        let mut all = Vec::new();
+        let mut expected_line = 1;
+        while let Some(Chunk::Lines { data, first_line }) = r.next_chunk().unwrap() {
+            assert_eq!(first_line, expected_line);
+            expected_line += data.iter().filter(|&&b| b == b'\n').count() as u64;
+            assert!(data.ends_with(b"\n") || data.ends_with(b"tail"));
+            all.extend(data);
+        }
+        assert_eq!(all, text);
+    }
+}

@@ -1,0 +1,40 @@
+//! Reading inputs: every path given (files, folders searched recursively, `-` for standard
+//! input) walked into entries ([`walk`]), each file's format recognised from its content
+//! ([`Format`]), and its bytes read in bounded chunks of whole lines ([`LineChunks`]).
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+mod chunks;
+mod format;
+pub mod walk;
+
+pub use chunks::{Chunk, ChunkStream, LineChunks};
+pub use format::Format;
+pub use walk::{walk, Entry, Problem};
+
+/// Bytes read at a time.
+pub const CHUNK_BYTES: usize = 4 << 20;
+/// The longest line (one archive row) read into memory; a longer one is reported and skipped.
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+/// The largest single-game file read into memory.
+pub const MAX_RECORD_FILE_BYTES: usize = 64 << 20;
+
+/// Opens a file for reading.
+///
+/// # Errors
+/// The file cannot be opened.
+pub fn open(path: &Path) -> io::Result<File> {
+    File::open(path)
+}
+
+/// Reads at most `limit` bytes of a file; `Ok(None)` if it is longer.
+///
+/// # Errors
+/// Reading failed.
+pub fn read_limited(path: &Path, limit: usize) -> io::Result<Option<Vec<u8>>> {
+    let mut data = Vec::new();
+    File::open(path)?.take(limit as u64 + 1).read_to_end(&mut data)?;
+    Ok((data.len() <= limit).then_some(data))
+}
