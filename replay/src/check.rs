@@ -512,10 +512,23 @@ pub enum FindError {
 /// # Errors
 /// The file cannot be read or is not an Arimaa record file.
 pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlow<()>) -> Result<(), FindError> {
+    let file = input::open(path).map_err(|error| FindError::Io { file: path.display().to_string(), error })?;
+    for_each_record_in(path, file, f)
+}
+
+/// As [`for_each_record`], on the content of `path` read from `reader` (the file read once).
+///
+/// # Errors
+/// The content cannot be read or is not an Arimaa record file.
+pub fn for_each_record_in(
+    path: &Path,
+    reader: impl Read,
+    f: &mut dyn FnMut(OwnedRecord) -> ControlFlow<()>,
+) -> Result<(), FindError> {
     let source: Arc<str> = Arc::from(path.display().to_string());
     let file = || path.display().to_string();
     let fail = |error: std::io::Error| FindError::Io { file: file(), error };
-    let mut chunks = LineChunks::new(input::open(path).map_err(fail)?);
+    let mut chunks = LineChunks::new(reader);
     let mut chunk = chunks.next_chunk().map_err(fail)?;
     let format = match &chunk {
         Some(Chunk::Lines { data, .. }) => Format::detect(&data[..data.len().min(64 << 10)]),
@@ -528,9 +541,17 @@ pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlo
             Err(FindError::OtherGame { file: file(), what: "Stones and Rivers records" })
         }
         Some(format @ (Format::ArimaaMoveList | Format::ArimaaShort)) => {
-            let data = input::read_limited(path, MAX_RECORD_FILE_BYTES)
-                .map_err(fail)?
-                .ok_or_else(|| FindError::TooLarge { file: file(), limit: MAX_RECORD_FILE_BYTES })?;
+            let mut data = Vec::new();
+            while let Some(c) = chunk {
+                match c {
+                    Chunk::Lines { data: d, .. } => data.extend_from_slice(&d),
+                    Chunk::Overlong { .. } => data.resize(MAX_RECORD_FILE_BYTES + 1, 0),
+                }
+                if data.len() > MAX_RECORD_FILE_BYTES {
+                    return Err(FindError::TooLarge { file: file(), limit: MAX_RECORD_FILE_BYTES });
+                }
+                chunk = chunks.next_chunk().map_err(fail)?;
+            }
             let notation = match format {
                 Format::ArimaaShort => Notation::Short(ResolveOptions::default()),
                 _ => Notation::Long,
@@ -576,9 +597,18 @@ pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlo
 /// # Errors
 /// The file cannot be read, is not an Arimaa record file, or has no such game.
 pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, FindError> {
+    let file = input::open(path).map_err(|error| FindError::Io { file: path.display().to_string(), error })?;
+    find_game_in(path, file, selector)
+}
+
+/// As [`find_game`], on the content of `path` read from `reader` (the file read once).
+///
+/// # Errors
+/// The content cannot be read, is not an Arimaa record file, or has no such game.
+pub fn find_game_in(path: &Path, reader: impl Read, selector: Option<&str>) -> Result<OwnedRecord, FindError> {
     let wanted_index = selector.and_then(|s| s.parse::<usize>().ok());
     let (mut by_id, mut by_index, mut n) = (None, None, 0usize);
-    for_each_record(path, &mut |r| {
+    for_each_record_in(path, reader, &mut |r| {
         n += 1;
         if selector.is_none_or(|s| r.game == s) {
             by_id = Some(r);

@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::check::{find_game, FindError};
+use crate::check::{find_game_in, FindError};
 use crate::input::{self, Format};
 use crate::report::Verdict;
 
@@ -65,7 +65,7 @@ pub fn print_replay(
             crate::backgammon::show::print_match_replay(&source, reader, selector, upto, color, out)
         }
         _ => {
-            let record = find_game(path, selector)?;
+            let record = find_game_in(path, reader, selector)?;
             Ok(crate::arimaa::show::print_replay(&record.as_record(), upto, color, out)?)
         }
     }

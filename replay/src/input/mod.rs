@@ -3,7 +3,7 @@
 //! ([`Format`]), and its bytes read in bounded chunks of whole lines ([`LineChunks`]).
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io;
 use std::path::Path;
 
 mod chunks;
@@ -27,14 +27,4 @@ pub const MAX_RECORD_FILE_BYTES: usize = 64 << 20;
 /// The file cannot be opened.
 pub fn open(path: &Path) -> io::Result<File> {
     File::open(path)
-}
-
-/// Reads at most `limit` bytes of a file; `Ok(None)` if it is longer.
-///
-/// # Errors
-/// Reading failed.
-pub fn read_limited(path: &Path, limit: usize) -> io::Result<Option<Vec<u8>>> {
-    let mut data = Vec::new();
-    File::open(path)?.take(limit as u64 + 1).read_to_end(&mut data)?;
-    Ok((data.len() <= limit).then_some(data))
 }
