@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::arimaa::archive::ArchiveLayout;
+use crate::arimaa::check::SingleGameError;
 use tabula_notation::arimaa::short::ResolveOptions;
 
-use crate::arimaa::verify::{self, Notation, Record, RecordedEnd};
+use crate::arimaa::verify::{Notation, Record, RecordedEnd};
 use crate::input::{self, Chunk, Entry, Format, LineChunks, Problem, MAX_RECORD_FILE_BYTES};
-use crate::report::{ErrorInfo, GameReport, Verdict};
+use crate::report::{GameReport, Verdict};
 
 /// Games by verdict.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -133,15 +133,6 @@ impl Window {
     }
 }
 
-fn io_report(source: &Arc<str>, message: String) -> GameReport {
-    GameReport::unreadable(
-        source.clone(),
-        "1".into(),
-        "unknown",
-        ErrorInfo { turn: String::new(), line: 0, token: String::new(), message },
-    )
-}
-
 /// Checks every game in `paths` (files, folders searched recursively with links followed, or
 /// `-` for standard input), calling `sink` for each game's report in input order. Every entry
 /// is accounted for: a path or folder entry that cannot be read is reported as an `unreadable`
@@ -163,7 +154,7 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
                 if matches!(problem, Problem::Missing) {
                     summary.missing += 1;
                 }
-                let r = io_report(&Arc::from(path.display().to_string()), problem.to_string());
+                let r = GameReport::unknown(&Arc::from(path.display().to_string()), problem.to_string());
                 summary.add(&r);
                 sink(r);
             }
@@ -189,7 +180,7 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn
     let file = match input::open(path) {
         Ok(f) => f,
         Err(e) => {
-            let r = io_report(&source, format!("cannot open: {e}"));
+            let r = GameReport::unknown(&source, format!("cannot open: {e}"));
             summary.add(&r);
             return sink(r);
         }
@@ -226,7 +217,7 @@ fn check_stream(
     let first = match chunks.next_chunk() {
         Ok(c) => c,
         Err(e) => {
-            emit(io_report(source, format!("cannot read: {e}")), summary);
+            emit(GameReport::unknown(source, format!("cannot read: {e}")), summary);
             return true;
         }
     };
@@ -240,7 +231,7 @@ fn check_stream(
                            with a movelist column), an Arimaa move list (starting with 1w or 1g), a backgammon \
                            match (.mat: `N point match`, then `Game 1`) or Stones and Rivers records \
                            ([Key \"Value\"] tags, then turns like `Sq - D5, FN`)";
-            emit(io_report(source, message.into()), summary);
+            emit(GameReport::unknown(source, message.into()), summary);
         }
         return explicit;
     };
@@ -248,54 +239,8 @@ fn check_stream(
     let mut chunk = first;
     match format {
         Format::ArimaaArchive(layout) => {
-            let mut archive = ArchiveChecker { source, layout: &layout, index: 0, header_seen: false };
-            // A reader thread keeps the next chunks coming while the workers check this one;
-            // at most a few chunks are alive at once, and their buffers go back for reuse.
-            std::thread::scope(|scope| {
-                let (chunk_tx, chunk_rx) = std::sync::mpsc::sync_channel::<std::io::Result<Option<Chunk>>>(2);
-                let (spare_tx, spare_rx) = std::sync::mpsc::channel::<Vec<u8>>();
-                scope.spawn(move || loop {
-                    if let Ok(buf) = spare_rx.try_recv() {
-                        chunks.recycle(buf);
-                    }
-                    let next = chunks.next_chunk();
-                    let more = matches!(next, Ok(Some(_)));
-                    if chunk_tx.send(next).is_err() || !more {
-                        break;
-                    }
-                });
-                let mut chunk = Ok(chunk.take());
-                loop {
-                    match chunk {
-                        Ok(None) => break,
-                        Ok(Some(Chunk::Lines { data, first_line })) => {
-                            summary.bytes += data.len() as u64;
-                            for r in archive.check_chunk(&data, first_line) {
-                                emit(r, summary);
-                            }
-                            let _ = spare_tx.send(data);
-                        }
-                        Ok(Some(Chunk::Overlong { line, bytes })) => {
-                            summary.bytes += bytes;
-                            archive.index += 1;
-                            let message = format!(
-                                "the row is {bytes} bytes long, more than the {} tabula reads",
-                                input::MAX_LINE_BYTES
-                            );
-                            let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
-                            emit(
-                                GameReport::unreadable(source.clone(), archive.index.to_string(), verify::KIND, e),
-                                summary,
-                            );
-                        }
-                        Err(e) => {
-                            emit(io_report(source, format!("reading stopped: {e}")), summary);
-                            break;
-                        }
-                    }
-                    chunk = chunk_rx.recv().unwrap_or(Ok(None));
-                }
-            });
+            summary.bytes +=
+                crate::arimaa::check::check_archive(source, &layout, chunk.take(), chunks, &mut |r| emit(r, summary));
         }
         Format::BackgammonMat => {
             let mut stream = input::ChunkStream::new(chunk.take(), chunks);
@@ -310,104 +255,17 @@ fn check_stream(
             return true;
         }
         Format::ArimaaMoveList | Format::ArimaaShort => {
-            // One game: the whole file, up to a limit.
-            let mut data = Vec::new();
-            loop {
-                match chunk {
-                    None => break,
-                    Some(Chunk::Lines { data: d, .. }) => data.extend_from_slice(&d),
-                    Some(Chunk::Overlong { .. }) => data.resize(MAX_RECORD_FILE_BYTES + 1, 0),
-                }
-                if data.len() > MAX_RECORD_FILE_BYTES {
-                    summary.bytes += data.len() as u64;
-                    let message = format!("a move list longer than {MAX_RECORD_FILE_BYTES} bytes");
-                    emit(io_report(source, message), summary);
-                    return true;
-                }
-                chunk = match chunks.next_chunk() {
-                    Ok(c) => c,
-                    Err(e) => {
-                        emit(io_report(source, format!("cannot read: {e}")), summary);
-                        return true;
-                    }
-                };
-            }
-            summary.bytes += data.len() as u64;
             let notation = match format {
                 Format::ArimaaShort => Notation::Short(ResolveOptions::default()),
                 _ => Notation::Long,
             };
-            let record = Record {
-                source: source.clone(),
-                game: name.to_owned(),
-                movelist: &data,
-                line: 1,
-                recorded: None,
-                notation,
-            };
-            emit(verify::verify(&record), summary);
+            summary.bytes +=
+                crate::arimaa::check::check_single(source, name, notation, chunk.take(), chunks, &mut |r| {
+                    emit(r, summary)
+                });
         }
     }
     true
-}
-
-struct ArchiveChecker<'a> {
-    source: &'a Arc<str>,
-    layout: &'a ArchiveLayout,
-    index: usize,
-    header_seen: bool,
-}
-
-impl ArchiveChecker<'_> {
-    fn check_chunk(&mut self, data: &[u8], first_line: u64) -> Vec<GameReport> {
-        let mut rows: Vec<(u64, usize, &[u8])> = Vec::new();
-        let mut start = 0;
-        let ends = memchr::memchr_iter(b'\n', data).chain(std::iter::once(data.len()));
-        for (this_line, end) in (first_line..).zip(ends) {
-            if start > data.len() {
-                break;
-            }
-            let row = &data[start..end];
-            start = end + 1;
-            if !self.header_seen {
-                self.header_seen = true;
-                continue;
-            }
-            if row.trim_ascii().is_empty() {
-                continue;
-            }
-            self.index += 1;
-            rows.push((this_line, self.index, row));
-        }
-        rows.par_iter().map(|&(line, index, row)| self.check_row(line, index, row)).collect()
-    }
-
-    fn check_row(&self, line: u64, index: usize, row: &[u8]) -> GameReport {
-        match self.layout.split(row) {
-            Ok(fields) => {
-                let game = match fields.id {
-                    Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
-                    _ => index.to_string(),
-                };
-                let record = Record {
-                    source: self.source.clone(),
-                    game,
-                    movelist: fields.movelist,
-                    line,
-                    recorded: RecordedEnd::from_columns(fields.result, fields.termination),
-                    notation: Notation::Long,
-                };
-                verify::verify(&record)
-            }
-            Err(e) => {
-                let shown = &row[..row.len().min(40)];
-                let token = String::from_utf8_lossy(shown).into_owned();
-                let error = ErrorInfo { turn: String::new(), line, token, message: e.to_string() };
-                let game = self.layout.id_of(row).unwrap_or_else(|| index.to_string());
-                GameReport::unreadable(self.source.clone(), game, verify::KIND, error)
-            }
-        }
-    }
 }
 
 fn no_game(file: &str, selector: Option<&str>) -> String {
@@ -541,17 +399,10 @@ pub fn for_each_record_in(
             Err(FindError::OtherGame { file: file(), what: "Stones and Rivers records" })
         }
         Some(format @ (Format::ArimaaMoveList | Format::ArimaaShort)) => {
-            let mut data = Vec::new();
-            while let Some(c) = chunk {
-                match c {
-                    Chunk::Lines { data: d, .. } => data.extend_from_slice(&d),
-                    Chunk::Overlong { .. } => data.resize(MAX_RECORD_FILE_BYTES + 1, 0),
-                }
-                if data.len() > MAX_RECORD_FILE_BYTES {
-                    return Err(FindError::TooLarge { file: file(), limit: MAX_RECORD_FILE_BYTES });
-                }
-                chunk = chunks.next_chunk().map_err(fail)?;
-            }
+            let data = crate::arimaa::check::read_single(chunk, &mut chunks).map_err(|e| match e {
+                SingleGameError::TooLarge => FindError::TooLarge { file: file(), limit: MAX_RECORD_FILE_BYTES },
+                SingleGameError::Io(error) => FindError::Io { file: file(), error },
+            })?;
             let notation = match format {
                 Format::ArimaaShort => Notation::Short(ResolveOptions::default()),
                 _ => Notation::Long,
@@ -569,15 +420,16 @@ pub fn for_each_record_in(
                             continue;
                         }
                         index += 1;
-                        let Ok(fields) = layout.split(row) else { continue };
-                        let game = fields.id.map(str::trim).filter(|s| !s.is_empty());
+                        let Ok(r) = crate::arimaa::check::row_record(&source, &layout, line, index, row) else {
+                            continue;
+                        };
                         let record = OwnedRecord {
-                            source: source.clone(),
-                            game: game.map_or_else(|| index.to_string(), str::to_owned),
-                            movelist: fields.movelist.to_vec(),
+                            source: r.source,
+                            game: r.game,
+                            movelist: r.movelist.to_vec(),
                             line,
-                            recorded: RecordedEnd::from_columns(fields.result, fields.termination),
-                            notation: Notation::Long,
+                            recorded: r.recorded,
+                            notation: r.notation,
                         };
                         if f(record).is_break() {
                             return Ok(());

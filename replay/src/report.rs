@@ -117,6 +117,13 @@ impl GameReport {
         }
     }
 
+    /// The report of an input that could not be read as any game (kind `unknown`): a path, a
+    /// folder entry or a file that cannot be read, and why.
+    pub(crate) fn unknown(source: &Arc<str>, message: String) -> GameReport {
+        let error = ErrorInfo { turn: String::new(), line: 0, token: String::new(), message };
+        GameReport::unreadable(source.clone(), "1".into(), "unknown", error)
+    }
+
     /// The report of a record that could not be read at all.
     pub fn unreadable(source: Arc<str>, game: String, kind: &'static str, error: ErrorInfo) -> GameReport {
         GameReport {

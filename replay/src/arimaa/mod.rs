@@ -1,6 +1,7 @@
 //! Arimaa records: the arimaa.com archive export, bare move lists, and their verified replay.
 
 pub mod archive;
+pub(crate) mod check;
 pub mod movelist;
 pub mod short_record;
 pub mod show;

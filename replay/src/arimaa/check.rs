@@ -1,0 +1,201 @@
+//! Checking Arimaa files: archive rows a chunk at a time, each chunk's rows in parallel, and
+//! single-game files (a move list, or a game in short notation) whole.
+
+use std::io::Read;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::archive::{ArchiveLayout, RowError};
+use super::verify::{self, Notation, Record, RecordedEnd};
+use crate::input::{self, Chunk, LineChunks, MAX_RECORD_FILE_BYTES};
+use crate::report::{ErrorInfo, GameReport};
+
+/// Checks every row of an archive (`first`, the chunk already read, then the rest of
+/// `chunks`), handing the reports to `emit` in row order; returns the bytes read. A reader
+/// thread keeps the next chunks coming while the workers check this one; at most a few chunks
+/// are alive at once, and their buffers go back for reuse.
+pub(crate) fn check_archive<R: Read + Send>(
+    source: &Arc<str>,
+    layout: &ArchiveLayout,
+    first: Option<Chunk>,
+    mut chunks: LineChunks<R>,
+    emit: &mut dyn FnMut(GameReport),
+) -> u64 {
+    let mut archive = ArchiveChecker { source, layout, index: 0, header_seen: false };
+    let mut bytes = 0;
+    std::thread::scope(|scope| {
+        let (chunk_tx, chunk_rx) = std::sync::mpsc::sync_channel::<std::io::Result<Option<Chunk>>>(2);
+        let (spare_tx, spare_rx) = std::sync::mpsc::channel::<Vec<u8>>();
+        scope.spawn(move || loop {
+            if let Ok(buf) = spare_rx.try_recv() {
+                chunks.recycle(buf);
+            }
+            let next = chunks.next_chunk();
+            let more = matches!(next, Ok(Some(_)));
+            if chunk_tx.send(next).is_err() || !more {
+                break;
+            }
+        });
+        let mut chunk = Ok(first);
+        loop {
+            match chunk {
+                Ok(None) => break,
+                Ok(Some(Chunk::Lines { data, first_line })) => {
+                    bytes += data.len() as u64;
+                    for r in archive.check_chunk(&data, first_line) {
+                        emit(r);
+                    }
+                    let _ = spare_tx.send(data);
+                }
+                Ok(Some(Chunk::Overlong { line, bytes: long })) => {
+                    bytes += long;
+                    archive.index += 1;
+                    let message =
+                        format!("the row is {long} bytes long, more than the {} tabula reads", input::MAX_LINE_BYTES);
+                    let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
+                    emit(GameReport::unreadable(source.clone(), archive.index.to_string(), verify::KIND, e));
+                }
+                Err(e) => {
+                    emit(GameReport::unknown(source, format!("reading stopped: {e}")));
+                    break;
+                }
+            }
+            chunk = chunk_rx.recv().unwrap_or(Ok(None));
+        }
+    });
+    bytes
+}
+
+/// Why a single-game file cannot be read whole.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum SingleGameError {
+    /// Past [`MAX_RECORD_FILE_BYTES`].
+    #[error("a move list longer than {MAX_RECORD_FILE_BYTES} bytes")]
+    TooLarge,
+    /// Reading failed.
+    #[error("cannot read: {0}")]
+    Io(std::io::Error),
+}
+
+/// The whole content of a single-game file: `first`, then the rest of `chunks`.
+pub(crate) fn read_single<R: Read>(
+    mut chunk: Option<Chunk>,
+    chunks: &mut LineChunks<R>,
+) -> Result<Vec<u8>, SingleGameError> {
+    let mut data = Vec::new();
+    while let Some(c) = chunk {
+        match c {
+            Chunk::Lines { data: d, .. } => data.extend_from_slice(&d),
+            Chunk::Overlong { .. } => return Err(SingleGameError::TooLarge),
+        }
+        if data.len() > MAX_RECORD_FILE_BYTES {
+            return Err(SingleGameError::TooLarge);
+        }
+        chunk = chunks.next_chunk().map_err(SingleGameError::Io)?;
+    }
+    Ok(data)
+}
+
+/// Checks a single-game file (`name` is its game id), handing its report to `emit`; returns
+/// the bytes read.
+pub(crate) fn check_single<R: Read>(
+    source: &Arc<str>,
+    name: &str,
+    notation: Notation,
+    first: Option<Chunk>,
+    mut chunks: LineChunks<R>,
+    emit: &mut dyn FnMut(GameReport),
+) -> u64 {
+    match read_single(first, &mut chunks) {
+        Ok(data) => {
+            let record = Record {
+                source: source.clone(),
+                game: name.to_owned(),
+                movelist: &data,
+                line: 1,
+                recorded: None,
+                notation,
+            };
+            emit(verify::verify(&record));
+            data.len() as u64
+        }
+        Err(e) => {
+            emit(GameReport::unknown(source, e.to_string()));
+            0
+        }
+    }
+}
+
+/// The rows of one archive, checked a chunk at a time.
+struct ArchiveChecker<'a> {
+    source: &'a Arc<str>,
+    layout: &'a ArchiveLayout,
+    index: usize,
+    header_seen: bool,
+}
+
+impl ArchiveChecker<'_> {
+    fn check_chunk(&mut self, data: &[u8], first_line: u64) -> Vec<GameReport> {
+        let mut rows: Vec<(u64, usize, &[u8])> = Vec::new();
+        let mut start = 0;
+        let ends = memchr::memchr_iter(b'\n', data).chain(std::iter::once(data.len()));
+        for (this_line, end) in (first_line..).zip(ends) {
+            if start > data.len() {
+                break;
+            }
+            let row = &data[start..end];
+            start = end + 1;
+            if !self.header_seen {
+                self.header_seen = true;
+                continue;
+            }
+            if row.trim_ascii().is_empty() {
+                continue;
+            }
+            self.index += 1;
+            rows.push((this_line, self.index, row));
+        }
+        rows.par_iter().map(|&(line, index, row)| self.check_row(line, index, row)).collect()
+    }
+
+    fn check_row(&self, line: u64, index: usize, row: &[u8]) -> GameReport {
+        match row_record(self.source, self.layout, line, index, row) {
+            Ok(record) => verify::verify(&record),
+            Err(e) => {
+                let shown = &row[..row.len().min(40)];
+                let token = String::from_utf8_lossy(shown).into_owned();
+                let error = ErrorInfo { turn: String::new(), line, token, message: e.to_string() };
+                let game = self.layout.id_of(row).unwrap_or_else(|| index.to_string());
+                GameReport::unreadable(self.source.clone(), game, verify::KIND, error)
+            }
+        }
+    }
+}
+
+/// The record of an archive row: the game's id (its index among the rows when the id column is
+/// empty), its move list and recorded result.
+///
+/// # Errors
+/// The row does not fit the header's columns.
+pub(crate) fn row_record<'a>(
+    source: &Arc<str>,
+    layout: &ArchiveLayout,
+    line: u64,
+    index: usize,
+    row: &'a [u8],
+) -> Result<Record<'a>, RowError> {
+    let fields = layout.split(row)?;
+    let game = match fields.id.map(str::trim) {
+        Some(id) if !id.is_empty() => id.to_owned(),
+        _ => index.to_string(),
+    };
+    Ok(Record {
+        source: source.clone(),
+        game,
+        movelist: fields.movelist,
+        line,
+        recorded: RecordedEnd::from_columns(fields.result, fields.termination),
+        notation: Notation::Long,
+    })
+}
