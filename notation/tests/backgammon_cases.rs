@@ -3,7 +3,7 @@
 //! standard writer prints the row's canonical play; the canonical text resolves to the same
 //! position; an illegal input is refused.
 
-use tabula_engine::backgammon::{Dice, MoveGenerator, Position, StepError};
+use tabula_engine::backgammon::{Dice, MoveGenerator, PlayError, Position, StepError};
 use tabula_notation::backgammon::position_id;
 use tabula_notation::backgammon::{write_play, PlayText, ResolveError};
 
@@ -84,7 +84,7 @@ fn every_row_resolves_as_the_vectors_say() {
             (false, Err(e)) => {
                 // The reason matches the row's note where the note names one the walk must find.
                 let expected_kind = if r.note.starts_with("uses fewer dice") {
-                    Some(matches!(e, ResolveError::TooFewDice { .. }))
+                    Some(matches!(e, ResolveError::DiceRule(PlayError::TooFewDice { .. })))
                 } else if r.note.starts_with("one sub-move does not match the dice") {
                     Some(matches!(
                         e,

@@ -1,7 +1,7 @@
 //! The seed's examples ("Standard notation for plays", shared/seeds/000), the choices the
 //! standard leaves open, and the errors of resolution, on small hand-made positions.
 
-use tabula_engine::backgammon::{Dice, MoveGenerator, Play, Point, Position, Setup, Step, StepError};
+use tabula_engine::backgammon::{Dice, MoveGenerator, Play, PlayError, Point, Position, Setup, Step, StepError};
 use tabula_notation::backgammon::{resolve, write_play, PlayText, ResolveError};
 
 /// A position from the roller's checkers and the opponent's, both given in the roller's
@@ -177,7 +177,7 @@ fn no_play_and_dance() {
     ));
     assert_eq!(
         resolve("Cannot Move", &Position::start(), dice("31")),
-        Err(ResolveError::TooFewDice { used: 0, possible: 2 })
+        Err(ResolveError::DiceRule(PlayError::TooFewDice { used: 0, possible: 2 }))
     );
 }
 
@@ -199,7 +199,7 @@ fn errors_say_why_and_where() {
     let e = err("13/10 13/10", &start, "31");
     assert_eq!(e.to_string(), "item 2 `13/10`: the roll 31 has no die left for this move after the other moves");
     let e = err("8/5", &start, "31");
-    assert_eq!(e, ResolveError::TooFewDice { used: 1, possible: 2 });
+    assert_eq!(e, ResolveError::DiceRule(PlayError::TooFewDice { used: 1, possible: 2 }));
     assert_eq!(e.to_string(), "the play uses 1 die but 2 dice can be played");
     let e = err("6/off 8/5", &start, "31");
     assert_eq!(e.to_string(), "item 1 `6/off`: cannot bear off from 6: not all checkers are home");
@@ -221,7 +221,7 @@ fn errors_say_why_and_where() {
     let pos = position(&[(20, 1)], &[(13, 2), (12, 2), (11, 2), (10, 2), (9, 2), (8, 2)]);
     check(&pos, "61", "20/14", "20/14");
     let e = err("20/19", &pos, "61");
-    assert_eq!(e, ResolveError::SmallerDie { smaller: 1, larger: 6 });
+    assert_eq!(e, ResolveError::DiceRule(PlayError::SmallerDie { smaller: 1, larger: 6 }));
     assert_eq!(
         e.to_string(),
         "only one die can be played and it must be the larger: the play uses the 1 but the 6 can be played"

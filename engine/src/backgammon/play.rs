@@ -7,6 +7,14 @@ use super::point::Point;
 use super::position::StepError;
 use super::step::Step;
 
+fn dice_count(n: usize) -> String {
+    if n == 1 {
+        "1 die".to_string()
+    } else {
+        format!("{n} dice")
+    }
+}
+
 /// Why a play is not legal for a roll ([`MoveGenerator::play`](super::MoveGenerator::play)).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum PlayError {
@@ -31,7 +39,7 @@ pub enum PlayError {
         dice: Dice,
     },
     /// Every step can be made, but the play uses fewer dice than the position allows.
-    #[error("the play uses {used} dice but {possible} can be played")]
+    #[error("the play uses {} but {} can be played", dice_count(*.used), dice_count(*.possible))]
     TooFewDice {
         /// Dice the play uses.
         used: usize,

@@ -82,22 +82,10 @@ pub enum ResolveError {
         /// The roll.
         dice: Dice,
     },
-    /// Every step can be made, but the play uses fewer dice than the position allows.
-    #[error("the play uses {} but {} can be played", dice_count(*.used), dice_count(*.possible))]
-    TooFewDice {
-        /// Dice the text uses.
-        used: usize,
-        /// Dice the legal plays use.
-        possible: usize,
-    },
-    /// Only one die can be played and the text plays the smaller where the larger can be.
-    #[error("only one die can be played and it must be the larger: the play uses the {smaller} but the {larger} can be played")]
-    SmallerDie {
-        /// The die used.
-        smaller: u8,
-        /// The die that must be used.
-        larger: u8,
-    },
+    /// Every step can be made, but the engine's dice rule refuses the play
+    /// ([`PlayError::TooFewDice`] or [`PlayError::SmallerDie`]).
+    #[error(transparent)]
+    DiceRule(PlayError),
     /// A `*` inside a checker's path (`13/9*/3`, `13/9* 9/3`) on a point where no single
     /// opposing checker stands: the path claims a hit there that cannot happen.
     #[error("item {} `{item}`: the `*` claims a hit on {point} on the checker's way, but no opposing blot stands there", .index + 1)]
@@ -119,14 +107,6 @@ pub enum ResolveError {
     /// the rules).
     #[error("the play is not legal")]
     NotLegal,
-}
-
-fn dice_count(n: usize) -> String {
-    if n == 1 {
-        "1 die".to_string()
-    } else {
-        format!("{n} dice")
-    }
 }
 
 /// A move between two points an item shows, as the walk advances it.
@@ -367,7 +347,7 @@ impl PlayText {
     /// [`ResolveError::FalseHit`] when a `*` inside a checker's path marks a point without an
     /// opposing blot; [`ResolveError::Step`], [`ResolveError::Distance`] or
     /// [`ResolveError::DiceUsedUp`] naming the item at which the walk with the dice gets furthest
-    /// before failing; [`ResolveError::TooFewDice`] or [`ResolveError::SmallerDie`] when every
+    /// before failing; [`ResolveError::DiceRule`] when every
     /// step can be made but the dice-usage rule is broken; [`ResolveError::Ambiguous`] when
     /// several legal plays fit.
     pub fn resolve(&self, pos: &Position, dice: Dice) -> Result<ResolvedPlay, ResolveError> {
@@ -395,7 +375,7 @@ impl PlayText {
         if self.is_empty() {
             return match gen.play(pos, &Play::EMPTY, dice) {
                 Ok(position) => Ok(ResolvedPlay { play: Play::EMPTY, position }),
-                Err(e) => Err(ResolveError::from_dice_rule(e)),
+                Err(e) => Err(ResolveError::DiceRule(e)),
             };
         }
         let mut moves: SmallVec<[Move; 4]> = SmallVec::new();
@@ -501,7 +481,7 @@ impl PlayText {
         }
         let most = walk.found.iter().max_by_key(|f| f.play.len()).copied();
         match most.map(|f| gen.play(pos, &f.play, dice)) {
-            Some(Err(e)) => ResolveError::from_dice_rule(e),
+            Some(Err(e @ (PlayError::TooFewDice { .. } | PlayError::SmallerDie { .. }))) => ResolveError::DiceRule(e),
             _ => ResolveError::NotLegal,
         }
     }
@@ -510,17 +490,6 @@ impl PlayText {
 /// The plays a walk found that the engine's dice rule accepts ([`MoveGenerator::play`]).
 fn legal_candidates(gen: &mut MoveGenerator, walk: &Walk, pos: &Position, dice: Dice) -> SmallVec<[Found; 4]> {
     walk.found.iter().filter(|f| gen.play(pos, &f.play, dice).is_ok()).copied().collect()
-}
-
-impl ResolveError {
-    /// The text's reading of the dice rule's verdict on a play whose steps can be made.
-    fn from_dice_rule(e: PlayError) -> ResolveError {
-        match e {
-            PlayError::TooFewDice { used, possible } => ResolveError::TooFewDice { used, possible },
-            PlayError::SmallerDie { smaller, larger } => ResolveError::SmallerDie { smaller, larger },
-            PlayError::Step { .. } | PlayError::TooManySteps { .. } => ResolveError::NotLegal,
-        }
-    }
 }
 
 impl PlayText {

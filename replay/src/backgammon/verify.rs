@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use tabula_engine::backgammon::{Cube, Dice, MatchScore, MoveGenerator, Play, Position, Side};
+use tabula_engine::backgammon::{Cube, Dice, MatchScore, MoveGenerator, Play, PlayError, Position, Side};
 use tabula_notation::backgammon::{position_id, write_play, PlayText, ResolveError};
 
 use super::mat::{Action, ActionKind, Column, GameRecord};
@@ -314,7 +314,7 @@ impl GameState {
         // `Action::play` has trimmed the text; an empty text and `Cannot Move` are the empty play.
         let parsed = PlayText::from_ascii(text.as_bytes()).map_err(|e| PlayFault::Illegal(e.to_string()))?;
         let resolved = parsed.resolve_with(&mut self.gen, &self.pos, dice).map_err(|e| match e {
-            ResolveError::TooFewDice { used: 0, .. } => PlayFault::Unplayed(e.to_string()),
+            ResolveError::DiceRule(PlayError::TooFewDice { used: 0, .. }) => PlayFault::Unplayed(e.to_string()),
             e => PlayFault::Illegal(e.to_string()),
         })?;
         if keep {
