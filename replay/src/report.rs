@@ -117,6 +117,40 @@ impl GameReport {
         }
     }
 
+    /// Where the game breaks, for people: `line 12, move 7w, \`Ed2n\``, leaving out what the
+    /// error does not name. Empty without an error.
+    pub fn error_place(&self) -> String {
+        let Some(e) = &self.error else { return String::new() };
+        let mut at = Vec::new();
+        if e.line > 0 {
+            at.push(format!("line {}", e.line));
+        }
+        if !e.turn.is_empty() {
+            at.push(format!("{} {}", self.turn_word(), e.turn));
+        }
+        if !e.token.is_empty() {
+            at.push(format!("`{}`", e.token));
+        }
+        at.join(", ")
+    }
+
+    /// The lines `tabula replay` ends a game with: the game, its verdict and the moves
+    /// replayed, the result, and where and why it breaks.
+    ///
+    /// # Errors
+    /// Writing failed.
+    pub fn write_verdict(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let (game, source, verdict) = (&self.game, &self.source, self.verdict.as_str());
+        writeln!(out, "game {game} ({source}): {verdict} after {} {}s", self.turns, self.turn_word())?;
+        if let Some(r) = &self.result {
+            writeln!(out, "result: {}", serde_json::to_string(r).unwrap_or_default())?;
+        }
+        if let (Some(e), true) = (&self.error, self.verdict != Verdict::Ok) {
+            writeln!(out, "{}: {}", self.error_place(), e.message)?;
+        }
+        Ok(())
+    }
+
     /// The report of an input that could not be read as any game (kind `unknown`): a path, a
     /// folder entry or a file that cannot be read, and why.
     pub(crate) fn unknown(source: &Arc<str>, message: String) -> GameReport {

@@ -79,19 +79,6 @@ pub fn print_replay(
         writeln!(out, "{line}")?;
         writeln!(out, "{}", diagram(after.board(), hl).render(color))?;
     }
-    writeln!(
-        out,
-        "game {} ({}): {} after {} moves",
-        report.game,
-        report.source,
-        report.verdict.as_str(),
-        report.turns
-    )?;
-    if let Some(r) = &report.result {
-        writeln!(out, "result: {}", serde_json::to_string(r).unwrap_or_default())?;
-    }
-    if let (Some(e), true) = (&report.error, report.verdict != Verdict::Ok) {
-        writeln!(out, "line {}, move {}, `{}`: {}", e.line, e.turn, e.token, e.message)?;
-    }
+    report.write_verdict(out)?;
     Ok(report.verdict)
 }

@@ -163,21 +163,7 @@ pub fn print_replay(
         writeln!(out, "turn {k} is not reached: {} turns replayed\n", report.turns)?;
     }
     writeln!(out, "{LEGEND}\n")?;
-    writeln!(
-        out,
-        "game {} ({}): {} after {} turns",
-        report.game,
-        report.source,
-        report.verdict.as_str(),
-        report.turns
-    )?;
-    if let Some(r) = &report.result {
-        writeln!(out, "result: {}", serde_json::to_string(r).unwrap_or_default())?;
-    }
-    if let (Some(e), true) = (&report.error, report.verdict != Verdict::Ok) {
-        let turn = if e.turn.is_empty() { String::new() } else { format!(", turn {}", e.turn) };
-        writeln!(out, "line {}{turn}, `{}`: {}", e.line, e.token, e.message)?;
-    }
+    report.write_verdict(out)?;
     Ok(report.verdict)
 }
 

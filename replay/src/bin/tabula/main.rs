@@ -85,21 +85,10 @@ fn write_person_line(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
         return Ok(());
     }
     let e = r.error.as_ref();
-    // Where: the line (0 when no line is to blame), the move or turn, the token.
-    let at: Vec<String> = e.map_or_else(Vec::new, |e| {
-        let mut at = Vec::new();
-        if e.line > 0 {
-            at.push(format!("line {}", e.line));
-        }
-        if !e.turn.is_empty() {
-            at.push(format!("{} {}", r.turn_word(), e.turn));
-        }
-        if !e.token.is_empty() {
-            at.push(format!("`{}`", e.token));
-        }
-        at
-    });
-    let at = if at.is_empty() { String::new() } else { format!("{}: ", at.join(", ")) };
+    let at = match r.error_place() {
+        p if p.is_empty() => p,
+        p => format!("{p}: "),
+    };
     writeln!(
         out,
         "{:<16} {}  game {}: {at}{}",
