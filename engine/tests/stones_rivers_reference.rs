@@ -51,6 +51,16 @@ fn forbidden(player: Player, r: usize, c: usize) -> bool {
     in_score_area(player.other(), r, c)
 }
 
+/// The steps a piece of `me` on row `r`, column `c` may take: the direction and the cell
+/// reached, on the board and outside `me`'s forbidden area.
+fn steps_allowed(me: Player, r: usize, c: usize) -> impl Iterator<Item = (i32, i32, usize, usize)> {
+    DIRS.into_iter().filter_map(move |(dr, dc)| {
+        let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+        let inside = on_board(nr, nc) && !forbidden(me, nr as usize, nc as usize);
+        inside.then_some((dr, dc, nr as usize, nc as usize))
+    })
+}
+
 fn axis_dirs(axis: Axis) -> [(i32, i32); 2] {
     match axis {
         Axis::North => [(1, 0), (-1, 0)],
@@ -183,15 +193,7 @@ impl Plain {
                 }
                 // Moves.
                 let mut stops = BTreeSet::new();
-                for (dr, dc) in DIRS {
-                    let (nr, nc) = (r as i32 + dr, c as i32 + dc);
-                    if !on_board(nr, nc) {
-                        continue;
-                    }
-                    let (nr, nc) = (nr as usize, nc as usize);
-                    if forbidden(me, nr, nc) {
-                        continue;
-                    }
+                for (_, _, nr, nc) in steps_allowed(me, r, c) {
                     match self.at(nr, nc) {
                         None => {
                             stops.insert((nr, nc));
@@ -207,15 +209,7 @@ impl Plain {
                     out.insert(key(&Turn::Move { from, to: cell(sr, sc) }));
                 }
                 // Pushes.
-                for (dr, dc) in DIRS {
-                    let (nr, nc) = (r as i32 + dr, c as i32 + dc);
-                    if !on_board(nr, nc) {
-                        continue;
-                    }
-                    let (nr, nc) = (nr as usize, nc as usize);
-                    if forbidden(me, nr, nc) {
-                        continue;
-                    }
+                for (dr, dc, nr, nc) in steps_allowed(me, r, c) {
                     let Some(pushed) = self.at(nr, nc) else { continue };
                     let q = pushed.owner;
                     let onto = cell(nr, nc);
