@@ -1,10 +1,31 @@
 //! Verified replay of game records and archives, and the `tabula` command.
 //!
-//! A streaming reader ([`input`]) cuts files into records without holding a whole archive in
-//! memory and recognises the format from the content; each record is replayed by its game's
-//! verifier (for Arimaa [`arimaa::verify`]) into a [`GameReport`]; [`check`] runs the verifiers
-//! in parallel and hands the reports back in input order, one per game, never stopping at a bad
-//! one.
+//! The inputs ([`input`]) are walked into files, each file's format (and so its game,
+//! [`GameKind`]) recognised from its content, and its bytes read in bounded chunks of whole
+//! lines; each record is replayed by its game's verifier ([`arimaa::verify()`],
+//! [`backgammon::verify`], [`stones_rivers::verify()`]) into a [`GameReport`]; [`check`] runs the
+//! verifiers in parallel and hands the reports back in input order, one per game, never
+//! stopping at a bad one. [`query`] answers `tabula moves` and `tabula resolve`, [`show`]
+//! `tabula replay`. The `tabula` program itself (feature `cli`, on by default) only parses its
+//! arguments and prints.
+//!
+//! # Example
+//!
+//! A Stones and Rivers record with an illegal second turn, checked from memory:
+//!
+//! ```
+//! use tabula_replay::check::check_reader;
+//! use tabula_replay::{GameKind, Verdict};
+//!
+//! let records = "[Game \"demo\"]\nSq - D5, FN\nCr - D10, FN\nSq - D5, FN\n";
+//! let mut reports = Vec::new();
+//! let summary = check_reader("demo.txt", "demo", records.as_bytes(), &mut |r| reports.push(r.clone()));
+//! assert_eq!((summary.games, summary.verdicts.illegal), (1, 1));
+//! let report = &reports[0];
+//! assert_eq!((report.kind, report.verdict), (GameKind::StonesRivers.name(), Verdict::Illegal));
+//! let error = report.error.as_ref().expect("where it breaks");
+//! assert_eq!((error.line, error.turn.as_str()), (4, "3"));
+//! ```
 #![deny(unused_must_use)]
 
 pub mod arimaa;

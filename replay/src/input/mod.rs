@@ -1,5 +1,5 @@
 //! Reading inputs: every path given (files, folders searched recursively, `-` for standard
-//! input) walked into entries ([`walk`]), each file's format recognised from its content
+//! input) walked into entries ([`walk()`]), each file's format recognised from its content
 //! ([`Format`]), and its bytes read in bounded chunks of whole lines ([`LineChunks`]).
 
 use std::fs::File;
