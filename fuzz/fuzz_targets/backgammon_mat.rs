@@ -7,7 +7,7 @@ use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;
 
 use tabula_replay::backgammon::mat::{MatReader, MAX_LINE_BYTES};
-use tabula_replay::backgammon::matches::check_match;
+use tabula_replay::backgammon::check::check_match;
 
 const PREFIX: &[u8] =
     b"; [Site \"BackgammonGalaxy\"]\n\n3 point match\n\n Game 1\n lasse : 0                       mglough : 0\n";

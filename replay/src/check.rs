@@ -244,7 +244,7 @@ fn check_stream(
         }
         Format::BackgammonMat => {
             let mut stream = input::ChunkStream::new(chunk.take(), chunks);
-            crate::backgammon::matches::check_match(source, name, &mut stream, &mut |r| emit(r, summary));
+            crate::backgammon::check::check_match(source, name, &mut stream, &mut |r| emit(r, summary));
             summary.bytes += stream.bytes_read();
             return true;
         }

@@ -256,7 +256,7 @@ fn resolve_arimaa(request: &Map<String, Value>, position: &str, text: &str) -> R
         Some(Value::Bool(true)) => ResolveOptions::LENIENT,
         _ => ResolveOptions::default(),
     };
-    crate::arimaa::short_record::resolve_request(position, view, text, opts).map_err(|s| Refusal {
+    crate::arimaa::resolve::resolve_request(position, view, text, opts).map_err(|s| Refusal {
         kind: s.kind.as_str(),
         message: s.reason,
         candidates: s.candidates,

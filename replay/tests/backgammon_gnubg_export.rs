@@ -32,7 +32,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 use tabula_engine::backgammon::MatchScore;
-use tabula_replay::backgammon::matches::check_match;
+use tabula_replay::backgammon::check::check_match;
 use tabula_replay::backgammon::verify::verify_game_with;
 use tabula_replay::backgammon::{Action, GameRecord, MatReader};
 use tabula_replay::report::{GameReport, GameResult, Verdict};

@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use tabula_replay::backgammon::matches::check_match;
+use tabula_replay::backgammon::check::check_match;
 use tabula_replay::report::{GameResult, Verdict};
 
 #[test]

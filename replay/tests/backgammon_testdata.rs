@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use tabula_engine::backgammon::{BySide, Dice, MoveGenerator, Play, Position};
 use tabula_notation::backgammon::PlayText;
-use tabula_replay::backgammon::matches::check_match;
+use tabula_replay::backgammon::check::check_match;
 use tabula_replay::backgammon::{ActionKind, Dialect, GameAction, MatReader, MatWriter};
 use tabula_replay::report::{GameReport, GameResult, Verdict};
 

@@ -2,8 +2,10 @@
 
 pub mod archive;
 pub(crate) mod check;
+pub mod convert;
 pub mod movelist;
-pub mod short_record;
+pub mod resolve;
+pub mod short_stop;
 pub mod show;
 pub mod verify;
 

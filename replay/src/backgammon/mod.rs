@@ -1,7 +1,7 @@
 //! Backgammon records: Jellyfish `.mat` match files.
 
+pub mod check;
 pub mod mat;
-pub mod matches;
 pub mod show;
 pub mod verify;
 pub mod write;

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use tabula_engine::backgammon::{Cube, Point, Position, Side};
 use tabula_notation::backgammon::position_id;
 
+use super::check::WrittenScores;
 use super::mat::{ActionKind, Column, GameRecord, MatError, MatReader, MatchHeader};
-use super::matches::WrittenScores;
 use super::verify::{verify_game_with, Replayed};
 use crate::check::FindError;
 use crate::report::{GameReport, Verdict};

@@ -186,12 +186,12 @@ fn convert(
     file: &std::path::Path,
 ) -> Result<ExitCode, String> {
     use tabula_notation::arimaa::short::{ParseContext, ResolveOptions, View};
-    use tabula_replay::arimaa::short_record;
+    use tabula_replay::arimaa::convert;
     let view: View = view.parse().map_err(|_| format!("--view: `{view}` is not g, s or n"))?;
     let (text, error) = match to {
         Notation::Short => {
             let record = tabula_replay::check::find_game(file, game).map_err(|e| e.to_string())?;
-            short_record::long_to_short(&record.as_record(), view)
+            convert::long_to_short(&record.as_record(), view)
         }
         Notation::Long => {
             let mut text = String::new();
@@ -203,7 +203,7 @@ fn convert(
             let opts = if lenient { ResolveOptions::LENIENT } else { ResolveOptions::default() };
             // The view given applies until the text writes one.
             let prefix = if view == ParseContext::new().view { String::new() } else { format!("{view}\n") };
-            let (list, stop) = short_record::short_to_long(&format!("{prefix}{text}"), opts);
+            let (list, stop) = convert::short_to_long(&format!("{prefix}{text}"), opts);
             let error = stop.map(|s| {
                 let mut m = format!(
                     "{}: {}: {}",

@@ -1,0 +1,317 @@
+//! The text of one line of a match: tags, the match length, the player line, and the actions
+//! of a move line with their columns.
+
+use smallvec::SmallVec;
+
+use super::record::{syntax, Action, ActionKind, Column, GameEnd, GameRecord, MatError};
+
+pub(super) const PLAYER_LINE: &str = "the player line `name : score   name : score`";
+pub(super) const ACTION: &str = "a roll `dd:`, `Doubles => n`, `Takes`, `Drops`, `Wins n point` or `Losses n point`";
+
+pub(super) fn is_comment(text: &str) -> bool {
+    text.starts_with(';') || text.starts_with('#')
+}
+
+/// `Game N` (trimmed) gives N.
+pub(super) fn game_line(text: &str) -> Option<u32> {
+    let rest = text.strip_prefix("Game")?;
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    parse_number(rest.trim())
+}
+
+/// A number written with ASCII digits only.
+pub(super) fn parse_number<T: std::str::FromStr>(text: &str) -> Option<T> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// `[Name "value"]` gives the name and the value.
+pub(super) fn parse_tag(text: &str) -> Option<(&str, &str)> {
+    let inner = text.strip_prefix('[')?.trim_end().strip_suffix(']')?;
+    let open = inner.find('"')?;
+    let name = inner[..open].trim();
+    let value = inner[open + 1..].trim_end().strip_suffix('"')?;
+    (!name.is_empty()).then_some((name, value))
+}
+
+/// `N point match`: `None` when the line is not one, `Err` when N is not a number.
+pub(super) fn parse_match_length(text: &str) -> Option<Result<u32, ()>> {
+    let mut words = text.split_whitespace();
+    let length = words.next()?;
+    let point = words.next()?;
+    let is_point = point.eq_ignore_ascii_case("point") || point.eq_ignore_ascii_case("points");
+    if !is_point || !words.next()?.eq_ignore_ascii_case("match") || words.next().is_some() {
+        return None;
+    }
+    Some(parse_number(length).ok_or(()))
+}
+
+/// ` name : score   name : score`: the names, the scores, and the character position that
+/// separates the columns (see the module documentation).
+pub(super) fn parse_players(line: &str) -> Option<([String; 2], [u32; 2], u32)> {
+    let first_start = line.len() - line.trim_start().len();
+    for (colon, _) in line.match_indices(':') {
+        let after = line[colon + 1..].trim_start();
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || !after[digits..].starts_with(char::is_whitespace) {
+            continue;
+        }
+        let second = after[digits..].trim_start();
+        if second.is_empty() {
+            continue;
+        }
+        // Every later candidate ends in the same last `name : score`, so a failure here is final.
+        let colon2 = second.rfind(':')?;
+        let score2 = parse_number(second[colon2 + 1..].trim())?;
+        let score1 = parse_number(&after[..digits])?;
+        let names = [line[..colon].trim().to_owned(), second[..colon2].trim().to_owned()];
+        let second_start = line.len() - second.len();
+        let a = line[..first_start].chars().count();
+        let b = a + line[first_start..second_start].chars().count();
+        let middle = u32::try_from((a + b) / 2).unwrap_or(u32::MAX);
+        return Some((names, [score1, score2], middle));
+    }
+    None
+}
+
+/// A word of a line: its text, byte range and 0-based character position.
+pub(super) struct Word<'a> {
+    text: &'a str,
+    start: usize,
+    end: usize,
+    position: u32,
+}
+
+/// `str::trim`, fast when the ends are ASCII.
+pub(super) fn trim(s: &str) -> &str {
+    let t = s.trim_ascii();
+    match (t.as_bytes().first(), t.as_bytes().last()) {
+        // Other spaces (Unicode ones, vertical tab) the slow way.
+        (Some(&a), Some(&b)) if a >= 0x80 || b >= 0x80 || a == 0x0B || b == 0x0B => t.trim(),
+        _ => t,
+    }
+}
+
+/// `char::is_whitespace` for an ASCII byte.
+pub(super) fn is_space(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+/// The words of `line` into `out` (filled in place: a returned vector of words would be copied).
+pub(super) fn words<'a>(line: &'a str, out: &mut SmallVec<[Word<'a>; 16]>) {
+    if line.is_ascii() {
+        // One byte a character.
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            // The columns are padded with long runs of spaces: eight at a time.
+            while bytes.get(i..i + 8).is_some_and(|run| run == b"        ") {
+                i += 8;
+            }
+            if bytes.get(i).is_some_and(|&b| is_space(b)) {
+                i += 1;
+                continue;
+            }
+            if i >= bytes.len() {
+                break;
+            }
+            let start = i;
+            while i < bytes.len() && !is_space(bytes[i]) {
+                i += 1;
+            }
+            out.push(Word { text: &line[start..i], start, end: i, position: start.try_into().unwrap_or(u32::MAX) });
+        }
+        return;
+    }
+    let mut current: Option<(usize, u32)> = None;
+    let mut chars = 0u32;
+    for (i, c) in line.char_indices() {
+        if c.is_whitespace() {
+            if let Some((start, position)) = current.take() {
+                out.push(Word { text: &line[start..i], start, end: i, position });
+            }
+        } else if current.is_none() {
+            current = Some((i, chars));
+        }
+        chars = chars.saturating_add(1);
+    }
+    if let Some((start, position)) = current {
+        out.push(Word { text: &line[start..], start, end: line.len(), position });
+    }
+}
+
+/// `12)`: a move number.
+pub(super) fn move_number(word: &str) -> Option<Result<u32, ()>> {
+    let digits = word.strip_suffix(')')?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(digits.parse().map_err(|_| ()))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Keyword {
+    Doubles,
+    Takes,
+    Drops,
+    Wins,
+    Losses,
+}
+
+pub(super) fn keyword(word: &str) -> Option<Keyword> {
+    if !matches!(word.len(), 4..=7) || !matches!(word.as_bytes()[0] | 0x20, b'd' | b't' | b'w' | b'l') {
+        return None;
+    }
+    [
+        ("doubles", Keyword::Doubles),
+        ("takes", Keyword::Takes),
+        ("drops", Keyword::Drops),
+        ("wins", Keyword::Wins),
+        ("losses", Keyword::Losses),
+    ]
+    .into_iter()
+    .find(|(name, _)| word.eq_ignore_ascii_case(name))
+    .map(|(_, k)| k)
+}
+
+/// Whether a word starts an action (a roll `dd:` or a keyword), or is a move number.
+pub(super) fn ends_action(word: &str) -> bool {
+    word.bytes().any(|b| b == b':') || keyword(word).is_some() || move_number(word).is_some()
+}
+
+pub(super) fn die(b: u8) -> Option<u8> {
+    (b'1'..=b'6').contains(&b).then(|| b - b'0')
+}
+
+/// Whether a word can be part of a play: a path such as `24/18`, `bar/21*`, `6/off(2)` or
+/// `13/7*/5`, with an optional comma.
+pub(super) fn is_play_item(word: &str) -> bool {
+    word.bytes().any(|b| b == b'/') && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"/*(),".contains(&b))
+        || word.bytes().all(|b| b == b',')
+}
+
+pub(super) fn parse_action_line(line: &str, number: u64, middle: u32, record: &mut GameRecord) -> Result<(), MatError> {
+    let game = Some(record.number);
+    let mut words = SmallVec::new();
+    self::words(line, &mut words);
+    let mut move_no = None;
+    let mut i = 0;
+    while let Some(word) = words.get(i) {
+        if let Some(n) = move_number(word.text) {
+            move_no = Some(n.map_err(|()| syntax(number, game, word.text, "a move number"))?);
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while words.get(j).is_some_and(|w| !ends_action(w.text)) {
+            j += 1;
+        }
+        let args = &words[i + 1..j];
+        let end = args.last().map_or(word.end, |w| w.end);
+        let text = &line[word.start..end];
+        let kind = parse_action(line, word, args, text, number, game)?;
+        let column = if word.position >= middle { Column::Right } else { Column::Left };
+        if let ActionKind::Wins { points, and_match } = kind {
+            if let Some(first) = record.end {
+                return Err(MatError::SecondWins { line: number, game: record.number, first: first.line });
+            }
+            record.end = Some(GameEnd { winner: column, points, and_match, line: number });
+        }
+        record.actions.push(Action {
+            line: number,
+            move_number: move_no,
+            column,
+            position: word.position,
+            text: text.to_owned(),
+            kind,
+        });
+        i = j;
+    }
+    Ok(())
+}
+
+pub(super) fn parse_action(
+    line: &str,
+    word: &Word<'_>,
+    args: &[Word<'_>],
+    text: &str,
+    number: u64,
+    game: Option<u32>,
+) -> Result<ActionKind, MatError> {
+    let err = |found: &str, expected| syntax(number, game, found, expected);
+    if let Some(colon) = word.text.bytes().position(|b| b == b':') {
+        let dice = match word.text.as_bytes()[..colon] {
+            [a, b] => die(a).zip(die(b)),
+            _ => None,
+        };
+        let dice = dice.ok_or_else(|| err(&word.text[..=colon], "two dice 1-6 before `:`"))?;
+        let play = trim(&line[word.start + colon + 1..args.last().map_or(word.end, |w| w.end)]);
+        if play.is_empty() {
+            return Ok(ActionKind::Roll { dice });
+        }
+        if play.bytes().all(|b| b == b'?') {
+            return Ok(ActionKind::Unknown { dice });
+        }
+        // The play's words: anything written against the colon, then the words after it.
+        let attached = &word.text[colon + 1..];
+        let items = || (!attached.is_empty()).then_some(attached).into_iter().chain(args.iter().map(|w| w.text));
+        let mut first = items();
+        let cannot_move = matches!((first.next(), first.next(), first.next()),
+            (Some(a), Some(b), None) if a.eq_ignore_ascii_case("cannot") && b.eq_ignore_ascii_case("move"));
+        if !cannot_move {
+            if let Some(bad) = items().find(|w| !is_play_item(w)) {
+                return Err(err(bad, "a play item such as `24/18`, `bar/21*` or `6/off(2)`, or the next action"));
+            }
+        }
+        return Ok(ActionKind::Roll { dice });
+    }
+    let Some(keyword) = keyword(word.text) else {
+        let expected = if word.text.bytes().all(|b| b == b'?') { "a roll `dd:` before `????`" } else { ACTION };
+        return Err(err(word.text, expected));
+    };
+    let args: Vec<&str> = args.iter().map(|w| w.text).collect();
+    let points = |args: &[&str]| match args {
+        [n, unit, ..] if unit.eq_ignore_ascii_case("point") || unit.eq_ignore_ascii_case("points") => parse_number(n),
+        _ => None,
+    };
+    match keyword {
+        Keyword::Doubles => {
+            let value = match args[..] {
+                ["=>", n] => parse_number(n),
+                [n] => n.strip_prefix("=>").and_then(parse_number),
+                _ => None,
+            };
+            value.map(|value| ActionKind::Double { value }).ok_or_else(|| err(text, "`Doubles => n`, the cube value"))
+        }
+        Keyword::Takes | Keyword::Drops => match args.first() {
+            Some(extra) => Err(err(extra, "nothing after `Takes` or `Drops` but the next action")),
+            None if keyword == Keyword::Takes => Ok(ActionKind::Take),
+            None => Ok(ActionKind::Drop),
+        },
+        Keyword::Wins => {
+            let and_match = match args.get(2..) {
+                Some([]) => Some(false),
+                Some([and, the, m])
+                    if and.eq_ignore_ascii_case("and")
+                        && the.eq_ignore_ascii_case("the")
+                        && m.eq_ignore_ascii_case("match") =>
+                {
+                    Some(true)
+                }
+                _ => None,
+            };
+            match (points(&args), and_match) {
+                (Some(points), Some(and_match)) => Ok(ActionKind::Wins { points, and_match }),
+                _ => Err(err(text, "`Wins n point`, optionally followed by `and the match`")),
+            }
+        }
+        Keyword::Losses => match points(&args) {
+            Some(points) if args.len() == 2 => Ok(ActionKind::Losses { points }),
+            _ => Err(err(text, "`Losses n point`")),
+        },
+    }
+}

@@ -1,0 +1,296 @@
+//! The vocabulary of a match as written: columns, the header, actions, games, and the errors of
+//! reading them.
+
+use std::io;
+
+use tabula_engine::backgammon::Side;
+
+use super::line::trim;
+use super::MAX_LINE_BYTES;
+
+/// A column of a game's move lines: a player.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Column {
+    /// The left column: the first player (player 0, gnubg's `X`).
+    Left,
+    /// The right column: the second player (player 1, gnubg's `O`).
+    Right,
+}
+
+impl Column {
+    /// The player: 0 for the left column, 1 for the right one.
+    pub fn player(self) -> usize {
+        match self {
+            Column::Left => 0,
+            Column::Right => 1,
+        }
+    }
+
+    /// The other column.
+    pub fn other(self) -> Column {
+        match self {
+            Column::Left => Column::Right,
+            Column::Right => Column::Left,
+        }
+    }
+
+    /// The player as a [`Side`]: [`Side::Zero`] for the left column, [`Side::One`] for the right.
+    pub fn side(self) -> Side {
+        match self {
+            Column::Left => Side::Zero,
+            Column::Right => Side::One,
+        }
+    }
+}
+
+impl From<Side> for Column {
+    /// The column of `side`: [`Side::Zero`] on the left, [`Side::One`] on the right.
+    fn from(side: Side) -> Column {
+        match side {
+            Side::Zero => Column::Left,
+            Side::One => Column::Right,
+        }
+    }
+}
+
+/// What comes before the first game.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct MatchHeader {
+    /// The `; [Name "value"]` tags in file order, as written.
+    pub tags: Vec<(String, String)>,
+    /// The `N point match` line's N (0 = money session); `None` without such a line.
+    pub match_length: Option<u32>,
+    /// The 1-based line of the `N point match` line; 0 when there is none.
+    pub header_line: u64,
+}
+
+impl MatchHeader {
+    /// The value of the first tag with this name (ASCII case ignored), e.g. `tag("Site")`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+/// What an action says.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ActionKind {
+    /// `dd: play`: a roll and its play.
+    Roll {
+        /// The two dice in the order written, each 1-6.
+        dice: (u8, u8),
+    },
+    /// `dd: ????`: a roll whose play is unknown (Backgammon Studio: the player rolled, then
+    /// resigned).
+    Unknown {
+        /// The two dice in the order written, each 1-6.
+        dice: (u8, u8),
+    },
+    /// `Doubles => n`.
+    Double {
+        /// The cube value offered, as written.
+        value: u32,
+    },
+    /// `Takes`.
+    Take,
+    /// `Drops`.
+    Drop,
+    /// `Wins n point(s)`, optionally `and the match`.
+    Wins {
+        /// The points as written (BackgammonGalaxy caps them at what the match needs).
+        points: u64,
+        /// Whether `and the match` follows.
+        and_match: bool,
+    },
+    /// `Losses n point(s)` (BackgammonGalaxy only).
+    Losses {
+        /// The points as written.
+        points: u64,
+    },
+}
+
+/// One action of a game: a roll with its play, a cube action or a result.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Action {
+    /// 1-based line in the file.
+    pub line: u64,
+    /// The move number `n)` before the action on its line (the last one when a line holds a stray
+    /// second number); `None` on an unnumbered line.
+    pub move_number: Option<u32>,
+    /// The player: see the module documentation for the rule.
+    pub column: Column,
+    /// 0-based character position where the action starts on its line (the README's
+    /// "character 33").
+    pub position: u32,
+    /// The action as written, from its first to its last non-blank character (`61: 13/7 8/7`,
+    /// `Wins 2 point and the match`).
+    pub text: String,
+    /// What it says.
+    pub kind: ActionKind,
+}
+
+impl Action {
+    /// The dice of a roll (also of a `????` roll).
+    pub fn dice(&self) -> Option<(u8, u8)> {
+        match self.kind {
+            ActionKind::Roll { dice, .. } | ActionKind::Unknown { dice } => Some(dice),
+            _ => None,
+        }
+    }
+
+    /// The play of a roll: the text after `dd:`, trimmed, as written (empty for a dance or a
+    /// rolled-then-resigned in BackgammonGalaxy, `Cannot Move` verbatim in Backgammon Studio);
+    /// `None` for other actions.
+    pub fn play(&self) -> Option<&str> {
+        match self.kind {
+            ActionKind::Roll { .. } => {
+                self.text.bytes().position(|b| b == b':').map(|colon| trim(&self.text[colon + 1..]))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the action is a play: any roll (see the module documentation).
+    pub fn is_play(&self) -> bool {
+        self.dice().is_some()
+    }
+}
+
+/// A game's `Wins` line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameEnd {
+    /// The winner: the column of the `Wins` line.
+    pub winner: Column,
+    /// The points written.
+    pub points: u64,
+    /// Whether `and the match` follows.
+    pub and_match: bool,
+    /// 1-based line of the `Wins` line.
+    pub line: u64,
+}
+
+/// One game of a match.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameRecord {
+    /// The number of its `Game N` line.
+    pub number: u32,
+    /// 1-based line of its `Game N` line.
+    pub line: u64,
+    /// The player names from the ` name : score   name : score` line (left, right); a name may
+    /// be empty.
+    pub players: [String; 2],
+    /// The match score before the game, from the same line.
+    pub scores: [u32; 2],
+    /// 1-based line of the player line that holds the names and scores.
+    pub players_line: u64,
+    /// The actions in file order (left before right on a line).
+    pub actions: Vec<Action>,
+    /// The `Wins` line; `None` when the game has none (for example a file cut off).
+    pub end: Option<GameEnd>,
+}
+
+impl GameRecord {
+    /// The number of plays: every roll, including dances, `Cannot Move`, rolled-then-resigned and
+    /// `????`.
+    pub fn plays(&self) -> usize {
+        self.actions.iter().filter(|a| a.is_play()).count()
+    }
+}
+
+/// Why a match, or part of it, cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum MatError {
+    /// The input could not be read; nothing more is read after it.
+    #[error("cannot read line {line}: {source}")]
+    Io {
+        /// 1-based line being read.
+        line: u64,
+        /// The reader's error.
+        #[source]
+        source: io::Error,
+    },
+    /// A line longer than [`MAX_LINE_BYTES`].
+    #[error("line {line} is longer than {MAX_LINE_BYTES} bytes")]
+    LineTooLong {
+        /// 1-based line.
+        line: u64,
+    },
+    /// A line holding a NUL byte: not a text file.
+    #[error("line {line} holds binary data (a NUL byte), not text")]
+    Binary {
+        /// 1-based line.
+        line: u64,
+    },
+    /// Nothing but blank lines, or nothing at all.
+    #[error("the input is empty")]
+    Empty,
+    /// A header but no `Game N` line.
+    #[error("no `Game N` line in the {lines} lines of the input")]
+    NoGames {
+        /// Lines read.
+        lines: u64,
+    },
+    /// A malformed line.
+    #[error("line {line}{}: found `{found}`, expected {expected}", in_game(.game))]
+    Syntax {
+        /// 1-based line.
+        line: u64,
+        /// The game's number, inside a game.
+        game: Option<u32>,
+        /// The offending token (at most 60 characters of it), or `the end of the input`.
+        found: String,
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// A second `Wins` line in one game.
+    #[error("line {line} (game {game}): a second `Wins` line in the game, the first is on line {first}")]
+    SecondWins {
+        /// 1-based line of the second one.
+        line: u64,
+        /// The game's number.
+        game: u32,
+        /// 1-based line of the first one.
+        first: u64,
+    },
+}
+
+fn in_game(game: &Option<u32>) -> String {
+    game.map(|g| format!(" (game {g})")).unwrap_or_default()
+}
+
+impl MatError {
+    /// What is wrong, without the line and game that [`Display`](std::fmt::Display) puts first
+    /// (for reports that give the line apart).
+    pub fn reason(&self) -> String {
+        match self {
+            MatError::Syntax { found, expected, .. } => format!("found `{found}`, expected {expected}"),
+            MatError::SecondWins { first, .. } => {
+                format!("a second `Wins` line in the game, the first is on line {first}")
+            }
+            other => other.to_string(),
+        }
+    }
+
+    /// The offending text, when the error has one.
+    pub fn token(&self) -> Option<&str> {
+        match self {
+            MatError::Syntax { found, .. } => Some(found),
+            _ => None,
+        }
+    }
+
+    /// The 1-based line the error is about, when there is one.
+    pub fn line(&self) -> Option<u64> {
+        match *self {
+            MatError::Io { line, .. }
+            | MatError::LineTooLong { line }
+            | MatError::Binary { line }
+            | MatError::Syntax { line, .. }
+            | MatError::SecondWins { line, .. } => Some(line),
+            MatError::Empty | MatError::NoGames { .. } => None,
+        }
+    }
+}
+
+pub(super) fn syntax(line: u64, game: Option<u32>, found: &str, expected: &'static str) -> MatError {
+    MatError::Syntax { line, game, found: crate::report::shortened(found), expected }
+}
