@@ -16,8 +16,10 @@ pub use walk::{walk, Entry, Problem};
 
 /// Bytes read at a time.
 pub const CHUNK_BYTES: usize = 4 << 20;
-/// The longest line (one archive row) read into memory; a longer one is reported and skipped.
-pub const MAX_LINE_BYTES: usize = 64 << 20;
+/// The longest line any reader keeps, in every format (an archive row, a `.mat` line, a Stones
+/// and Rivers turn): 1 MiB, about sixty times the longest real archive row seen. A longer line
+/// is reported, with its number, and skipped without being held in memory.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// The largest single-game file read into memory.
 pub const MAX_RECORD_FILE_BYTES: usize = 64 << 20;
 

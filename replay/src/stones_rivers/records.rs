@@ -37,8 +37,9 @@ use memchr::memchr;
 
 use crate::report::{shortened, ErrorInfo};
 
-/// The longest line kept; a longer one is a [`ProblemKind::LineTooLong`].
-pub const MAX_LINE_BYTES: usize = 4 << 10;
+/// The longest line kept ([`input::MAX_LINE_BYTES`](crate::input::MAX_LINE_BYTES), the one
+/// limit of every reader); a longer one is a [`ProblemKind::LineTooLong`].
+pub use crate::input::MAX_LINE_BYTES;
 /// The most turn text (bytes, line breaks not counted) one record may hold.
 pub const MAX_RECORD_BYTES: usize = 16 << 20;
 

@@ -70,8 +70,10 @@ mod record;
 pub use reader::MatReader;
 pub use record::{Action, ActionKind, Column, GameEnd, GameRecord, MatError, MatchHeader};
 
-/// The longest line read, in bytes without its line break; a longer line is an error.
-pub const MAX_LINE_BYTES: usize = 64 << 10;
+/// The longest line read, in bytes without its line break
+/// ([`input::MAX_LINE_BYTES`](crate::input::MAX_LINE_BYTES), the one limit of every reader); a
+/// longer line is an error.
+pub use crate::input::MAX_LINE_BYTES;
 
 #[cfg(test)]
 mod tests {
