@@ -236,35 +236,7 @@ fn check_stream(
         return explicit;
     };
     summary.files += 1;
-    let mut chunk = first;
-    match format {
-        Format::ArimaaArchive(layout) => {
-            summary.bytes +=
-                crate::arimaa::check::check_archive(source, &layout, chunk.take(), chunks, &mut |r| emit(r, summary));
-        }
-        Format::BackgammonMat => {
-            let mut stream = input::ChunkStream::new(chunk.take(), chunks);
-            crate::backgammon::check::check_match(source, name, &mut stream, &mut |r| emit(r, summary));
-            summary.bytes += stream.bytes_read();
-            return true;
-        }
-        Format::StonesRiversRecords => {
-            let mut stream = input::ChunkStream::new(chunk.take(), chunks);
-            crate::stones_rivers::verify::check_records(source, &mut stream, &mut |r| emit(r, summary));
-            summary.bytes += stream.bytes_read();
-            return true;
-        }
-        Format::ArimaaMoveList | Format::ArimaaShort => {
-            let notation = match format {
-                Format::ArimaaShort => Notation::Short(ResolveOptions::default()),
-                _ => Notation::Long,
-            };
-            summary.bytes +=
-                crate::arimaa::check::check_single(source, name, notation, chunk.take(), chunks, &mut |r| {
-                    emit(r, summary)
-                });
-        }
-    }
+    summary.bytes += crate::games::check_records(format, source, name, first, chunks, &mut |r| emit(r, summary));
     true
 }
 

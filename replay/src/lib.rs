@@ -33,6 +33,7 @@ pub mod backgammon;
 pub mod check;
 pub mod diagram;
 pub mod game_kind;
+mod games;
 pub mod input;
 pub mod query;
 pub mod report;

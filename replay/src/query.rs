@@ -49,22 +49,7 @@ pub fn moves(game: GameKind, position: &str, dice: Option<&str>) -> Result<Moves
     if game != GameKind::Backgammon && dice.is_some() {
         return Err(QueryError::NotDiceGame(game));
     }
-    let (texts, over) = match game {
-        GameKind::Arimaa => {
-            let pos = tabula_notation::arimaa::parse_position(position)
-                .map_err(|e| QueryError::Position { text: position.to_string(), reason: e.to_string() })?;
-            (arimaa_turns(&pos), "the side to move is immobilized, or the game is over".to_owned())
-        }
-        GameKind::StonesRivers => {
-            let pos = stones_rivers_position(position)?;
-            (stones_rivers_turns(&pos), "the game is over".to_owned())
-        }
-        GameKind::Backgammon => {
-            let (pos, carried) = backgammon_position_and_dice(position)?;
-            let dice = backgammon_dice(dice, carried)?;
-            (backgammon_plays(&pos, dice), format!("the roll {dice} cannot be played"))
-        }
-    };
+    let (texts, over) = crate::games::legal_moves(game, position, dice)?;
     let none_because = texts.is_empty().then_some(over);
     Ok(Moves { texts, none_because })
 }
@@ -195,14 +180,14 @@ pub fn resolve_line(line: &str) -> (String, bool) {
 }
 
 /// A move that does not resolve, as `tabula resolve` reports it.
-struct Refusal {
+pub(crate) struct Refusal {
     kind: &'static str,
     message: String,
     candidates: Vec<String>,
 }
 
 impl Refusal {
-    fn syntax(message: impl Into<String>) -> Refusal {
+    pub(crate) fn syntax(message: impl Into<String>) -> Refusal {
         Refusal { kind: "syntax", message: message.into(), candidates: Vec::new() }
     }
 }
@@ -223,27 +208,14 @@ fn resolve_request(request: &Map<String, Value>) -> Result<String, Refusal> {
     let position = string_key(request, "position")?;
     let text = string_key(request, "move")?;
     match GameKind::from_name(game) {
-        Some(GameKind::Backgammon) => {
-            let (pos, carried) = backgammon_position_and_dice(position).map_err(|e| Refusal::syntax(e.to_string()))?;
-            let given = match request.get("dice") {
-                None if carried.is_some() => None,
-                _ => Some(string_key(request, "dice")?),
-            };
-            let dice = backgammon_dice(given, carried).map_err(|e| Refusal::syntax(e.to_string()))?;
-            resolve_backgammon(&pos, dice, text)
-        }
-        Some(GameKind::Arimaa) => resolve_arimaa(request, position, text),
-        Some(GameKind::StonesRivers) => {
-            let pos = stones_rivers_position(position).map_err(|e| Refusal::syntax(e.to_string()))?;
-            resolve_stones_rivers(&pos, text)
-        }
+        Some(game) => crate::games::resolve_move(game, request, position, text),
         None => Err(Refusal::syntax(UnknownGame(game.to_owned()).to_string())),
     }
 }
 
 /// Arimaa: short notation in the request's `view` (`g` when the key is absent); `"lenient": true`
 /// reads a plain digit as a column or a scan number and lets captures go unwritten.
-fn resolve_arimaa(request: &Map<String, Value>, position: &str, text: &str) -> Result<String, Refusal> {
+pub(crate) fn resolve_arimaa(request: &Map<String, Value>, position: &str, text: &str) -> Result<String, Refusal> {
     use tabula_notation::arimaa::short::{ResolveOptions, View};
     let view = match request.get("view") {
         None => View::Gold,
@@ -263,7 +235,10 @@ fn resolve_arimaa(request: &Map<String, Value>, position: &str, text: &str) -> R
     })
 }
 
-fn resolve_stones_rivers(pos: &tabula_engine::stones_rivers::Position, text: &str) -> Result<String, Refusal> {
+pub(crate) fn resolve_stones_rivers(
+    pos: &tabula_engine::stones_rivers::Position,
+    text: &str,
+) -> Result<String, Refusal> {
     use tabula_notation::stones_rivers::{resolve, ResolveError as SnrError, TurnText};
     let text = text.trim();
     // A text names exactly one turn; the canonical spelling is that turn's, by the side to move.
@@ -275,6 +250,22 @@ fn resolve_stones_rivers(pos: &tabula_engine::stones_rivers::Position, text: &st
         }
         Err(e) => Err(Refusal { kind: "illegal", message: e.to_string(), candidates: Vec::new() }),
     }
+}
+
+/// Backgammon: the roll from the request's `dice`, or carried by the position (a gnubg ID or
+/// an XGID).
+pub(crate) fn resolve_backgammon_request(
+    request: &Map<String, Value>,
+    position: &str,
+    text: &str,
+) -> Result<String, Refusal> {
+    let (pos, carried) = backgammon_position_and_dice(position).map_err(|e| Refusal::syntax(e.to_string()))?;
+    let given = match request.get("dice") {
+        None if carried.is_some() => None,
+        _ => Some(string_key(request, "dice")?),
+    };
+    let dice = backgammon_dice(given, carried).map_err(|e| Refusal::syntax(e.to_string()))?;
+    resolve_backgammon(&pos, dice, text)
 }
 
 fn resolve_backgammon(pos: &Position, dice: Dice, text: &str) -> Result<String, Refusal> {

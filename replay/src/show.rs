@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::check::{find_game_in, FindError};
+use crate::check::FindError;
 use crate::input::{self, Format};
 use crate::report::Verdict;
 
@@ -56,17 +56,5 @@ pub fn print_replay(
     let mut reader = BufReader::with_capacity(64 << 10, input::open(path).map_err(io)?);
     let format = Format::detect(reader.fill_buf().map_err(io)?);
     let source: Arc<str> = Arc::from(file());
-    match format {
-        Some(Format::StonesRiversRecords) => {
-            let record = crate::stones_rivers::find_record(reader, selector).map_err(|e| e.in_file(path))?;
-            Ok(crate::stones_rivers::show::print_replay(&source, &record, upto, color, out)?)
-        }
-        Some(Format::BackgammonMat) => {
-            crate::backgammon::show::print_match_replay(&source, reader, selector, upto, color, out)
-        }
-        _ => {
-            let record = find_game_in(path, reader, selector)?;
-            Ok(crate::arimaa::show::print_replay(&record.as_record(), upto, color, out)?)
-        }
-    }
+    crate::games::show_game(format, path, &source, reader, selector, upto, color, out)
 }
