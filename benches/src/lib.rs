@@ -4,8 +4,8 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use tabula_engine::arimaa::Position;
+use tabula_replay::arimaa::find::{for_each_record, OwnedRecord};
 use tabula_replay::arimaa::verify::{verify_with, Replayed};
-use tabula_replay::check::{for_each_record, OwnedRecord};
 
 /// `shared/data/arimaa` beside the checkout.
 pub fn arimaa_data() -> PathBuf {

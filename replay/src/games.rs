@@ -72,7 +72,7 @@ pub(crate) fn show_game(
         }
         // Arimaa, or no format known: the Arimaa finder says what the file is not.
         Some(GameKind::Arimaa) | None => {
-            let record = crate::check::find_game_in(path, reader, selector)?;
+            let record = crate::arimaa::find::find_game_in(path, reader, selector)?;
             Ok(crate::arimaa::show::print_replay(&record.as_record(), upto, color, out)?)
         }
     }

@@ -110,7 +110,7 @@ impl GameReport {
     /// What the game's records number, for people: `turn` for Stones and Rivers, `move` for
     /// the others.
     pub fn turn_word(&self) -> &'static str {
-        if self.kind == crate::stones_rivers::KIND {
+        if self.kind == crate::GameKind::StonesRivers.name() {
             "turn"
         } else {
             "move"

@@ -3,6 +3,7 @@
 pub mod archive;
 pub(crate) mod check;
 pub mod convert;
+pub mod find;
 pub mod movelist;
 pub mod resolve;
 pub mod short_stop;

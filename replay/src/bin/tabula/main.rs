@@ -190,7 +190,7 @@ fn convert(
     let view: View = view.parse().map_err(|_| format!("--view: `{view}` is not g, s or n"))?;
     let (text, error) = match to {
         Notation::Short => {
-            let record = tabula_replay::check::find_game(file, game).map_err(|e| e.to_string())?;
+            let record = tabula_replay::arimaa::find::find_game(file, game).map_err(|e| e.to_string())?;
             convert::long_to_short(&record.as_record(), view)
         }
         Notation::Long => {
