@@ -168,7 +168,9 @@ impl<R: Read> LineChunks<R> {
 
     /// Hands a chunk's buffer back for the next chunk to reuse.
     pub fn recycle(&mut self, buf: Vec<u8>) {
-        if buf.capacity() <= 2 * CHUNK_BYTES + MAX_LINE_BYTES / 16 {
+        // A chunk's buffer holds a chunk, the line carried over and the room `fill` reserves:
+        // up to about three chunks. A larger one (after a long line) is let go.
+        if buf.capacity() <= 3 * CHUNK_BYTES {
             self.spare = buf;
         }
     }
