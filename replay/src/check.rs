@@ -256,7 +256,7 @@ impl FindError {
     }
 }
 
-/// Why one game cannot be taken out of a file ([`find_game`], [`for_each_record`], and the
+/// Why one game cannot be taken out of a file ([`find_game`](crate::arimaa::find::find_game), [`for_each_record`](crate::arimaa::find::for_each_record), and the
 /// Stones and Rivers [`find_record`](crate::stones_rivers::find_record)).
 #[derive(Debug, thiserror::Error)]
 pub enum FindError {

@@ -8,10 +8,12 @@ use std::path::Path;
 
 mod chunks;
 mod format;
+mod lines;
 pub mod walk;
 
 pub use chunks::{Chunk, ChunkStream, LineChunks};
 pub use format::Format;
+pub use lines::{Line, LineReader};
 pub use walk::{walk, Entry, Problem};
 
 /// Bytes read at a time.

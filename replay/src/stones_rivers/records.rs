@@ -35,6 +35,7 @@ use std::io::{self, BufRead};
 
 use memchr::memchr;
 
+use crate::input::{Line, LineReader};
 use crate::report::{shortened, ErrorInfo};
 
 /// The longest line kept ([`input::MAX_LINE_BYTES`](crate::input::MAX_LINE_BYTES), the one
@@ -184,12 +185,6 @@ impl Record {
     }
 }
 
-/// A line of the input: its text (at most [`MAX_LINE_BYTES`]) or its length when longer.
-enum Line {
-    Text,
-    TooLong(u64),
-}
-
 /// Reads a stream one record at a time, as an iterator.
 ///
 /// ```
@@ -204,12 +199,8 @@ enum Line {
 /// assert_eq!(records[1].turns().next().map(|t| t.line), Some(6));
 /// ```
 pub struct RecordReader<R> {
-    input: R,
-    buf: Vec<u8>,
-    /// 1-based number of the line in `buf` (0 before the first).
-    number: u64,
+    lines: LineReader<R>,
     records: usize,
-    done: bool,
     /// Bytes of turn text and turns of the last record: the next one is made with that room.
     sizes: (usize, usize),
     /// A read error met while looking for a turn line, reported with the next line.
@@ -219,71 +210,20 @@ pub struct RecordReader<R> {
 impl<R: BufRead> RecordReader<R> {
     /// A reader of `input`, its first line numbered 1.
     pub fn new(input: R) -> RecordReader<R> {
-        RecordReader {
-            input,
-            buf: Vec::with_capacity(256),
-            number: 0,
-            records: 0,
-            done: false,
-            sizes: (0, 0),
-            pending: None,
-        }
+        RecordReader { lines: LineReader::new(input), records: 0, sizes: (0, 0), pending: None }
     }
 
-    /// Reads the next line into `buf` (line break, CR and a leading BOM removed); `None` at the
-    /// end.
+    /// Reads the next line (the input layer's [`LineReader`]), or the read error the in-place
+    /// path met; `None` at the end.
     fn next_line(&mut self) -> Option<io::Result<Line>> {
-        if self.done {
+        if self.lines.is_done() {
             return None;
         }
         if let Some(e) = self.pending.take() {
-            self.done = true;
-            self.number += 1;
+            self.lines.stop_at_error();
             return Some(Err(e));
         }
-        self.buf.clear();
-        let mut length = 0u64;
-        let mut read_any = false;
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(a) => a,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    self.done = true;
-                    self.number += 1;
-                    return Some(Err(e));
-                }
-            };
-            if available.is_empty() {
-                break;
-            }
-            read_any = true;
-            let (part, used, end) = match memchr(b'\n', available) {
-                Some(i) => (&available[..i], i + 1, true),
-                None => (available, available.len(), false),
-            };
-            length += part.len() as u64;
-            let room = (MAX_LINE_BYTES + 1).saturating_sub(self.buf.len());
-            self.buf.extend_from_slice(&part[..part.len().min(room)]);
-            self.input.consume(used);
-            if end {
-                break;
-            }
-        }
-        if !read_any {
-            self.done = true;
-            return None;
-        }
-        self.number += 1;
-        if self.buf.last() == Some(&b'\r') && length <= MAX_LINE_BYTES as u64 + 1 {
-            self.buf.pop();
-            length -= 1;
-        }
-        if self.number == 1 && self.buf.starts_with(b"\xef\xbb\xbf") {
-            self.buf.drain(..3);
-            length -= 3;
-        }
-        Some(Ok(if length > MAX_LINE_BYTES as u64 { Line::TooLong(length) } else { Line::Text }))
+        self.lines.next_line()
     }
 
     /// Reads the next line straight into `record` when it is a turn line that lies whole in the
@@ -291,10 +231,11 @@ impl<R: BufRead> RecordReader<R> {
     /// through [`next_line`](Self::next_line) (anything else, or the end of the buffer).
     #[inline]
     fn turn_line_in_place(&mut self, record: &mut Record) -> bool {
-        if self.done || self.number == 0 {
+        if self.lines.is_done() || self.lines.number() == 0 {
             return false;
         }
-        let available = match self.input.fill_buf() {
+        let number = self.lines.number() + 1;
+        let available = match self.lines.input().fill_buf() {
             Ok(available) => available,
             Err(e) => {
                 // Reported by `next_line`, where the line it cuts short is counted.
@@ -313,20 +254,20 @@ impl<R: BufRead> RecordReader<R> {
         {
             return false;
         }
-        self.number += 1;
         if record.is_empty() {
-            record.line = self.number;
+            record.line = number;
         }
         record.text.extend_from_slice(text);
-        record.turns.push((self.number, record.text.len() as u32));
-        self.input.consume(end + 1);
+        record.turns.push((number, record.text.len() as u32));
+        self.lines.input().consume(end + 1);
+        self.lines.count_line();
         true
     }
 
     /// Skips lines up to a blank one (or the end).
     fn skip_record(&mut self) {
         while let Some(Ok(line)) = self.next_line() {
-            if matches!(line, Line::Text) && self.buf.trim_ascii().is_empty() {
+            if matches!(line, Line::Text) && self.lines.text().trim_ascii().is_empty() {
                 break;
             }
         }
@@ -352,11 +293,12 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                 Some(Err(e)) => {
                     let turn = (!record.turns.is_empty()).then_some(record.turns.len() + 1);
                     let kind = ProblemKind::Io(e.to_string());
-                    record.problem = Some(Problem { kind, line: self.number, token: String::new(), turn });
+                    record.problem = Some(Problem { kind, line: self.lines.number(), token: String::new(), turn });
                     break;
                 }
             };
-            let text = self.buf.trim_ascii();
+            let number = self.lines.number();
+            let text = self.lines.text().trim_ascii();
             if matches!(line, Line::Text) {
                 if text.is_empty() {
                     if record.is_empty() {
@@ -369,11 +311,11 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                 }
             }
             if record.is_empty() {
-                record.line = self.number;
+                record.line = number;
             }
             let problem = |kind, turn| {
                 let token = shortened(&String::from_utf8_lossy(text));
-                Some(Problem { kind, line: self.number, token, turn })
+                Some(Problem { kind, line: number, token, turn })
             };
             let next_turn = record.turns.len() + 1;
             let in_turns = !record.turns.is_empty();
@@ -384,7 +326,7 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                     record.problem = problem(ProblemKind::MalformedTag("the line is too long"), None);
                 } else {
                     match parse_tag(text) {
-                        Ok((key, value)) => record.tags.push(Tag { key, value, line: self.number }),
+                        Ok((key, value)) => record.tags.push(Tag { key, value, line: number }),
                         Err(why) => record.problem = problem(ProblemKind::MalformedTag(why), None),
                     }
                 }
@@ -394,7 +336,7 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                 record.problem = problem(ProblemKind::RecordTooLong, Some(next_turn));
             } else {
                 record.text.extend_from_slice(text);
-                record.turns.push((self.number, record.text.len() as u32));
+                record.turns.push((number, record.text.len() as u32));
             }
             if record.problem.is_some() {
                 self.skip_record();
@@ -405,7 +347,7 @@ impl<R: BufRead> Iterator for RecordReader<R> {
             return None;
         }
         if matches!(record.problem, Some(Problem { kind: ProblemKind::Io(_), .. })) {
-            self.done = true;
+            self.lines.stop();
         }
         self.records += 1;
         record.index = self.records;

@@ -1,7 +1,7 @@
 //! Reading a match: lines of bounded length, then games of actions, with recovery at the next
 //! `Game N` line after a malformed one.
 
-use std::io::{self, BufRead};
+use std::io::BufRead;
 
 use memchr::memchr;
 
@@ -9,79 +9,46 @@ use super::line::{
     game_line, is_comment, parse_action_line, parse_match_length, parse_players, parse_tag, trim, PLAYER_LINE,
 };
 use super::record::{syntax, ActionKind, GameRecord, MatError, MatchHeader};
-use super::MAX_LINE_BYTES;
 
-/// Lines of a stream, one at a time, each at most [`MAX_LINE_BYTES`] long.
+use crate::input::{Line, LineReader};
+
+/// Lines of a stream as text, one at a time, from the input layer's [`LineReader`]: a line
+/// past [`MAX_LINE_BYTES`](crate::input::MAX_LINE_BYTES), a NUL byte (binary data) or a read error is a [`MatError`] at its
+/// line; bytes that are not UTF-8 read as U+FFFD.
 pub(super) struct Lines<R> {
-    input: R,
-    buf: Vec<u8>,
+    reader: LineReader<R>,
     /// The current line as text, without its line break.
     text: String,
     /// 1-based number of the current line (0 before the first).
     number: u64,
-    eof: bool,
 }
 
 impl<R: BufRead> Lines<R> {
+    fn new(input: R) -> Lines<R> {
+        Lines { reader: LineReader::new(input), text: String::new(), number: 0 }
+    }
+
     /// Reads the next line into `text`; `Ok(false)` at the end of the input.
     fn advance(&mut self) -> Result<bool, MatError> {
         self.text.clear();
-        if self.eof {
-            return Ok(false);
-        }
-        self.buf.clear();
-        let mut too_long = false;
-        let mut read_any = false;
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(available) => available,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(source) => {
-                    self.eof = true;
-                    return Err(MatError::Io { line: self.number + 1, source });
+        let line = self.reader.next_line();
+        self.number = self.reader.number();
+        match line {
+            None => Ok(false),
+            Some(Err(source)) => Err(MatError::Io { line: self.number, source }),
+            Some(Ok(Line::TooLong(_))) => Err(MatError::LineTooLong { line: self.number }),
+            Some(Ok(Line::Text)) => {
+                let bytes = self.reader.text();
+                if memchr(0, bytes).is_some() {
+                    return Err(MatError::Binary { line: self.number });
                 }
-            };
-            if available.is_empty() {
-                self.eof = true;
-                break;
-            }
-            read_any = true;
-            let (part, used, line_end) = match memchr(b'\n', available) {
-                Some(i) => (&available[..i], i + 1, true),
-                None => (available, available.len(), false),
-            };
-            if !too_long {
-                if self.buf.len() + part.len() > MAX_LINE_BYTES {
-                    too_long = true;
-                    self.buf.clear();
-                } else {
-                    self.buf.extend_from_slice(part);
+                match std::str::from_utf8(bytes) {
+                    Ok(text) => self.text.push_str(text),
+                    Err(_) => self.text.push_str(&String::from_utf8_lossy(bytes)),
                 }
-            }
-            self.input.consume(used);
-            if line_end {
-                break;
+                Ok(true)
             }
         }
-        if !read_any {
-            return Ok(false);
-        }
-        self.number += 1;
-        if too_long {
-            return Err(MatError::LineTooLong { line: self.number });
-        }
-        let mut bytes = self.buf.strip_suffix(b"\r").unwrap_or(&self.buf);
-        if self.number == 1 {
-            bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-        }
-        if memchr(0, bytes).is_some() {
-            return Err(MatError::Binary { line: self.number });
-        }
-        match std::str::from_utf8(bytes) {
-            Ok(text) => self.text.push_str(text),
-            Err(_) => self.text.push_str(&String::from_utf8_lossy(bytes)),
-        }
-        Ok(true)
     }
 }
 
@@ -113,14 +80,7 @@ pub struct MatReader<R> {
 impl<R: BufRead> MatReader<R> {
     /// A reader of `input`, the first line numbered 1.
     pub fn new(input: R) -> MatReader<R> {
-        MatReader {
-            lines: Lines { input, buf: Vec::new(), text: String::new(), number: 0, eof: false },
-            header: None,
-            pending: None,
-            deferred: None,
-            games: 0,
-            done: false,
-        }
+        MatReader { lines: Lines::new(input), header: None, pending: None, deferred: None, games: 0, done: false }
     }
 
     /// The header: everything before the first `Game N` line. Read on the first call (by this
