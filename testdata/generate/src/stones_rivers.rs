@@ -1,6 +1,6 @@
 //! Records tabula makes itself from random play, for `testdata/snr/` (written by the
-//! `make_snr_testdata` program, compared with the bundled files by `tests/stones_rivers.rs`;
-//! `replay/tests/snr_records.rs` checks their verdicts).
+//! `make_stones_rivers_testdata` program, compared with the bundled files by `tests/stones_rivers.rs`;
+//! `replay/tests/stones_rivers_records.rs` checks their verdicts).
 //!
 //! Plain random play rarely fills a Score Area, so the players are biased: most turns are the
 //! best by [`progress`] (stones on the own Score Area, pieces near its empty intersections), the

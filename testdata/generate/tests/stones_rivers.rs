@@ -1,5 +1,5 @@
 //! The Stones and Rivers generator against the bundled records of `testdata/snr`: it makes the
-//! same bytes again (`replay/tests/snr_records.rs` checks the records' verdicts).
+//! same bytes again (`replay/tests/stones_rivers_records.rs` checks the records' verdicts).
 #![allow(missing_docs)]
 
 use std::path::PathBuf;
@@ -19,7 +19,7 @@ fn generator_makes_the_same_bytes() {
         assert!(
             on_disk == file.bytes,
             "{} differs from what the generator makes: run `cargo run --release -p tabula-testdata --bin \
-             make_snr_testdata -- testdata/snr`",
+             make_stones_rivers_testdata -- testdata/snr`",
             path.display()
         );
     }

@@ -17,7 +17,7 @@ use tabula_replay::check::check_paths;
 use tabula_replay::report::{GameReport, GameResult, Verdict};
 use tabula_replay::stones_rivers::{check_records, RecordReader};
 
-fn shared_snr() -> PathBuf {
+fn shared_stones_rivers() -> PathBuf {
     common::shared().join("data/snr")
 }
 
@@ -104,14 +104,15 @@ fn assert_matches(r: &GameReport, row: &HashMap<String, String>, file_lines: &[S
 
 #[test]
 fn every_shared_record_gets_the_reference_verdict_turn_and_result() {
-    let rows = common::read_tsv(&shared_snr().join("expected.tsv"));
+    let rows = common::read_tsv(&shared_stones_rivers().join("expected.tsv"));
     assert_eq!(rows.len(), 100);
-    let reports: HashMap<(String, String), GameReport> = check(&shared_snr()).into_iter().collect();
+    let reports: HashMap<(String, String), GameReport> = check(&shared_stones_rivers()).into_iter().collect();
     assert_eq!(reports.len(), 100, "one report per record, ids unique");
     let mut file_lines = HashMap::new();
     let mut wrong = Vec::new();
     for row in &rows {
-        let fl = file_lines.entry(row["file"].clone()).or_insert_with(|| lines(&shared_snr().join(&row["file"])));
+        let fl =
+            file_lines.entry(row["file"].clone()).or_insert_with(|| lines(&shared_stones_rivers().join(&row["file"])));
         match reports.get(&(row["file"].clone(), row["game"].clone())) {
             None => wrong.push(format!("{} game {}: no report", row["file"], row["game"])),
             Some(r) => {
@@ -128,7 +129,7 @@ fn every_shared_record_gets_the_reference_verdict_turn_and_result() {
 fn illegal_shared_records_say_why() {
     // The `[Expect "illegal at turn K: CATEGORY"]` tags name the fault; the message must say it
     // in its own words.
-    let path = shared_snr().join("games_illegal.txt");
+    let path = shared_stones_rivers().join("games_illegal.txt");
     let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let records: Vec<_> = RecordReader::new(std::io::BufReader::new(file)).collect();
     assert_eq!(records.len(), 60);

@@ -1,7 +1,7 @@
 //! Makes the bundled Stones and Rivers records in `testdata/snr/` with tabula's own engine.
 //!
 //! ```text
-//! cargo run --release -p tabula-testdata --bin make_snr_testdata -- testdata/snr
+//! cargo run --release -p tabula-testdata --bin make_stones_rivers_testdata -- testdata/snr
 //! ```
 //!
 //! Writes, into the folder given (default `testdata/snr`), every file that
@@ -22,7 +22,7 @@ fn main() -> ExitCode {
     match write_files(&dir, &testdata_files()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("make_snr_testdata: {e}");
+            eprintln!("make_stones_rivers_testdata: {e}");
             ExitCode::FAILURE
         }
     }
