@@ -179,6 +179,13 @@ pub fn resolve_line(line: &str) -> (String, bool) {
     }
 }
 
+/// The answer of `tabula resolve --jsonl` to a line that cannot be a request (`why`), and
+/// `false`: a `syntax` error.
+pub fn refuse_line(why: &str) -> (String, bool) {
+    let error = json!({ "kind": "syntax", "message": why, "candidates": Vec::<String>::new() });
+    (json!({ "error": error }).to_string(), false)
+}
+
 /// A move that does not resolve, as `tabula resolve` reports it.
 pub(crate) struct Refusal {
     kind: &'static str,

@@ -151,3 +151,38 @@ fn replay_shows_the_game_and_its_verdict() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("move after the end of the game"));
 }
+
+/// A full standard error is no reason to panic: the run ends with its own status (a missing
+/// path: 2), where it used to end with a panic (101).
+#[cfg(unix)]
+#[test]
+fn a_full_standard_error_does_not_panic() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full on Linux");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["check", "/no/such/file"])
+        .stderr(full)
+        .output()
+        .expect("run tabula");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// `tabula resolve --jsonl` answers every line: one that is not UTF-8, or longer than the line
+/// limit, gets a `syntax` error and the lines after it are still answered.
+#[test]
+fn resolve_answers_every_line_whatever_it_holds() {
+    let good = br#"{"game":"backgammon","position":"4HPwATDgc/ABMA","dice":"31","move":"8/5 6/5"}"#;
+    let mut input = Vec::new();
+    input.extend_from_slice(good);
+    input.extend_from_slice(b"\n\xff\xfe not text\n");
+    input.extend(std::iter::repeat_n(b'x', tabula_replay::input::MAX_LINE_BYTES + 10));
+    input.push(b'\n');
+    input.extend_from_slice(good);
+    input.push(b'\n');
+    let out = tabula(&["resolve", "--jsonl"], Some(&input));
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!((lines[0]["resolved"].as_str(), lines[3]["resolved"].as_str()), (Some("8/5 6/5"), Some("8/5 6/5")));
+    assert_eq!(lines[1]["error"]["message"], "the line is not UTF-8 text");
+    assert!(lines[2]["error"]["message"].as_str().is_some_and(|m| m.contains("bytes long")), "{}", lines[2]);
+}

@@ -34,16 +34,23 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("tabula: {e}");
+            say(format_args!("tabula: {e}"));
             ExitCode::from(2)
         }
     }
 }
 
+/// A line for people on standard error; a closed or full standard error is no reason to stop.
+fn say(message: std::fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr(), "{message}");
+}
+
 fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf]) -> Result<ExitCode, String> {
     if let Some(n) = jobs {
+        // More threads than cores do not help: the request is clamped to the cores there are.
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
         rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
+            .num_threads(n.clamp(1, cores))
             .build_global()
             .map_err(|e| format!("cannot start {n} threads: {e}"))?;
     }
@@ -74,7 +81,10 @@ fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf]) -> Result<ExitCode
     }
     out.flush().map_err(|e| e.to_string())?;
     if summary.missing > 0 {
-        eprintln!("tabula: {} of the paths given do not exist (reported above, after the others)", summary.missing);
+        say(format_args!(
+            "tabula: {} of the paths given do not exist (reported above, after the others)",
+            summary.missing
+        ));
         return Ok(ExitCode::from(2));
     }
     Ok(if summary.all_ok() { ExitCode::SUCCESS } else { ExitCode::from(1) })
@@ -136,7 +146,7 @@ fn moves(game: GameKind, position: &str, dice: Option<&str>, count: bool) -> Res
         e => format!("--dice: {e}"),
     })?;
     if let (Some(why), false) = (&moves.none_because, count) {
-        eprintln!("no legal {}: {why}", if game == GameKind::Backgammon { "play" } else { "turn" });
+        say(format_args!("no legal {}: {why}", if game == GameKind::Backgammon { "play" } else { "turn" }));
     }
     let texts = moves.texts;
     let stdout = io::stdout();
@@ -154,19 +164,20 @@ fn resolve() -> Result<ExitCode, String> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut all_resolved = true;
-    let mut line = String::new();
-    let mut input = stdin.lock();
-    loop {
-        line.clear();
-        match io::BufRead::read_line(&mut input, &mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) => return Err(format!("standard input: {e}")),
-        }
-        if line.trim().is_empty() {
-            continue;
-        }
-        let (answer, resolved) = query::resolve_line(&line);
+    // Lines of at most the input layer's limit; one that is too long, or not UTF-8, gets its
+    // own answer and the next line is read.
+    let mut lines = tabula_replay::input::LineReader::new(stdin.lock());
+    while let Some(line) = lines.next_line() {
+        let line = line.map_err(|e| format!("standard input, line {}: {e}", lines.number()))?;
+        let (answer, resolved) = match (line, std::str::from_utf8(lines.text())) {
+            (tabula_replay::input::Line::TooLong(n), _) => query::refuse_line(&format!(
+                "the line is {n} bytes long, more than the {} read",
+                tabula_replay::input::MAX_LINE_BYTES
+            )),
+            (_, Err(_)) => query::refuse_line("the line is not UTF-8 text"),
+            (_, Ok(text)) if text.trim().is_empty() => continue,
+            (_, Ok(text)) => query::resolve_line(text),
+        };
         all_resolved &= resolved;
         let written = writeln!(out, "{answer}").and_then(|()| out.flush());
         match written {
@@ -227,7 +238,7 @@ fn convert(
     }
     Ok(match error {
         Some(e) => {
-            eprintln!("tabula convert: stopped: {e}");
+            say(format_args!("tabula convert: stopped: {e}"));
             ExitCode::from(1)
         }
         None => ExitCode::SUCCESS,
