@@ -1,6 +1,7 @@
 //! A whole game: positions in order, repetition, takebacks and the end of the game.
 
 use rustc_hash::FxHashMap;
+use smallvec::{smallvec, SmallVec};
 
 use super::outcome::Outcome;
 use super::placement::Placement;
@@ -40,9 +41,14 @@ pub struct Game {
     position: Position,
     outcome: Option<Outcome>,
     played: Vec<Played>,
-    occurrences: FxHashMap<u64, u8>,
-    /// How many positions have occurred at least twice: while none has, no move can repeat a
-    /// position a third time, and the end of the game needs no repetition look-ups.
+    /// For each position hash, the first ply at which a position with that hash stood (ply
+    /// `p`: the position after `p` moves, `played[p].before`, or the current one for the last).
+    first: FxHashMap<u64, u32>,
+    /// For the hashes that stood more than once, every such ply in order: a repetition count
+    /// compares the positions of those plies alone, never the whole game.
+    again: FxHashMap<u64, SmallVec<[u32; 3]>>,
+    /// How many hashes have stood at least twice (the entries of `again`): while none has, no
+    /// move can repeat a position a third time, and the end of the game needs no look-ups.
     twice: u32,
 }
 
@@ -50,7 +56,7 @@ impl Game {
     /// A new game: empty board, Gold to set up.
     pub fn new() -> Game {
         let mut g = Game::default();
-        g.occurrences.insert(g.position.hash(), 1);
+        g.first.insert(g.position.hash(), 0);
         g
     }
 
@@ -58,7 +64,7 @@ impl Game {
     /// history begins there, and the end of the game is judged on it at once.
     pub fn from_position(position: Position) -> Game {
         let mut g = Game { position, ..Game::default() };
-        g.occurrences.insert(position.hash(), 1);
+        g.first.insert(position.hash(), 0);
         g.outcome = position.outcome();
         g
     }
@@ -68,7 +74,7 @@ impl Game {
     pub fn with_capacity(moves: usize) -> Game {
         let mut g = Game::new();
         g.played.reserve(moves);
-        g.occurrences.reserve(moves + 1);
+        g.first.reserve(moves + 1);
         g
     }
 
@@ -95,11 +101,18 @@ impl Game {
 
     /// How often `pos` has occurred in this game so far (the current position included).
     pub fn occurrences(&self, pos: &Position) -> usize {
-        match self.occurrences.get(&pos.hash()) {
-            None | Some(0) => 0,
-            // Hashes can collide: count real equality, which only runs on repeats.
-            Some(_) => self.played.iter().filter(|p| p.before == *pos).count() + usize::from(self.position == *pos),
+        // Hashes can collide: only the plies with the same hash are compared, position by
+        // position.
+        let hash = pos.hash();
+        match self.again.get(&hash) {
+            Some(plies) => plies.iter().filter(|&&p| self.at_ply(p) == pos).count(),
+            None => self.first.get(&hash).map_or(0, |&p| usize::from(self.at_ply(p) == pos)),
         }
+    }
+
+    /// The position after `ply` moves (the current one for the last ply).
+    fn at_ply(&self, ply: u32) -> &Position {
+        self.played.get(ply as usize).map_or(&self.position, |p| &p.before)
     }
 
     /// Plays a set-up move.
@@ -142,26 +155,30 @@ impl Game {
 
     /// Whether playing into `next` would be a third-time repetition.
     pub fn repeats_third_time(&self, next: &Position) -> bool {
-        // Only a hash seen twice can be a third occurrence: the exact count, which walks the
-        // history, runs for those alone.
-        self.occurrences.get(&next.hash()).is_some_and(|&n| n >= 2) && self.occurrences(next) >= 2
+        // Only a hash that stood twice can be a third occurrence.
+        self.twice > 0 && self.again.contains_key(&next.hash()) && self.occurrences(next) >= 2
     }
 
     #[inline]
     fn commit(&mut self, next: Position) -> Result<(), GameError> {
-        // One look-up in the usual case: a hash seen fewer than twice cannot be a third
-        // occurrence, and its count is raised in place.
-        let count = self.occurrences.entry(next.hash()).or_insert(0);
-        let seen = *count;
-        if seen < 2 {
-            *count = seen + 1;
-        } else if self.occurrences(&next) >= 2 {
-            return Err(GameError::Repetition);
-        } else if let Some(n) = self.occurrences.get_mut(&next.hash()) {
-            *n = n.saturating_add(1);
-        }
-        if seen == 1 {
-            self.twice += 1;
+        let ply = self.played.len() as u32 + 1;
+        let hash = next.hash();
+        // One look-up in the usual case, a hash not seen before.
+        match self.first.entry(hash) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(ply);
+            }
+            std::collections::hash_map::Entry::Occupied(o) => {
+                let first = *o.get();
+                if self.occurrences(&next) >= 2 {
+                    return Err(GameError::Repetition);
+                }
+                let plies = self.again.entry(hash).or_insert_with(|| {
+                    self.twice += 1;
+                    smallvec![first]
+                });
+                plies.push(ply);
+            }
         }
         self.played.push(Played { before: self.position, outcome_before: self.outcome });
         self.position = next;
@@ -179,14 +196,82 @@ impl Game {
     /// No move has been played.
     pub fn take_back(&mut self) -> Result<(), GameError> {
         let last = self.played.pop().ok_or(GameError::NothingToTakeBack)?;
-        if let Some(n) = self.occurrences.get_mut(&self.position.hash()) {
-            if *n == 2 {
-                self.twice = self.twice.saturating_sub(1);
+        // The current position's ply is the last of its hash's plies.
+        let hash = self.position.hash();
+        match self.again.get_mut(&hash) {
+            Some(plies) => {
+                plies.pop();
+                if plies.len() < 2 {
+                    self.again.remove(&hash);
+                    self.twice = self.twice.saturating_sub(1);
+                }
             }
-            *n = n.saturating_sub(1);
+            None => {
+                self.first.remove(&hash);
+            }
         }
         self.position = last.before;
         self.outcome = last.outcome_before;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arimaa::{Board, Color, Piece, PieceKind, Setup, Square};
+    use crate::random::SplitMix64;
+
+    fn square(name: &str) -> Square {
+        Square::from_ascii(name.as_bytes()).unwrap_or_else(|| panic!("{name}"))
+    }
+
+    /// A random walk of turns and takebacks on a small board, where positions repeat often:
+    /// the game's repetition counts agree with a count over the whole history at every step,
+    /// and a turn is refused as a third repetition exactly when the history says so.
+    #[test]
+    fn repetition_counts_agree_with_the_history() {
+        let mut board = Board::empty();
+        for (sq, color, kind) in [
+            ("d4", Color::Gold, PieceKind::Elephant),
+            ("a1", Color::Gold, PieceKind::Rabbit),
+            ("e5", Color::Silver, PieceKind::Elephant),
+            ("h8", Color::Silver, PieceKind::Rabbit),
+        ] {
+            board.put(square(sq), Piece { color, kind });
+        }
+        let start = Position::from_setup(Setup { board, side_to_move: Color::Gold }).expect("a legal position");
+        let mut game = Game::from_position(start);
+        let mut history = vec![start];
+        let mut rng = SplitMix64(7);
+        let (mut refused, mut played, mut taken_back) = (0, 0, 0);
+        for _ in 0..6_000 {
+            let count = |h: &[Position], p: &Position| h.iter().filter(|q| *q == p).count();
+            let current = *game.position();
+            assert_eq!(game.occurrences(&current), count(&history, &current));
+            if game.outcome().is_some() || (history.len() > 1 && rng.below(8) == 0) {
+                if history.len() > 1 {
+                    game.take_back().expect("a move to take back");
+                    history.pop();
+                    taken_back += 1;
+                }
+                continue;
+            }
+            let turns = current.legal_turns();
+            let Some((turn, next)) = turns.get(rng.below(turns.len().max(1))).copied() else { continue };
+            match game.play(&turn) {
+                Ok(()) => {
+                    assert!(count(&history, &next) < 2, "a third repetition was played");
+                    history.push(next);
+                    played += 1;
+                }
+                Err(GameError::Repetition) => {
+                    assert_eq!(count(&history, &next), 2, "refused as a repetition");
+                    refused += 1;
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert!(refused > 20 && played > 1_000 && taken_back > 100, "{refused} {played} {taken_back}");
     }
 }
