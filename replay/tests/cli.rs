@@ -186,3 +186,15 @@ fn resolve_answers_every_line_whatever_it_holds() {
     assert_eq!(lines[1]["error"]["message"], "the line is not UTF-8 text");
     assert!(lines[2]["error"]["message"].as_str().is_some_and(|m| m.contains("bytes long")), "{}", lines[2]);
 }
+
+/// An endless input (`/dev/zero`: no line break ever) is reported and the run ends, where it
+/// used to go on forever.
+#[cfg(unix)]
+#[test]
+fn an_endless_input_ends_the_run() {
+    let out = tabula(&["check", "--jsonl", "/dev/zero"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!((lines[0]["kind"].as_str(), lines[0]["verdict"].as_str()), (Some("unknown"), Some("unreadable")));
+    assert!(lines[0]["error"]["message"].as_str().is_some_and(|m| m.contains("without a line break")), "{}", lines[0]);
+}

@@ -6,7 +6,7 @@ use std::io::{self, Read};
 
 use memchr::memrchr;
 
-use super::{CHUNK_BYTES, MAX_LINE_BYTES};
+use super::{CHUNK_BYTES, MAX_LINE_BYTES, MAX_SKIP_BYTES};
 
 /// A piece of a file handed out by [`LineChunks`].
 #[derive(Debug)]
@@ -190,6 +190,13 @@ impl<R: Read> LineChunks<R> {
             if self.eof {
                 break;
             }
+            if bytes > MAX_SKIP_BYTES {
+                self.eof = true;
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("line {line} runs past {MAX_SKIP_BYTES} bytes without a line break: reading stops"),
+                ));
+            }
         }
         self.next_line += 1;
         Ok(Chunk::Overlong { line, bytes })
@@ -213,5 +220,13 @@ mod tests {
             all.extend(data);
         }
         assert_eq!(all, text);
+    }
+
+    #[test]
+    fn an_endless_line_stops_the_reading() {
+        let mut r = LineChunks::new(io::repeat(b'x'));
+        let e = r.next_chunk().expect_err("an endless line is an error");
+        assert!(e.to_string().contains("without a line break"), "{e}");
+        assert!(matches!(r.next_chunk(), Ok(None)), "nothing is read after it");
     }
 }

@@ -22,6 +22,10 @@ pub const CHUNK_BYTES: usize = 4 << 20;
 /// and Rivers turn): 1 MiB, about sixty times the longest real archive row seen. A longer line
 /// is reported, with its number, and skipped without being held in memory.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// The most bytes of one line skipped over (a line past [`MAX_LINE_BYTES`] is skipped, not
+/// kept): past 1 GiB without a line break the input is taken for no text at all (`/dev/zero`)
+/// and reading stops with an error, so that no input makes a run go on forever.
+pub const MAX_SKIP_BYTES: u64 = 1 << 30;
 /// The largest single-game file read into memory.
 pub const MAX_RECORD_FILE_BYTES: usize = 64 << 20;
 
