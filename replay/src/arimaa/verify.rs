@@ -5,12 +5,11 @@ use std::sync::Arc;
 use tabula_engine::arimaa::{
     Color, FinishedTurn, Game, GameError, Outcome, Phase, Placement, Position, Turn, WinReason,
 };
-use tabula_notation::arimaa::short::{
-    position_from_records, ResolveOptions, ShortBody, ShortMove, ShortRecord, ShortResolveError,
-};
+use tabula_notation::arimaa::short::{position_from_records, ResolveOptions, ShortBody, ShortMove, ShortRecord};
 use tabula_notation::arimaa::{LabelStyle, MoveLabel};
 
 use super::movelist::{MoveBody, MoveLine, Moves};
+use super::short_stop::from_resolve_error;
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind's name in reports.
@@ -431,47 +430,40 @@ fn replay_short(
     }
     for (i, m) in rest.iter().enumerate() {
         let line_offset = lines.line_of(text, m);
-        let written: String = m.to_string();
+        // The move as written, without its label: a turn's units as they stand in the record (no
+        // copy), a set-up's pieces; errors spell the whole move only when they need it.
+        let written = || m.to_string();
         let fail = |token: String, message: String| Failure::new(m.label.to_string(), line_offset, token, message);
         if m.label.number == 0 {
-            return Err(fail(written, "a position record (0g/0s) only starts a record, in pairs".into()));
+            return Err(fail(written(), "a position record (0g/0s) only starts a record, in pairs".into()));
         }
         replay.check_label(m.label, fail)?;
-        let action = match &m.body {
+        let (action, as_written) = match &m.body {
             ShortBody::Empty if i + 1 == rest.len() => return Ok(()),
-            ShortBody::Empty => return Err(fail(written, "empty move inside the game: Arimaa has no pass".into())),
-            ShortBody::Placement(_) => {
+            ShortBody::Empty => return Err(fail(written(), "empty move inside the game: Arimaa has no pass".into())),
+            ShortBody::Placement(placement_text) => {
                 let pos = replay.game.position();
                 if pos.phase() != Phase::Setup {
-                    return Err(fail(written, format!("not the set-up of {} here", m.label.color.name())));
+                    return Err(fail(written(), format!("not the set-up of {} here", m.label.color.name())));
                 }
-                Action::Place(m.to_placement().map_err(|e| fail(written.clone(), e.to_string()))?)
+                let placement = m.to_placement().map_err(|e| fail(written(), e.to_string()))?;
+                (Action::Place(placement), std::borrow::Cow::Owned(placement_text.to_string()))
             }
             ShortBody::Turn(units) => {
-                replay.check_not_over(|| written.clone(), fail)?;
+                replay.check_not_over(written, fail)?;
                 let resolved = m.resolve_with(replay.game.position(), opts).map_err(|e| {
-                    let whole = || units.iter().map(ToString::to_string).collect::<String>();
-                    match e {
-                        ShortResolveError::NoReading { unit, reason, .. } => {
-                            let message = format!("{reason} for \"{unit}\"");
-                            fail(unit, message)
-                        }
-                        ShortResolveError::Ambiguous { candidates } => {
-                            let message = format!(
-                                "\"{}\" has {} legal readings (readings: {})",
-                                whole(),
-                                candidates.len(),
-                                candidates.join(" | ")
-                            );
-                            fail(whole(), message)
-                        }
-                        e => fail(whole(), e.to_string()),
+                    let stop = from_resolve_error(m.label, m, e);
+                    let mut message = stop.reason;
+                    if !stop.candidates.is_empty() {
+                        message.push_str(&format!(" (readings: {})", stop.candidates.join(" | ")));
                     }
+                    fail(stop.unit, message)
                 })?;
-                Action::Turn(resolved)
+                let span = units.first().map_or(0, |u| u.span.start)..units.last().map_or(0, |u| u.span.end);
+                (Action::Turn(resolved), std::borrow::Cow::Borrowed(text.get(span).unwrap_or_default()))
             }
         };
-        replay.play(m.label, line_offset, &action, written.as_bytes(), fail, on_move)?;
+        replay.play(m.label, line_offset, &action, as_written.as_bytes(), fail, on_move)?;
     }
     Ok(())
 }
