@@ -235,27 +235,6 @@ fn check_stream(
     true
 }
 
-fn no_game(file: &str, selector: Option<&str>) -> String {
-    let what = selector.map_or_else(|| "no game in the file".to_owned(), |s| format!("no game {s}"));
-    if file.is_empty() {
-        what
-    } else {
-        format!("{file}: {what}")
-    }
-}
-
-impl FindError {
-    /// The error with `file` named where a reader of a stream left the file out.
-    pub fn in_file(self, file: &Path) -> FindError {
-        match self {
-            FindError::NoGame { file: f, selector } if f.is_empty() => {
-                FindError::NoGame { file: file.display().to_string(), selector }
-            }
-            e => e,
-        }
-    }
-}
-
 /// Why one game cannot be taken out of a file ([`find_game`](crate::arimaa::find::find_game), [`for_each_record`](crate::arimaa::find::for_each_record), and the
 /// Stones and Rivers [`find_record`](crate::stones_rivers::find_record)).
 #[derive(Debug, thiserror::Error)]
@@ -291,9 +270,9 @@ pub enum FindError {
         limit: usize,
     },
     /// No game has that id or number.
-    #[error("{}", no_game(.file, .selector.as_deref()))]
+    #[error("{file}: {}", .selector.as_ref().map_or_else(|| "no game in the file".to_owned(), |s| format!("no game {s}")))]
     NoGame {
-        /// The file (empty when read from a stream).
+        /// The file.
         file: String,
         /// The id or number asked for.
         selector: Option<String>,

@@ -64,7 +64,7 @@ pub(crate) fn show_game(
 ) -> Result<Verdict, ShowError> {
     match format.as_ref().map(Format::game) {
         Some(GameKind::StonesRivers) => {
-            let record = crate::stones_rivers::find_record(reader, selector).map_err(|e| e.in_file(path))?;
+            let record = crate::stones_rivers::find_record(source, reader, selector)?;
             Ok(crate::stones_rivers::show::print_replay(source, &record, upto, color, out)?)
         }
         Some(GameKind::Backgammon) => {

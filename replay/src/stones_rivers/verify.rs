@@ -204,8 +204,8 @@ pub fn check_records(source: &Arc<str>, input: impl BufRead, sink: &mut dyn FnMu
 /// `selector`-th (1-based), or the first when `selector` is `None`.
 ///
 /// # Errors
-/// [`FindError::NoGame`] (with no file name): the input has no such record.
-pub fn find_record(input: impl BufRead, selector: Option<&str>) -> Result<Record, FindError> {
+/// [`FindError::NoGame`]: the input (`file`, named in the error) has no such record.
+pub fn find_record(file: &str, input: impl BufRead, selector: Option<&str>) -> Result<Record, FindError> {
     let wanted_index = selector.and_then(|s| s.trim().parse::<usize>().ok());
     let mut by_index = None;
     for record in RecordReader::new(input) {
@@ -216,7 +216,7 @@ pub fn find_record(input: impl BufRead, selector: Option<&str>) -> Result<Record
             by_index = Some(record);
         }
     }
-    by_index.ok_or_else(|| FindError::NoGame { file: String::new(), selector: selector.map(str::to_owned) })
+    by_index.ok_or_else(|| FindError::NoGame { file: file.to_owned(), selector: selector.map(str::to_owned) })
 }
 
 #[cfg(test)]
@@ -290,10 +290,14 @@ mod tests {
     #[test]
     fn find_record_by_id_or_index() {
         let text = "[Game \"x\"]\nSq - D5, FN\n\n[Game \"2\"]\nCr - D10, FN\n\nSq - E5, FN\n";
-        assert_eq!(find_record(text.as_bytes(), None).map(|r| r.index).ok(), Some(1));
-        assert_eq!(find_record(text.as_bytes(), Some("x")).map(|r| r.index).ok(), Some(1));
-        assert_eq!(find_record(text.as_bytes(), Some("2")).map(|r| r.index).ok(), Some(2), "an id before an index");
-        assert_eq!(find_record(text.as_bytes(), Some("3")).map(|r| r.index).ok(), Some(3));
-        assert!(find_record(text.as_bytes(), Some("4")).is_err());
+        assert_eq!(find_record("t", text.as_bytes(), None).map(|r| r.index).ok(), Some(1));
+        assert_eq!(find_record("t", text.as_bytes(), Some("x")).map(|r| r.index).ok(), Some(1));
+        assert_eq!(
+            find_record("t", text.as_bytes(), Some("2")).map(|r| r.index).ok(),
+            Some(2),
+            "an id before an index"
+        );
+        assert_eq!(find_record("t", text.as_bytes(), Some("3")).map(|r| r.index).ok(), Some(3));
+        assert!(find_record("t", text.as_bytes(), Some("4")).is_err());
     }
 }
