@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::input::{self, Chunk, Entry, Format, LineChunks, Problem};
+use crate::input::{self, Entry, Format, LineChunks, Problem};
 use crate::report::{GameReport, Verdict};
 
 /// Games by verdict.
@@ -216,10 +216,7 @@ fn check_stream(
             return true;
         }
     };
-    let format = match &first {
-        Some(Chunk::Lines { data, .. }) => Format::detect(&data[..data.len().min(64 << 10)]),
-        _ => None,
-    };
+    let format = Format::of_chunk(&first);
     let Some(format) = format else {
         if explicit {
             let message = "not a record file tabula knows: expected an Arimaa archive (a tab-separated header \

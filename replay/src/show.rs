@@ -53,7 +53,7 @@ pub fn print_replay(
 ) -> Result<Verdict, ShowError> {
     let file = || path.display().to_string();
     let io = |error: std::io::Error| FindError::Io { file: file(), error };
-    let mut reader = BufReader::with_capacity(64 << 10, input::open(path).map_err(io)?);
+    let mut reader = BufReader::with_capacity(input::DETECT_BYTES, input::open(path).map_err(io)?);
     let format = Format::detect(reader.fill_buf().map_err(io)?);
     let source: Arc<str> = Arc::from(file());
     crate::games::show_game(format, path, &source, reader, selector, upto, color, out)

@@ -67,10 +67,7 @@ pub fn for_each_record_in(
     let fail = |error: std::io::Error| FindError::Io { file: file(), error };
     let mut chunks = LineChunks::new(reader);
     let mut chunk = chunks.next_chunk().map_err(fail)?;
-    let format = match &chunk {
-        Some(Chunk::Lines { data, .. }) => Format::detect(&data[..data.len().min(64 << 10)]),
-        _ => None,
-    };
+    let format = Format::of_chunk(&chunk);
     match format {
         None => Err(FindError::NotRecords { file: file() }),
         Some(Format::BackgammonMat) => Err(FindError::OtherGame { file: file(), what: "a backgammon match" }),

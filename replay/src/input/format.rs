@@ -57,6 +57,15 @@ impl Format {
         }
     }
 
+    /// The format of a file whose first chunk (of [`LineChunks`](super::LineChunks)) is
+    /// `first`, from its first [`DETECT_BYTES`](super::DETECT_BYTES).
+    pub fn of_chunk(first: &Option<super::Chunk>) -> Option<Format> {
+        match first {
+            Some(super::Chunk::Lines { data, .. }) => Format::detect(&data[..data.len().min(super::DETECT_BYTES)]),
+            _ => None,
+        }
+    }
+
     /// The game whose records it holds.
     pub fn game(&self) -> GameKind {
         match self {

@@ -16,6 +16,8 @@ pub use format::Format;
 pub use lines::{Line, LineReader};
 pub use walk::{walk, Entry, Problem};
 
+/// Bytes of a file's start that its format is recognised from.
+pub const DETECT_BYTES: usize = 64 << 10;
 /// Bytes read at a time.
 pub const CHUNK_BYTES: usize = 4 << 20;
 /// The longest line any reader keeps, in every format (an archive row, a `.mat` line, a Stones

@@ -19,28 +19,29 @@ pub(super) struct Lines<R> {
     reader: LineReader<R>,
     /// The current line as text, without its line break.
     text: String,
-    /// 1-based number of the current line (0 before the first).
-    number: u64,
 }
 
 impl<R: BufRead> Lines<R> {
     fn new(input: R) -> Lines<R> {
-        Lines { reader: LineReader::new(input), text: String::new(), number: 0 }
+        Lines { reader: LineReader::new(input), text: String::new() }
+    }
+
+    /// 1-based number of the current line (0 before the first).
+    fn number(&self) -> u64 {
+        self.reader.number()
     }
 
     /// Reads the next line into `text`; `Ok(false)` at the end of the input.
     fn advance(&mut self) -> Result<bool, MatError> {
         self.text.clear();
-        let line = self.reader.next_line();
-        self.number = self.reader.number();
-        match line {
+        match self.reader.next_line() {
             None => Ok(false),
-            Some(Err(source)) => Err(MatError::Io { line: self.number, source }),
-            Some(Ok(Line::TooLong(_))) => Err(MatError::LineTooLong { line: self.number }),
+            Some(Err(source)) => Err(MatError::Io { line: self.number(), source }),
+            Some(Ok(Line::TooLong(_))) => Err(MatError::LineTooLong { line: self.number() }),
             Some(Ok(Line::Text)) => {
                 let bytes = self.reader.text();
                 if memchr(0, bytes).is_some() {
-                    return Err(MatError::Binary { line: self.number });
+                    return Err(MatError::Binary { line: self.number() });
                 }
                 match std::str::from_utf8(bytes) {
                     Ok(text) => self.text.push_str(text),
@@ -105,7 +106,7 @@ impl<R: BufRead> MatReader<R> {
 
     /// The number of lines read so far.
     pub fn lines_read(&self) -> u64 {
-        self.lines.number
+        self.lines.number()
     }
 
     fn read_header(&mut self) -> (MatchHeader, Option<MatError>) {
@@ -127,7 +128,7 @@ impl<R: BufRead> MatReader<R> {
                     continue;
                 }
             }
-            let line = self.lines.number;
+            let line = self.lines.number();
             let text = trim(&self.lines.text);
             if text.is_empty() {
                 continue;
@@ -178,7 +179,7 @@ impl<R: BufRead> MatReader<R> {
             match self.lines.advance() {
                 Ok(true) => {
                     if let Some(number) = game_line(trim(&self.lines.text)) {
-                        self.pending = Some((self.lines.number, number));
+                        self.pending = Some((self.lines.number(), number));
                         return;
                     }
                 }
@@ -196,22 +197,22 @@ impl<R: BufRead> MatReader<R> {
         let game = Some(number);
         let (players, scores, middle) = loop {
             if !self.lines.advance()? {
-                return Err(syntax(self.lines.number, game, "the end of the input", PLAYER_LINE));
+                return Err(syntax(self.lines.number(), game, "the end of the input", PLAYER_LINE));
             }
             let text = trim(&self.lines.text);
             if text.is_empty() || is_comment(text) {
                 continue;
             }
             if let Some(next) = game_line(text) {
-                self.pending = Some((self.lines.number, next));
-                return Err(syntax(self.lines.number, game, text, PLAYER_LINE));
+                self.pending = Some((self.lines.number(), next));
+                return Err(syntax(self.lines.number(), game, text, PLAYER_LINE));
             }
             match parse_players(&self.lines.text) {
                 Some(players) => break players,
-                None => return Err(syntax(self.lines.number, game, text, PLAYER_LINE)),
+                None => return Err(syntax(self.lines.number(), game, text, PLAYER_LINE)),
             }
         };
-        let players_line = self.lines.number;
+        let players_line = self.lines.number();
         let mut record = GameRecord { number, line, players, scores, players_line, actions: Vec::new(), end: None };
         while self.lines.advance()? {
             let text = trim(&self.lines.text);
@@ -219,10 +220,10 @@ impl<R: BufRead> MatReader<R> {
                 continue;
             }
             if let Some(next) = game_line(text) {
-                self.pending = Some((self.lines.number, next));
+                self.pending = Some((self.lines.number(), next));
                 break;
             }
-            parse_action_line(&self.lines.text, self.lines.number, middle, &mut record)?;
+            parse_action_line(&self.lines.text, self.lines.number(), middle, &mut record)?;
         }
         settle_losses(&mut record);
         Ok(record)
@@ -251,7 +252,7 @@ impl<R: BufRead> Iterator for MatReader<R> {
         }
         let Some((line, number)) = self.pending.take() else {
             self.done = true;
-            return (self.games == 0).then_some(Err(MatError::NoGames { lines: self.lines.number }));
+            return (self.games == 0).then_some(Err(MatError::NoGames { lines: self.lines.number() }));
         };
         self.games += 1;
         let game = self.read_game(line, number);
