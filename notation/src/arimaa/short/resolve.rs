@@ -279,25 +279,11 @@ impl Search<'_> {
         let board = st.builder.board();
         let kind = piece.kind();
         let all = board.pieces(color, kind);
-        let view = self.view;
         let letter = piece.letter;
         let what = || format!("{letter} ({} {})", color.name(), kind.name());
         let mut set = match piece.ident {
-            Some(Ident::Column(c)) => {
-                let mut s = all.filter(|&sq| view.column(sq) == c).fold(Bitboard::EMPTY, Bitboard::with);
-                if self.opts.digit_as_scan {
-                    if let Some(sq) = view.nth_in_scan(all, c) {
-                        s = s.with(sq);
-                    }
-                }
-                s
-            }
-            Some(Ident::Square { column, row }) => match view.square(column, row) {
-                Some(sq) if all.contains(sq) => Bitboard::from_square(sq),
-                _ => Bitboard::EMPTY,
-            },
-            Some(Ident::Scan(n)) => view.nth_in_scan(all, n).map_or(Bitboard::EMPTY, Bitboard::from_square),
             None => all,
+            ident => all.filter(|&sq| self.fits(ident, all, sq)).fold(Bitboard::EMPTY, Bitboard::with),
         };
         if set.is_empty() {
             return Err(match piece.ident {
@@ -317,6 +303,20 @@ impl Search<'_> {
             }
         }
         Ok(set)
+    }
+
+    /// Whether the piece on `sq`, one of `set` (the pieces of its kind and side), fits the
+    /// written identification: for a piece to move, and for a piece to remove.
+    fn fits(&self, ident: Option<Ident>, set: Bitboard, sq: Square) -> bool {
+        let view = self.view;
+        match ident {
+            None => true,
+            Some(Ident::Column(c)) => {
+                view.column(sq) == c || (self.opts.digit_as_scan && view.scan_number(set, sq) == Some(c))
+            }
+            Some(Ident::Square { column, row }) => view.square(column, row) == Some(sq),
+            Some(Ident::Scan(n)) => view.scan_number(set, sq) == Some(n),
+        }
     }
 
     /// Checks the unit's trap marks against its captures; the rest wait for removal units.
@@ -505,24 +505,14 @@ impl Search<'_> {
             }
             return;
         };
-        let view = self.view;
         let board = *st.builder.board();
         let matching: SmallVec<[(Square, Piece); 2]> = st
             .pending
             .iter()
             .copied()
             .filter(|&(sq, p)| {
-                p.kind == piece.kind()
-                    && match piece.ident {
-                        Some(Ident::Column(c)) => {
-                            view.column(sq) == c
-                                || (self.opts.digit_as_scan
-                                    && view.scan_number(board.pieces(p.color, p.kind).with(sq), sq) == Some(c))
-                        }
-                        Some(Ident::Square { column, row }) => view.square(column, row) == Some(sq),
-                        Some(Ident::Scan(n)) => view.scan_number(board.pieces(p.color, p.kind).with(sq), sq) == Some(n),
-                        None => true,
-                    }
+                // A removed piece has left the board: it is counted among its kind where it stood.
+                p.kind == piece.kind() && self.fits(piece.ident, board.pieces(p.color, p.kind).with(sq), sq)
             })
             .collect();
         if matching.is_empty() {
