@@ -142,7 +142,7 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
         match entry {
             Entry::Stdin => {
                 window.flush(&mut summary, sink);
-                check_stream(&Arc::from("-"), "stdin", std::io::stdin(), true, &mut summary, sink);
+                check_stream(&Arc::from("-"), "stdin", LineChunks::new(std::io::stdin()), true, &mut summary, sink);
             }
             Entry::Problem { path, problem } => {
                 window.flush(&mut summary, sink);
@@ -181,7 +181,11 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn
         }
     };
     let name = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
-    if !check_stream(&source, &name, file, explicit, summary, sink) {
+    let chunks = match file.metadata() {
+        Ok(m) if m.is_file() => LineChunks::with_len_hint(file, m.len()),
+        _ => LineChunks::new(file),
+    };
+    if !check_stream(&source, &name, chunks, explicit, summary, sink) {
         summary.skipped.push(path.to_path_buf());
     }
 }
@@ -190,7 +194,7 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn
 /// report in input order. `name` is the game id of a single-game file (a move list).
 pub fn check_reader(source: &str, name: &str, reader: impl Read + Send, sink: &mut dyn FnMut(&GameReport)) -> Summary {
     let mut summary = Summary::default();
-    check_stream(&Arc::from(source), name, reader, true, &mut summary, &mut |r| sink(&r));
+    check_stream(&Arc::from(source), name, LineChunks::new(reader), true, &mut summary, &mut |r| sink(&r));
     summary
 }
 
@@ -199,7 +203,7 @@ pub fn check_reader(source: &str, name: &str, reader: impl Read + Send, sink: &m
 fn check_stream(
     source: &Arc<str>,
     name: &str,
-    reader: impl Read + Send,
+    mut chunks: LineChunks<impl Read + Send>,
     explicit: bool,
     summary: &mut Summary,
     sink: &mut dyn FnMut(GameReport),
@@ -208,7 +212,6 @@ fn check_stream(
         summary.add(&r);
         sink(r);
     };
-    let mut chunks = LineChunks::new(reader);
     let first = match chunks.next_chunk() {
         Ok(c) => c,
         Err(e) => {

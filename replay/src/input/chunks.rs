@@ -6,7 +6,7 @@ use std::io::{self, Read};
 
 use memchr::memrchr;
 
-use super::{CHUNK_BYTES, MAX_LINE_BYTES, MAX_SKIP_BYTES};
+use super::{CHUNK_BYTES, DETECT_BYTES, MAX_LINE_BYTES, MAX_SKIP_BYTES};
 
 /// A piece of a file handed out by [`LineChunks`].
 #[derive(Debug)]
@@ -34,6 +34,8 @@ pub struct LineChunks<R> {
     spare: Vec<u8>,
     next_line: u64,
     eof: bool,
+    /// Room the next read is given: [`CHUNK_BYTES`] after the first.
+    first_room: usize,
 }
 
 /// The chunks of a [`LineChunks`] read back as one stream (for readers that take a
@@ -107,14 +109,26 @@ impl<R: Read> io::BufRead for ChunkStream<R> {
 impl<R: Read> LineChunks<R> {
     /// Chunks of `reader`, the first line numbered 1.
     pub fn new(reader: R) -> LineChunks<R> {
-        LineChunks { reader, carry: Vec::new(), spare: Vec::new(), next_line: 1, eof: false }
+        let first_room = DETECT_BYTES;
+        LineChunks { reader, carry: Vec::new(), spare: Vec::new(), next_line: 1, eof: false, first_room }
+    }
+
+    /// Chunks of `reader`, which is expected to hold about `bytes` bytes (a file's length): the
+    /// first buffer is made that size (up to a chunk), so that it need not grow while it fills.
+    pub fn with_len_hint(reader: R, bytes: u64) -> LineChunks<R> {
+        let first_room = usize::try_from(bytes).map_or(CHUNK_BYTES, |n| n.saturating_add(1).min(CHUNK_BYTES));
+        LineChunks { first_room, ..LineChunks::new(reader) }
     }
 
     fn fill(&mut self, buf: &mut Vec<u8>) -> io::Result<()> {
-        // Grow only when little room is left: growing a buffer that already holds data copies
-        // its whole allocation, which for many small files costs more than checking them.
-        if buf.capacity() - buf.len() < CHUNK_BYTES / 4 {
-            buf.reserve(CHUNK_BYTES);
+        // A file's first buffer is as large as the file when its length is known (most record
+        // files are a few kilobytes, and a fresh chunk-sized buffer for each is a fresh mapping
+        // of memory), else small; it grows while the first chunk is read. Later, grow only when
+        // little room is left: growing a buffer that already holds data copies its whole
+        // allocation.
+        let room = std::mem::replace(&mut self.first_room, CHUNK_BYTES);
+        if buf.capacity() - buf.len() < room / 4 {
+            buf.reserve(room);
         }
         // `read_to_end` on a `take` appends without zeroing the buffer first.
         let n = loop {
@@ -124,7 +138,9 @@ impl<R: Read> LineChunks<R> {
                 Err(e) => return Err(e),
             }
         };
-        if n == 0 {
+        // `read_to_end` stops at the end of the input or at the limit: short of the limit is the
+        // end.
+        if n < CHUNK_BYTES {
             self.eof = true;
         }
         Ok(())
@@ -207,19 +223,55 @@ impl<R: Read> LineChunks<R> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn chunks_are_whole_lines() {
-        let text: Vec<u8> = (0..200_000).flat_map(|i| format!("line {i}\n").into_bytes()).chain(*b"tail").collect();
-        let mut r = LineChunks::new(&text[..]);
+    /// Reads every chunk and checks that each holds whole lines, numbered on from the last.
+    fn read_all(mut r: LineChunks<impl Read>) -> (Vec<u8>, usize) {
         let mut all = Vec::new();
         let mut expected_line = 1;
+        let mut chunks = 0;
         while let Some(Chunk::Lines { data, first_line }) = r.next_chunk().unwrap() {
             assert_eq!(first_line, expected_line);
             expected_line += data.iter().filter(|&&b| b == b'\n').count() as u64;
             assert!(data.ends_with(b"\n") || data.ends_with(b"tail"));
             all.extend(data);
+            chunks += 1;
         }
-        assert_eq!(all, text);
+        (all, chunks)
+    }
+
+    /// A reader that hands out at most a few bytes a call, as a pipe may.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(self.0.len()).min(4093);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn chunks_are_whole_lines_whatever_the_length_hint() {
+        let text: Vec<u8> = (0..1_000_000).flat_map(|i| format!("line {i}\n").into_bytes()).chain(*b"tail").collect();
+        let len = text.len() as u64;
+        assert!(text.len() > 2 * CHUNK_BYTES);
+        for hint in [None, Some(len), Some(0), Some(10), Some(len * 3), Some(u64::MAX)] {
+            let chunks = match hint {
+                Some(h) => LineChunks::with_len_hint(&text[..], h),
+                None => LineChunks::new(&text[..]),
+            };
+            let (all, n) = read_all(chunks);
+            assert!(all == text, "hint {hint:?}");
+            assert!(n >= 3, "hint {hint:?}: {n} chunks");
+        }
+        let (all, _) = read_all(LineChunks::new(Trickle(&text)));
+        assert!(all == text, "short reads");
+        let small = b"1 point match\n\n Game 1\n";
+        for hint in [None, Some(small.len() as u64), Some(1)] {
+            let chunks = hint.map_or_else(|| LineChunks::new(&small[..]), |h| LineChunks::with_len_hint(&small[..], h));
+            assert_eq!(read_all(chunks), (small.to_vec(), 1));
+        }
+        assert_eq!(read_all(LineChunks::with_len_hint(&b""[..], 0)), (Vec::new(), 0));
     }
 
     #[test]
