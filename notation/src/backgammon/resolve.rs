@@ -487,9 +487,15 @@ impl PlayText {
     }
 }
 
-/// The plays a walk found that the engine's dice rule accepts ([`MoveGenerator::play`]).
+/// The plays a walk found that the engine's dice rule accepts ([`MoveGenerator::play`]). The
+/// walk gives every step a die of its own, so a play that uses every die is legal as found; only
+/// a shorter one is put to the engine.
 fn legal_candidates(gen: &mut MoveGenerator, walk: &Walk, pos: &Position, dice: Dice) -> SmallVec<[Found; 4]> {
-    walk.found.iter().filter(|f| gen.play(pos, &f.play, dice).is_ok()).copied().collect()
+    walk.found
+        .iter()
+        .filter(|f| f.play.len() == dice.steps() || gen.play(pos, &f.play, dice).is_ok())
+        .copied()
+        .collect()
 }
 
 impl PlayText {
