@@ -154,7 +154,7 @@ impl GameState {
             let fail = |message: String| Failure {
                 action_line: a.line,
                 turn: label(a),
-                token: a.text.clone(),
+                token: a.text.to_string(),
                 message,
                 mismatch: false,
             };

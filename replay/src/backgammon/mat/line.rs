@@ -1,6 +1,7 @@
 //! The text of one line of a match: tags, the match length, the player line, and the actions
 //! of a move line with their columns.
 
+use compact_str::CompactString;
 use smallvec::SmallVec;
 
 use super::record::{syntax, Action, ActionKind, Column, GameEnd, GameRecord, MatError};
@@ -97,8 +98,10 @@ pub(super) fn trim(s: &str) -> &str {
 }
 
 /// `char::is_whitespace` for an ASCII byte.
+#[inline]
 pub(super) fn is_space(b: u8) -> bool {
-    b == b' ' || (b'\t'..=b'\r').contains(&b)
+    // Every byte of a word is above the space: one comparison for them.
+    b <= b' ' && (b == b' ' || (b'\t'..=b'\r').contains(&b))
 }
 
 /// The words of `line` into `out` (filled in place: a returned vector of words would be copied).
@@ -107,20 +110,20 @@ pub(super) fn words<'a>(line: &'a str, out: &mut SmallVec<[Word<'a>; 16]>) {
         // One byte a character.
         let bytes = line.as_bytes();
         let mut i = 0;
-        while i < bytes.len() {
+        loop {
             // The columns are padded with long runs of spaces: eight at a time.
             while bytes.get(i..i + 8).is_some_and(|run| run == b"        ") {
                 i += 8;
             }
-            if bytes.get(i).is_some_and(|&b| is_space(b)) {
+            while bytes.get(i).is_some_and(|&b| is_space(b)) {
                 i += 1;
-                continue;
             }
             if i >= bytes.len() {
                 break;
             }
             let start = i;
-            while i < bytes.len() && !is_space(bytes[i]) {
+            i += 1;
+            while bytes.get(i).is_some_and(|&b| !is_space(b)) {
                 i += 1;
             }
             out.push(Word { text: &line[start..i], start, end: i, position: start.try_into().unwrap_or(u32::MAX) });
@@ -145,6 +148,7 @@ pub(super) fn words<'a>(line: &'a str, out: &mut SmallVec<[Word<'a>; 16]>) {
 }
 
 /// `12)`: a move number.
+#[inline]
 pub(super) fn move_number(word: &str) -> Option<Result<u32, ()>> {
     let digits = word.strip_suffix(')')?;
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -162,6 +166,7 @@ pub(super) enum Keyword {
     Losses,
 }
 
+#[inline]
 pub(super) fn keyword(word: &str) -> Option<Keyword> {
     if !matches!(word.len(), 4..=7) || !matches!(word.as_bytes()[0] | 0x20, b'd' | b't' | b'w' | b'l') {
         return None;
@@ -179,6 +184,7 @@ pub(super) fn keyword(word: &str) -> Option<Keyword> {
 }
 
 /// Whether a word starts an action (a roll `dd:` or a keyword), or is a move number.
+#[inline]
 pub(super) fn ends_action(word: &str) -> bool {
     word.bytes().any(|b| b == b':') || keyword(word).is_some() || move_number(word).is_some()
 }
@@ -190,7 +196,8 @@ pub(super) fn die(b: u8) -> Option<u8> {
 /// Whether a word can be part of a play: a path such as `24/18`, `bar/21*`, `6/off(2)` or
 /// `13/7*/5`, with an optional comma.
 pub(super) fn is_play_item(word: &str) -> bool {
-    word.bytes().any(|b| b == b'/') && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"/*(),".contains(&b))
+    word.bytes().any(|b| b == b'/')
+        && word.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'/' | b'*' | b'(' | b')' | b','))
         || word.bytes().all(|b| b == b',')
 }
 
@@ -226,7 +233,7 @@ pub(super) fn parse_action_line(line: &str, number: u64, middle: u32, record: &m
             move_number: move_no,
             column,
             position: word.position,
-            text: text.to_owned(),
+            text: CompactString::new(text),
             kind,
         });
         i = j;

@@ -3,6 +3,7 @@
 
 use std::io;
 
+use compact_str::CompactString;
 use tabula_engine::backgammon::Side;
 
 use super::line::trim;
@@ -123,7 +124,7 @@ pub struct Action {
     pub position: u32,
     /// The action as written, from its first to its last non-blank character (`61: 13/7 8/7`,
     /// `Wins 2 point and the match`).
-    pub text: String,
+    pub text: CompactString,
     /// What it says.
     pub kind: ActionKind,
 }
@@ -142,9 +143,8 @@ impl Action {
     /// `None` for other actions.
     pub fn play(&self) -> Option<&str> {
         match self.kind {
-            ActionKind::Roll { .. } => {
-                self.text.bytes().position(|b| b == b':').map(|colon| trim(&self.text[colon + 1..]))
-            }
+            // A roll's text starts with its two dice and the colon (`dd:`).
+            ActionKind::Roll { .. } => self.text.get(3..).map(trim),
             _ => None,
         }
     }
