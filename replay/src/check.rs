@@ -1,7 +1,9 @@
 //! Checking files of records: every game replayed, in parallel, reported in input order.
 
 use std::io::Read;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -55,8 +57,8 @@ impl VerdictCounts {
 pub struct Summary {
     /// Files read as records.
     pub files: usize,
-    /// Files found in folders and passed over because no known format was recognised.
-    pub skipped: Vec<PathBuf>,
+    /// Files passed over, with no game to report, and why.
+    pub skipped: Vec<(PathBuf, SkipReason)>,
     /// Games reported.
     pub games: usize,
     /// Games by verdict.
@@ -67,6 +69,74 @@ pub struct Summary {
     pub bytes: u64,
     /// Paths given that do not exist (each also reported as an `unreadable` game).
     pub missing: usize,
+    /// Whether the run was stopped before the end (the sink asked for it).
+    pub stopped: bool,
+}
+
+/// What a check hands on, in input order.
+#[derive(Clone, Copy, Debug)]
+pub enum CheckEvent<'a> {
+    /// A game's report.
+    Game(&'a GameReport),
+    /// A file passed over, with no game to report.
+    Skipped {
+        /// The file (`-`: standard input).
+        path: &'a Path,
+        /// Why.
+        reason: SkipReason,
+    },
+}
+
+/// Why a file holds no game to report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkipReason {
+    /// A file found in a folder in which no format tabula knows is recognised.
+    NotRecords,
+    /// An empty file.
+    Empty,
+    /// Records of a format tabula knows, without a game (an archive's header alone).
+    NoGames,
+}
+
+impl SkipReason {
+    /// The reason, in full.
+    pub const fn message(self) -> &'static str {
+        match self {
+            SkipReason::NotRecords => NOT_RECORDS,
+            SkipReason::Empty => "an empty file: no games",
+            SkipReason::NoGames => "records of a format tabula knows, but no game in them",
+        }
+    }
+
+    /// A few words for a list.
+    pub const fn label(self) -> &'static str {
+        match self {
+            SkipReason::NotRecords => "not game records",
+            SkipReason::Empty => "empty",
+            SkipReason::NoGames => "no games",
+        }
+    }
+}
+
+/// Why a file named as records, or content not recognised, cannot be read.
+const NOT_RECORDS: &str = "not a record file tabula knows: expected an Arimaa archive (a tab-separated \
+                           header with a movelist column), an Arimaa move list (starting with 1w or 1g), a \
+                           backgammon match (.mat: `N point match`, then `Game 1`) or Stones and Rivers records \
+                           ([Key \"Value\"] tags, then turns like `Sq - D5, FN`)";
+
+/// A check's output held until its turn to be handed on.
+enum Found {
+    Game(GameReport),
+    Skipped(PathBuf, SkipReason),
+}
+
+impl Found {
+    fn event(&self) -> CheckEvent<'_> {
+        match self {
+            Found::Game(r) => CheckEvent::Game(r),
+            Found::Skipped(path, reason) => CheckEvent::Skipped { path, reason: *reason },
+        }
+    }
 }
 
 impl Summary {
@@ -89,6 +159,7 @@ impl Summary {
         self.turns += other.turns;
         self.bytes += other.bytes;
         self.missing += other.missing;
+        self.stopped |= other.stopped;
     }
 }
 
@@ -107,21 +178,27 @@ struct Window {
 }
 
 impl Window {
-    /// Checks the waiting files in parallel and hands their reports on in file order.
-    fn flush(&mut self, summary: &mut Summary, sink: &mut dyn FnMut(GameReport)) {
-        let done: Vec<(Summary, Vec<GameReport>)> = self
+    /// Checks the waiting files in parallel and hands their reports on in file order, until the
+    /// sink asks to stop.
+    fn flush(&mut self, summary: &mut Summary, stop: &Arc<AtomicBool>, sink: &mut dyn FnMut(Found)) {
+        let done: Vec<(Summary, Vec<Found>)> = self
             .files
             .par_iter()
             .map(|(file, explicit)| {
                 let mut part = Summary::default();
-                let mut reports = Vec::new();
-                check_file(file, *explicit, &mut part, &mut |r| reports.push(r));
-                (part, reports)
+                let mut found = Vec::new();
+                if !stop.load(Ordering::Relaxed) {
+                    check_file(file, *explicit, &mut part, stop, &mut |r| found.push(r));
+                }
+                (part, found)
             })
             .collect();
-        for (part, reports) in done {
+        for (part, found) in done {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
             summary.merge(part);
-            reports.into_iter().for_each(&mut *sink);
+            found.into_iter().for_each(&mut *sink);
         }
         self.files.clear();
         self.bytes = 0;
@@ -133,51 +210,88 @@ impl Window {
 /// is accounted for: a path or folder entry that cannot be read is reported as an `unreadable`
 /// game of kind `unknown` saying why (paths that do not exist last, counted in
 /// [`Summary::missing`]); a file in a folder whose format is not recognised is skipped and
-/// listed in the summary.
+/// listed in the summary ([`check_paths_with`] hands those on too).
 pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summary {
-    let sink = &mut |r: GameReport| sink(&r);
+    check_paths_with(paths, &mut |event| {
+        if let CheckEvent::Game(r) = event {
+            sink(r);
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// As [`check_paths`], handing on every game and every skipped file in input order; when the
+/// sink answers [`ControlFlow::Break`] (its output closed, say), reading stops at once and the
+/// summary says [`stopped`](Summary::stopped).
+pub fn check_paths_with(paths: &[PathBuf], sink: &mut dyn FnMut(CheckEvent<'_>) -> ControlFlow<()>) -> Summary {
+    let stop = Arc::new(AtomicBool::new(false));
     let mut summary = Summary::default();
-    let mut window = Window::default();
-    for entry in input::walk(paths) {
-        match entry {
-            Entry::Stdin => {
-                window.flush(&mut summary, sink);
-                check_stream(&Arc::from("-"), "stdin", LineChunks::new(std::io::stdin()), true, &mut summary, sink);
+    {
+        let stop_flag = Arc::clone(&stop);
+        let sink = &mut |found: Found| {
+            if stop_flag.load(Ordering::Relaxed) {
+                return;
             }
-            Entry::Problem { path, problem } => {
-                window.flush(&mut summary, sink);
-                if matches!(problem, Problem::Missing) {
-                    summary.missing += 1;
+            if sink(found.event()).is_break() {
+                stop_flag.store(true, Ordering::Relaxed);
+            }
+        };
+        let mut window = Window::default();
+        for entry in input::walk(paths) {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            match entry {
+                Entry::Stdin => {
+                    window.flush(&mut summary, &stop, sink);
+                    let chunks = LineChunks::new(std::io::stdin()).stop_on(Arc::clone(&stop));
+                    if let Some(reason) = check_stream(&Arc::from("-"), "stdin", chunks, true, &mut summary, sink) {
+                        summary.skipped.push((PathBuf::from("-"), reason));
+                        sink(Found::Skipped(PathBuf::from("-"), reason));
+                    }
                 }
-                let r = GameReport::unknown(&Arc::from(path.display().to_string()), problem.to_string());
-                summary.add(&r);
-                sink(r);
-            }
-            Entry::File { path, named, len } if len <= SMALL_FILE_BYTES => {
-                window.files.push((path, named));
-                window.bytes += len;
-                if window.files.len() >= WINDOW_FILES || window.bytes >= WINDOW_BYTES {
-                    window.flush(&mut summary, sink);
+                Entry::Problem { path, problem } => {
+                    window.flush(&mut summary, &stop, sink);
+                    if matches!(problem, Problem::Missing) {
+                        summary.missing += 1;
+                    }
+                    let r = GameReport::unknown(&Arc::from(path.display().to_string()), problem.to_string());
+                    summary.add(&r);
+                    sink(Found::Game(r));
                 }
-            }
-            Entry::File { path, named, .. } => {
-                window.flush(&mut summary, sink);
-                check_file(&path, named, &mut summary, sink);
+                Entry::File { path, named, len } if len <= SMALL_FILE_BYTES => {
+                    window.files.push((path, named));
+                    window.bytes += len;
+                    if window.files.len() >= WINDOW_FILES || window.bytes >= WINDOW_BYTES {
+                        window.flush(&mut summary, &stop, sink);
+                    }
+                }
+                Entry::File { path, named, .. } => {
+                    window.flush(&mut summary, &stop, sink);
+                    check_file(&path, named, &mut summary, &stop, sink);
+                }
             }
         }
+        window.flush(&mut summary, &stop, sink);
     }
-    window.flush(&mut summary, sink);
+    summary.stopped = stop.load(Ordering::Relaxed);
     summary
 }
 
-fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn FnMut(GameReport)) {
+/// Whether a file's name says it holds records, so that content not recognised in it is an
+/// error to report rather than a reason to pass it over: a `.mat` match.
+fn named_as_records(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("mat"))
+}
+
+fn check_file(path: &Path, explicit: bool, summary: &mut Summary, stop: &Arc<AtomicBool>, sink: &mut dyn FnMut(Found)) {
     let source: Arc<str> = Arc::from(path.display().to_string());
     let file = match input::open(path) {
         Ok(f) => f,
         Err(e) => {
             let r = GameReport::unknown(&source, format!("cannot open: {e}"));
             summary.add(&r);
-            return sink(r);
+            return sink(Found::Game(r));
         }
     };
     let name = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
@@ -185,8 +299,10 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn
         Ok(m) if m.is_file() => LineChunks::with_len_hint(file, m.len()),
         _ => LineChunks::new(file),
     };
-    if !check_stream(&source, &name, chunks, explicit, summary, sink) {
-        summary.skipped.push(path.to_path_buf());
+    let explicit = explicit || named_as_records(path);
+    if let Some(reason) = check_stream(&source, &name, chunks.stop_on(Arc::clone(stop)), explicit, summary, sink) {
+        summary.skipped.push((path.to_path_buf(), reason));
+        sink(Found::Skipped(path.to_path_buf(), reason));
     }
 }
 
@@ -194,45 +310,47 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, sink: &mut dyn
 /// report in input order. `name` is the game id of a single-game file (a move list).
 pub fn check_reader(source: &str, name: &str, reader: impl Read + Send, sink: &mut dyn FnMut(&GameReport)) -> Summary {
     let mut summary = Summary::default();
-    check_stream(&Arc::from(source), name, LineChunks::new(reader), true, &mut summary, &mut |r| sink(&r));
+    check_stream(&Arc::from(source), name, LineChunks::new(reader), true, &mut summary, &mut |found| {
+        if let Found::Game(r) = found {
+            sink(&r);
+        }
+    });
     summary
 }
 
-/// Returns `false` when the format is not recognised and `explicit` is `false` (nothing was
-/// reported).
+/// Checks the games of one input. Returns why it was passed over when it holds no game to
+/// report: empty, records without a game, or (unless `explicit`) no format recognised.
 fn check_stream(
     source: &Arc<str>,
     name: &str,
     mut chunks: LineChunks<impl Read + Send>,
     explicit: bool,
     summary: &mut Summary,
-    sink: &mut dyn FnMut(GameReport),
-) -> bool {
+    sink: &mut dyn FnMut(Found),
+) -> Option<SkipReason> {
     let mut emit = |r: GameReport, summary: &mut Summary| {
         summary.add(&r);
-        sink(r);
+        sink(Found::Game(r));
     };
     let first = match chunks.next_chunk() {
+        Ok(None) => return Some(SkipReason::Empty),
         Ok(c) => c,
         Err(e) => {
             emit(GameReport::unknown(source, format!("cannot read: {e}")), summary);
-            return true;
+            return None;
         }
     };
-    let format = Format::of_chunk(&first);
-    let Some(format) = format else {
-        if explicit {
-            let message = "not a record file tabula knows: expected an Arimaa archive (a tab-separated header \
-                           with a movelist column), an Arimaa move list (starting with 1w or 1g), a backgammon \
-                           match (.mat: `N point match`, then `Game 1`) or Stones and Rivers records \
-                           ([Key \"Value\"] tags, then turns like `Sq - D5, FN`)";
-            emit(GameReport::unknown(source, message.into()), summary);
+    let Some(format) = Format::of_chunk(&first) else {
+        if !explicit {
+            return Some(SkipReason::NotRecords);
         }
-        return explicit;
+        emit(GameReport::unknown(source, NOT_RECORDS.into()), summary);
+        return None;
     };
     summary.files += 1;
+    let games = summary.games;
     summary.bytes += crate::games::check_records(format, source, name, first, chunks, &mut |r| emit(r, summary));
-    true
+    (summary.games == games).then_some(SkipReason::NoGames)
 }
 
 /// Why one game cannot be taken out of a file ([`find_game`](crate::arimaa::find::find_game), [`for_each_record`](crate::arimaa::find::for_each_record), and the

@@ -84,6 +84,19 @@ pub struct ErrorInfo {
     pub message: String,
 }
 
+/// The JSON line of a file passed over: the keys of [`GameReport`], in its order.
+#[derive(Serialize)]
+struct Skipped<'a> {
+    source: &'a str,
+    game: &'a str,
+    kind: &'a str,
+    verdict: &'a str,
+    turns: usize,
+    result: Option<GameResult>,
+    final_position: &'a str,
+    error: ErrorInfo,
+}
+
 /// The result of checking one game.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct GameReport {
@@ -170,6 +183,25 @@ impl GameReport {
             final_position: String::new(),
             error: Some(error),
         }
+    }
+
+    /// The JSON line of a file passed over ([`CheckEvent::Skipped`](crate::check::CheckEvent)):
+    /// the keys of a game's report, with kind `unknown`, verdict `skipped` and the reason as the
+    /// error message.
+    pub fn skipped_json(path: &std::path::Path, reason: crate::check::SkipReason) -> String {
+        let source = path.display().to_string();
+        let error = ErrorInfo { turn: String::new(), line: 0, token: String::new(), message: reason.message().into() };
+        let line = Skipped {
+            source: &source,
+            game: "",
+            kind: "unknown",
+            verdict: "skipped",
+            turns: 0,
+            result: None,
+            final_position: "",
+            error,
+        };
+        serde_json::to_string(&line).unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise report: {e}\"}}"))
     }
 
     /// One line of JSON.

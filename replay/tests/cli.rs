@@ -198,3 +198,106 @@ fn an_endless_input_ends_the_run() {
     assert_eq!((lines[0]["kind"].as_str(), lines[0]["verdict"].as_str()), (Some("unknown"), Some("unreadable")));
     assert!(lines[0]["error"]["message"].as_str().is_some_and(|m| m.contains("without a line break")), "{}", lines[0]);
 }
+
+/// A fresh folder under the system's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// Every file of a folder ends as games or as one line saying why it holds none, under
+/// `--jsonl` too: a real match damaged at its start is unreadable (a `.mat` is a match by its
+/// name), an empty match and an archive's header alone are passed over as such, and so is a
+/// file that is no record at all. A run that finds no game at all is no success.
+#[test]
+fn every_file_of_a_folder_is_accounted_for() {
+    let dir = scratch("accounting");
+    let matches = common::shared().join("data/backgammon/matches");
+    let mut real: Vec<PathBuf> = std::fs::read_dir(&matches).unwrap().map(|e| e.unwrap().path()).collect();
+    real.sort();
+    let mut damaged = std::fs::read(&real[0]).unwrap();
+    damaged[..4].copy_from_slice(b"\0\x01\x02\x03");
+    std::fs::write(dir.join("damaged.mat"), &damaged).unwrap();
+    std::fs::write(dir.join("empty.mat"), b"").unwrap();
+    let archive = std::fs::read_to_string(common::arimaa_data().join("allgames202602_sample.tsv")).unwrap();
+    std::fs::write(dir.join("header_only.tsv"), archive.lines().next().unwrap()).unwrap();
+    std::fs::write(dir.join("notes.txt"), b"a shopping list\n").unwrap();
+    std::fs::copy(&real[1], dir.join("real.mat")).unwrap();
+
+    let out = tabula(&["check", "--jsonl", dir.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1), "the damaged match is not ok");
+    let lines = json_lines(&out);
+    let by_file = |name: &str| -> Vec<&serde_json::Value> {
+        lines.iter().filter(|l| l["source"].as_str().is_some_and(|s| s.ends_with(name))).collect()
+    };
+    let one = |name: &str| {
+        let found = by_file(name);
+        assert_eq!(found.len(), 1, "{name}: {lines:?}");
+        (found[0]["verdict"].as_str().unwrap().to_owned(), found[0]["error"]["message"].as_str().unwrap().to_owned())
+    };
+    let (verdict, message) = one("damaged.mat");
+    assert_eq!(verdict, "unreadable");
+    assert!(message.starts_with("not a record file"), "{message}");
+    assert_eq!(one("empty.mat"), ("skipped".into(), "an empty file: no games".into()));
+    assert_eq!(one("header_only.tsv").0, "skipped");
+    assert!(one("header_only.tsv").1.contains("no game"));
+    assert_eq!(one("notes.txt").0, "skipped");
+    assert!(!by_file("real.mat").is_empty() && by_file("real.mat").iter().all(|l| l["kind"] == "backgammon"));
+    for l in &lines {
+        assert!(l["kind"] != "unknown" || l["game"] != "1" || l["verdict"] == "unreadable", "{l}");
+    }
+
+    let out = tabula(&["check", dir.to_str().unwrap()], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("3 files held no game and were passed over"), "{text}");
+    assert!(text.contains("empty.mat (empty)") && text.contains("header_only.tsv (no games)"), "{text}");
+
+    for alone in ["empty.mat", "header_only.tsv"] {
+        let out = tabula(&["check", dir.join(alone).to_str().unwrap()], None);
+        assert_eq!(out.status.code(), Some(1), "{alone}: no game is no success");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("no games found"), "{alone}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A closed standard output ends the run, whatever is left to read: `check -` on an endless
+/// archive stops once its reader has gone, with the status of a closed pipe (128 + SIGPIPE).
+#[cfg(unix)]
+#[test]
+fn a_closed_output_stops_the_work() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let archive = std::fs::read_to_string(common::arimaa_data().join("allgames202602_sample.tsv")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["check", "--jsonl", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run tabula");
+    let mut stdin = child.stdin.take().unwrap();
+    // Without an end to its input, only the closed output can end the run.
+    let writer = std::thread::spawn(move || {
+        let mut rows = archive.lines();
+        let header = rows.next().unwrap().to_owned();
+        let rows: Vec<&str> = rows.collect();
+        if writeln!(stdin, "{header}").is_err() {
+            return;
+        }
+        loop {
+            for row in &rows {
+                if writeln!(stdin, "{row}").is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.contains("\"kind\":\"arimaa\""), "{first}");
+    let status = child.wait().expect("tabula ends");
+    assert_eq!(status.code(), Some(141));
+    writer.join().unwrap();
+}

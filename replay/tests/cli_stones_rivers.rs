@@ -34,8 +34,16 @@ fn json_lines(o: &Output) -> Vec<Value> {
 fn check_jsonl_has_the_keys_of_the_interface() {
     let out = tabula(&["check", "--jsonl", &shared("")], None);
     assert_eq!(out.status.code(), Some(1), "some records are illegal");
-    let reports = json_lines(&out);
-    assert_eq!(reports.len(), 100, "one object per record; README and TSV files skipped");
+    let (reports, skipped): (Vec<Value>, Vec<Value>) =
+        json_lines(&out).into_iter().partition(|r| r["verdict"] != "skipped");
+    assert_eq!(reports.len(), 100, "one object per record");
+    assert!(!skipped.is_empty(), "the README and TSV files are listed as skipped");
+    for r in &skipped {
+        assert_eq!(r["kind"], "unknown", "{r}");
+        assert!(r["error"]["message"].as_str().is_some_and(|m| m.starts_with("not a record file")), "{r}");
+        let source = r["source"].as_str().unwrap_or_default();
+        assert!(!source.ends_with(".txt") || source.contains("README"), "a record file skipped: {r}");
+    }
     let keys = ["error", "final_position", "game", "kind", "result", "source", "turns", "verdict"];
     for r in &reports {
         let mut got: Vec<&str> = r.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();

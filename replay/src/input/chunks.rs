@@ -3,6 +3,8 @@
 //! reported (with its number) and skipped.
 
 use std::io::{self, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use memchr::memrchr;
 
@@ -36,6 +38,8 @@ pub struct LineChunks<R> {
     eof: bool,
     /// Room the next read is given: [`CHUNK_BYTES`] after the first.
     first_room: usize,
+    /// When set, the input ends at the next chunk.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// The chunks of a [`LineChunks`] read back as one stream (for readers that take a
@@ -110,7 +114,13 @@ impl<R: Read> LineChunks<R> {
     /// Chunks of `reader`, the first line numbered 1.
     pub fn new(reader: R) -> LineChunks<R> {
         let first_room = DETECT_BYTES;
-        LineChunks { reader, carry: Vec::new(), spare: Vec::new(), next_line: 1, eof: false, first_room }
+        LineChunks { reader, carry: Vec::new(), spare: Vec::new(), next_line: 1, eof: false, first_room, stop: None }
+    }
+
+    /// The same chunks, ending early once `stop` is set (the reader of a run whose output was
+    /// closed has nothing left to do).
+    pub fn stop_on(self, stop: Arc<AtomicBool>) -> LineChunks<R> {
+        LineChunks { stop: Some(stop), ..self }
     }
 
     /// Chunks of `reader`, which is expected to hold about `bytes` bytes (a file's length): the
@@ -151,6 +161,9 @@ impl<R: Read> LineChunks<R> {
     /// # Errors
     /// Reading failed.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
+        if self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Ok(None);
+        }
         // Reuse a buffer handed back with `recycle`, so that memory is not mapped anew for every
         // chunk.
         let mut buf = std::mem::take(&mut self.spare);

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use tabula_replay::check::{check_paths, Summary};
+use std::ops::ControlFlow;
+use tabula_replay::check::{check_paths_with, CheckEvent, Summary};
 use tabula_replay::query;
 use tabula_replay::{GameReport, Verdict};
 
@@ -40,6 +41,20 @@ fn main() -> ExitCode {
     }
 }
 
+/// The status of a run whose standard output was closed by its reader (`tabula check | head -1`):
+/// 128 + SIGPIPE, as a shell reports a program ended by a closed pipe.
+const CLOSED_OUTPUT: u8 = 141;
+
+/// How a command ends on a write error: quietly with [`CLOSED_OUTPUT`] when the reader closed
+/// the pipe, else as an I/O error (a full disk).
+fn write_failed(e: &io::Error) -> Result<ExitCode, String> {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Ok(ExitCode::from(CLOSED_OUTPUT))
+    } else {
+        Err(format!("cannot write output: {e}"))
+    }
+}
+
 /// A line for people on standard error; a closed or full standard error is no reason to stop.
 fn say(message: std::fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr(), "{message}");
@@ -59,33 +74,48 @@ fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf]) -> Result<ExitCode
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut write_error = None;
     let summary = {
-        let mut sink = |r: &GameReport| {
-            if write_error.is_some() {
-                return;
-            }
-            let res = if jsonl { writeln!(out, "{}", r.to_json()) } else { write_person_line(&mut out, r) };
-            if let Err(e) = res {
-                write_error = Some(e);
+        let mut sink = |event: CheckEvent<'_>| {
+            let res = match (event, jsonl) {
+                (CheckEvent::Game(r), true) => writeln!(out, "{}", r.to_json()),
+                (CheckEvent::Game(r), false) => write_person_line(&mut out, r),
+                (CheckEvent::Skipped { path, reason }, true) => {
+                    writeln!(out, "{}", GameReport::skipped_json(path, reason))
+                }
+                // Listed with the summary.
+                (CheckEvent::Skipped { .. }, false) => Ok(()),
+            };
+            match res {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    write_error = Some(e);
+                    ControlFlow::Break(())
+                }
             }
         };
-        check_paths(paths, &mut sink)
+        check_paths_with(paths, &mut sink)
     };
     if let Some(e) = write_error {
-        if e.kind() == io::ErrorKind::BrokenPipe {
-            return Ok(ExitCode::from(1));
-        }
-        return Err(format!("cannot write output: {e}"));
+        return write_failed(&e);
     }
     if !jsonl {
-        write_summary(&mut out, &summary, start.elapsed().as_secs_f64()).map_err(|e| e.to_string())?;
+        if let Err(e) = write_summary(&mut out, &summary, start.elapsed().as_secs_f64()) {
+            return write_failed(&e);
+        }
     }
-    out.flush().map_err(|e| e.to_string())?;
+    if let Err(e) = out.flush() {
+        return write_failed(&e);
+    }
     if summary.missing > 0 {
         say(format_args!(
             "tabula: {} of the paths given do not exist (reported above, after the others)",
             summary.missing
         ));
         return Ok(ExitCode::from(2));
+    }
+    if summary.games == 0 {
+        // Nothing was proved: an empty archive is no reason for a success.
+        say(format_args!("tabula: no games found in the paths given"));
+        return Ok(ExitCode::from(1));
     }
     Ok(if summary.all_ok() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
@@ -129,12 +159,12 @@ fn write_summary(out: &mut impl Write, s: &Summary, secs: f64) -> io::Result<()>
         rate
     )?;
     if !s.skipped.is_empty() {
-        writeln!(out, "{} files in folders were not game records and were skipped:", s.skipped.len())?;
-        for p in s.skipped.iter().take(10) {
-            writeln!(out, "  {}", p.display())?;
+        writeln!(out, "{} files held no game and were passed over:", s.skipped.len())?;
+        for (p, why) in s.skipped.iter().take(10) {
+            writeln!(out, "  {} ({})", p.display(), why.label())?;
         }
         if s.skipped.len() > 10 {
-            writeln!(out, "  ...")?;
+            writeln!(out, "  ... ({} more; --jsonl lists every one)", s.skipped.len() - 10)?;
         }
     }
     Ok(())
@@ -154,8 +184,8 @@ fn moves(game: GameKind, position: &str, dice: Option<&str>, count: bool) -> Res
     let written =
         if count { writeln!(out, "{}", texts.len()) } else { texts.iter().try_for_each(|t| writeln!(out, "{t}")) };
     match written.and_then(|()| out.flush()) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.to_string()),
-        _ => Ok(ExitCode::SUCCESS),
+        Err(e) => write_failed(&e),
+        Ok(()) => Ok(ExitCode::SUCCESS),
     }
 }
 
@@ -180,10 +210,8 @@ fn resolve() -> Result<ExitCode, String> {
         };
         all_resolved &= resolved;
         let written = writeln!(out, "{answer}").and_then(|()| out.flush());
-        match written {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(ExitCode::from(1)),
-            Err(e) => return Err(format!("cannot write output: {e}")),
-            Ok(()) => {}
+        if let Err(e) = written {
+            return write_failed(&e);
         }
     }
     Ok(if all_resolved { ExitCode::SUCCESS } else { ExitCode::from(1) })
@@ -232,9 +260,8 @@ fn convert(
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => return Err(e.to_string()),
-        _ => {}
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        return write_failed(&e);
     }
     Ok(match error {
         Some(e) => {
@@ -248,7 +275,13 @@ fn convert(
 fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, color: bool) -> Result<ExitCode, String> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let verdict = tabula_replay::show::print_replay(file, game, upto, color, &mut out).map_err(|e| e.to_string())?;
-    out.flush().map_err(|e| e.to_string())?;
+    let verdict = match tabula_replay::show::print_replay(file, game, upto, color, &mut out) {
+        Ok(verdict) => verdict,
+        Err(tabula_replay::show::ShowError::Write(e)) => return write_failed(&e),
+        Err(e) => return Err(e.to_string()),
+    };
+    if let Err(e) = out.flush() {
+        return write_failed(&e);
+    }
     Ok(if verdict == Verdict::Ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
