@@ -38,6 +38,7 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 import sys
 
 try:
@@ -66,13 +67,16 @@ def mat_files(args):
 def run_gnubg(gnubg_bin, files, out):
     """One gnubg process over `files`: the output lines of this script, gnubg's
     other lines (for the warnings) and the exit status."""
-    env = dict(os.environ, **{ENV: json.dumps({"files": files, "out": out})})
     cmd = [gnubg_bin, "-t", "-q", "-r", "-p", os.path.abspath(__file__)]
     if shutil.which("stdbuf"):
         cmd = ["stdbuf", "-oL"] + cmd  # gnubg's own lines in order with ours
-    run = subprocess.run(cmd, env=env,
-                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                         universal_newlines=True, errors="replace")
+    # A home of its own: gnubg creates ~/.gnubg at start, and two first runs at once race on it
+    # ("File exists", exit 1); no user settings reach the export either.
+    with tempfile.TemporaryDirectory(prefix="gnubg-home-") as home:
+        env = dict(os.environ, HOME=home, **{ENV: json.dumps({"files": files, "out": out})})
+        run = subprocess.run(cmd, env=env,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             universal_newlines=True, errors="replace")
     return run.stdout.splitlines(), run.returncode
 
 

@@ -69,6 +69,7 @@ import json
 import os
 import random
 import subprocess
+import tempfile
 import sys
 
 try:
@@ -96,10 +97,12 @@ def launch():
     ap.add_argument("--gnubg", default="/usr/games/gnubg")
     args = ap.parse_args()
     cfg = {"out": os.path.abspath(args.out), "seed": args.seed, "match_ids": args.match_ids, "xgids": args.xgids}
-    env = dict(os.environ, **{ENV: json.dumps(cfg)})
-    run = subprocess.run([args.gnubg, "-t", "-q", "-r", "-p", os.path.abspath(__file__)], env=env,
-                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         universal_newlines=True)
+    # A home of its own, as in gnubg_export_mat.py: no race on ~/.gnubg, no user settings.
+    with tempfile.TemporaryDirectory(prefix="gnubg-home-") as home:
+        env = dict(os.environ, HOME=home, **{ENV: json.dumps(cfg)})
+        run = subprocess.run([args.gnubg, "-t", "-q", "-r", "-p", os.path.abspath(__file__)], env=env,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             universal_newlines=True)
     # gnubg prints a board after most commands; keep our own lines only.
     ours = [line for line in (run.stdout + run.stderr).splitlines() if line.startswith("gnubg_match_ids: ")]
     for line in ours:
