@@ -69,6 +69,9 @@ pub struct Summary {
     pub bytes: u64,
     /// Paths given that do not exist (each also reported as an `unreadable` game).
     pub missing: usize,
+    /// Paths, folder entries and files the system refused to list, open or read (each also
+    /// reported as an `unreadable` game).
+    pub refused: usize,
     /// Whether the run was stopped before the end (the sink asked for it).
     pub stopped: bool,
 }
@@ -96,6 +99,10 @@ pub enum SkipReason {
     Empty,
     /// Records of a format tabula knows, without a game (an archive's header alone).
     NoGames,
+    /// A folder reached again through a link (a loop, or a second way to the same folder).
+    SeenBefore,
+    /// Something in a folder that is neither a file nor a folder (a device, pipe or socket).
+    NotAFile,
 }
 
 impl SkipReason {
@@ -105,6 +112,8 @@ impl SkipReason {
             SkipReason::NotRecords => NOT_RECORDS,
             SkipReason::Empty => "an empty file: no games",
             SkipReason::NoGames => "records of a format tabula knows, but no game in them",
+            SkipReason::SeenBefore => "a folder already read by another path (reached again through a link)",
+            SkipReason::NotAFile => "not a file or a folder",
         }
     }
 
@@ -114,6 +123,8 @@ impl SkipReason {
             SkipReason::NotRecords => "not game records",
             SkipReason::Empty => "empty",
             SkipReason::NoGames => "no games",
+            SkipReason::SeenBefore => "a folder read already",
+            SkipReason::NotAFile => "not a file",
         }
     }
 }
@@ -159,6 +170,7 @@ impl Summary {
         self.turns += other.turns;
         self.bytes += other.bytes;
         self.missing += other.missing;
+        self.refused += other.refused;
         self.stopped |= other.stopped;
     }
 }
@@ -252,8 +264,22 @@ pub fn check_paths_with(paths: &[PathBuf], sink: &mut dyn FnMut(CheckEvent<'_>) 
                 }
                 Entry::Problem { path, problem } => {
                     window.flush(&mut summary, &stop, sink);
-                    if matches!(problem, Problem::Missing) {
-                        summary.missing += 1;
+                    let skip = match problem {
+                        Problem::Missing => {
+                            summary.missing += 1;
+                            None
+                        }
+                        Problem::Unreadable(_) => {
+                            summary.refused += 1;
+                            None
+                        }
+                        Problem::SeenBefore(_) => Some(SkipReason::SeenBefore),
+                        Problem::NotAFile => Some(SkipReason::NotAFile),
+                    };
+                    if let Some(reason) = skip {
+                        summary.skipped.push((path.clone(), reason));
+                        sink(Found::Skipped(path, reason));
+                        continue;
                     }
                     let r = GameReport::unknown(&Arc::from(path.display().to_string()), problem.to_string());
                     summary.add(&r);
@@ -290,6 +316,7 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, stop: &Arc<Ato
         Ok(f) => f,
         Err(e) => {
             let r = GameReport::unknown(&source, format!("cannot open: {e}"));
+            summary.refused += 1;
             summary.add(&r);
             return sink(Found::Game(r));
         }
@@ -336,6 +363,10 @@ fn check_stream(
         Ok(None) => return Some(SkipReason::Empty),
         Ok(c) => c,
         Err(e) => {
+            // The system refusing, not content that is no text (an endless line).
+            if e.kind() != std::io::ErrorKind::InvalidData {
+                summary.refused += 1;
+            }
             emit(GameReport::unknown(source, format!("cannot read: {e}")), summary);
             return None;
         }

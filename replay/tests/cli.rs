@@ -301,3 +301,34 @@ fn a_closed_output_stops_the_work() {
     assert_eq!(status.code(), Some(141));
     writer.join().unwrap();
 }
+
+/// A folder entry the system refuses (a broken link: the same path as a folder that cannot be
+/// listed or a file without read permission) is reported and the rest is checked; the run ends
+/// with the status of an I/O error, 2. A folder reached again through a link is passed over by
+/// name.
+#[cfg(unix)]
+#[test]
+fn a_refused_entry_is_reported_and_the_rest_checked() {
+    let dir = scratch("refused");
+    let matches = common::shared().join("data/backgammon/matches");
+    let mut real: Vec<PathBuf> = std::fs::read_dir(&matches).unwrap().map(|e| e.unwrap().path()).collect();
+    real.sort();
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::copy(&real[0], dir.join("sub/real.mat")).unwrap();
+    std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("broken.mat")).unwrap();
+    std::os::unix::fs::symlink(&dir, dir.join("sub/loop")).unwrap();
+
+    let out = tabula(&["check", "--jsonl", dir.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines = json_lines(&out);
+    let broken: Vec<_> = lines.iter().filter(|l| l["source"].as_str().unwrap().ends_with("broken.mat")).collect();
+    assert_eq!(broken.len(), 1);
+    assert_eq!(broken[0]["verdict"], "unreadable");
+    assert!(broken[0]["error"]["message"].as_str().unwrap().starts_with("cannot read"), "{}", broken[0]);
+    let looped: Vec<_> = lines.iter().filter(|l| l["source"].as_str().unwrap().ends_with("loop")).collect();
+    assert_eq!(looped.len(), 1);
+    assert_eq!(looped[0]["verdict"], "skipped");
+    assert!(lines.iter().filter(|l| l["kind"] == "backgammon").count() > 0, "the real match is checked");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("could not be read"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -105,11 +105,16 @@ fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf]) -> Result<ExitCode
     if let Err(e) = out.flush() {
         return write_failed(&e);
     }
+    if summary.refused > 0 {
+        say(format_args!("tabula: {} paths or files could not be read (reported above)", summary.refused));
+    }
     if summary.missing > 0 {
         say(format_args!(
             "tabula: {} of the paths given do not exist (reported above, after the others)",
             summary.missing
         ));
+    }
+    if summary.missing + summary.refused > 0 {
         return Ok(ExitCode::from(2));
     }
     if summary.games == 0 {
