@@ -19,9 +19,10 @@
 //!
 //! The exports come from `TABULA_GNUBG_EXPORTS` (a folder the script wrote from
 //! `shared/data/backgammon/matches`), else from a run of the script with GNU Backgammon into a
-//! temporary folder. Without gnubg the test says so and passes, unless `CI` is set, where it
-//! fails: CI must run it. `testdata/backgammon/gnubg_export` holds the exports of the bundled
-//! matches, checked the same way without gnubg.
+//! temporary folder. The tests that run gnubg are ignored by a plain `cargo test` and run by
+//! `cargo test --release -- --ignored` (`.ci/run` installs gnubg and runs them); without gnubg
+//! they fail and say what to install. `testdata/backgammon/gnubg_export` holds the exports of the
+//! bundled matches, checked the same way without gnubg.
 #![allow(missing_docs)]
 
 mod common;
@@ -68,14 +69,9 @@ fn gnubg() -> Option<PathBuf> {
     std::env::split_paths(&path).map(|d| d.join("gnubg")).find(|p| p.is_file())
 }
 
-/// The exports of the `.mat` files in `sources`, made by gnubg into a temporary folder; `None`
-/// (after saying so) without gnubg outside CI.
-fn export_with_gnubg(sources: &Path, tag: &str) -> Option<Exports> {
-    let Some(gnubg) = gnubg() else {
-        assert!(std::env::var_os("CI").is_none(), "CI must have GNU Backgammon (/usr/games/gnubg) for this test");
-        eprintln!("skipped: GNU Backgammon not found (install gnubg, or set TABULA_GNUBG)");
-        return None;
-    };
+/// The exports of the `.mat` files in `sources`, made by gnubg into a temporary folder.
+fn export_with_gnubg(sources: &Path, tag: &str) -> Exports {
+    let gnubg = gnubg().expect("GNU Backgammon not found: apt-get install gnubg (or set TABULA_GNUBG to the program)");
     let dir = std::env::temp_dir().join(format!("tabula-gnubg-export-{tag}-{}", std::process::id()));
     let exports = Exports { dir, temporary: true };
     let out = Command::new("python3")
@@ -94,7 +90,7 @@ fn export_with_gnubg(sources: &Path, tag: &str) -> Option<Exports> {
         String::from_utf8_lossy(&out.stderr)
     );
     eprintln!("{}", String::from_utf8_lossy(&out.stdout).trim());
-    Some(exports)
+    exports
 }
 
 fn read_games(path: &Path) -> (Option<u32>, Vec<GameRecord>) {
@@ -253,14 +249,14 @@ fn compare_folder(originals: &Path, exports: &Path) -> Tally {
 /// The 298 shared real matches: 296 exported (two crash gnubg on an empty player name), 790
 /// games, each with the verdict, plays and result of its original but for gnubg's readings.
 #[test]
+#[ignore = "needs GNU Backgammon (apt-get install gnubg): cargo test --release -- --ignored"]
 fn gnubg_exports_of_the_shared_matches_get_the_verdicts_of_the_originals() {
     let originals = common::shared().join("data/backgammon/matches");
     let made;
     let exports = match std::env::var_os("TABULA_GNUBG_EXPORTS") {
         Some(dir) => PathBuf::from(dir),
         None => {
-            let Some(e) = export_with_gnubg(&originals, "shared") else { return };
-            made = e;
+            made = export_with_gnubg(&originals, "shared");
             made.dir.clone()
         }
     };
@@ -293,9 +289,10 @@ fn bundled_gnubg_exports_get_the_verdicts_of_the_originals() {
 /// The bundled exports are what the installed gnubg writes, but for the import date gnubg puts in
 /// an `EventDate` tag when the original has none.
 #[test]
+#[ignore = "needs GNU Backgammon (apt-get install gnubg): cargo test --release -- --ignored"]
 fn bundled_gnubg_exports_are_made_again_by_gnubg() {
     let data = repo().join("testdata/backgammon");
-    let Some(made) = export_with_gnubg(&data.join("matches"), "testdata") else { return };
+    let made = export_with_gnubg(&data.join("matches"), "testdata");
     let dated = |text: String| -> String {
         text.lines().filter(|l| !l.starts_with("; [EventDate ")).collect::<Vec<_>>().join("\n")
     };
