@@ -16,20 +16,18 @@ Usage (from the repository root):
 
 import argparse
 import os
-import re
 import resource
 import subprocess
 import sys
 import tempfile
 import time
 
-from timing import timed
+from timing import TABULA, timed, timed_check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "..", "shared", "data", "arimaa")
 ARCHIVES = ["allgames202602_sample.tsv", "allgames201111_sample.tsv"]
 ALL_GAMES = ARCHIVES + ["agt_testdata_movelists.tsv"]
-TABULA = os.path.join(ROOT, "target", "release", "tabula")
 
 
 def build_archive(path, min_bytes):
@@ -84,9 +82,7 @@ def main():
 
     results = {}
     for jobs in (1, 2):
-        t, out = timed([TABULA, "check", "--jsonl", "--jobs", str(jobs), big], args.repeat)
-        turns = sum(int(m) for m in re.findall(rb'"turns":(\d+)', out))
-        games = out.count(b"\n")
+        t, turns, games, _ = timed_check([big], jobs, args.repeat)
         results[jobs] = (t, turns)
         print(f"tabula --jobs {jobs}:  {t:8.3f} s  {size / t / 1e6:9.1f} MB/s  {turns / t:12,.0f} moves/s"
               f"  ({games} games, {turns} moves)  {size / t / wc_bps:.3f}x wc -l")
@@ -97,8 +93,7 @@ def main():
         t_aei, out = timed([args.python, oracle] + real, 1)
         rows = [l.split(b"\t") for l in out.strip().split(b"\n")[1:]]
         aei_moves = sum(int(r[1]) for r in rows)
-        t_tab, tab_out = timed([TABULA, "check", "--jsonl", "--jobs", "1"] + real, args.repeat)
-        tab_moves = sum(int(m) for m in re.findall(rb'"turns":(\d+)', tab_out))
+        t_tab, tab_moves, _, _ = timed_check(real, 1, args.repeat)
         aei_rate, tab_rate = aei_moves / t_aei, results[1][1] / results[1][0]
         print(f"aei oracle:       {t_aei:8.3f} s  {aei_rate:12,.0f} moves/s  ({len(rows)} games, {aei_moves} moves)")
         print(f"tabula, same games (1 thread, whole process): {t_tab:.3f} s, {tab_moves} moves")

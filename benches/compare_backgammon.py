@@ -21,13 +21,12 @@ import sys
 import tempfile
 import time
 
-from timing import timed
+from timing import TABULA, timed_check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "..", "shared", "data", "backgammon")
 MATCHES = os.path.join(DATA, "matches")
 ORACLE = os.path.join(DATA, "oracle", "bg_mat_oracle.py")
-TABULA = os.path.join(ROOT, "target", "release", "tabula")
 
 
 def build_folder(path, min_bytes):
@@ -66,9 +65,7 @@ def main():
 
         rates = {}
         for jobs in (1, 2):
-            t, out = timed([TABULA, "check", "--jsonl", "--jobs", str(jobs), tmp], args.repeat)
-            plays = sum(int(m) for m in re.findall(rb'"turns":(\d+)', out))
-            games = out.count(b"\n")
+            t, plays, games, out = timed_check([tmp], jobs, args.repeat)
             not_ok = len(re.findall(rb'"verdict":"(?!ok")', out))
             rates[jobs] = plays / t
             print(f"tabula --jobs {jobs}:  {t:8.3f} s  {size / t / 1e6:7.1f} MB/s  {plays / t:12,.0f} plays/s"

@@ -1,5 +1,7 @@
 """Timing helpers shared by the peer-comparison scripts in this folder."""
 
+import os
+import re
 import subprocess
 import sys
 import time
@@ -17,3 +19,14 @@ def timed(cmd, repeat):
         out = res.stdout
         best = dt if best is None else min(best, dt)
     return best, out
+
+
+TABULA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "target", "release", "tabula")
+
+
+def timed_check(paths, jobs, repeat):
+    """Best wall time of `tabula check --jsonl --jobs JOBS PATHS`, with the moves (turns) and
+    games it reported and its output."""
+    t, out = timed([TABULA, "check", "--jsonl", "--jobs", str(jobs)] + list(paths), repeat)
+    turns = sum(int(m) for m in re.findall(rb'"turns":(\d+)', out))
+    return t, turns, out.count(b"\n"), out

@@ -207,6 +207,14 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// The real matches of the shared data, in name order.
+fn real_matches() -> Vec<PathBuf> {
+    let dir = common::shared().join("data/backgammon/matches");
+    let mut real: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    real.sort();
+    real
+}
+
 /// Every file of a folder ends as games or as one line saying why it holds none, under
 /// `--jsonl` too: a real match damaged at its start is unreadable (a `.mat` is a match by its
 /// name), an empty match and an archive's header alone are passed over as such, and so is a
@@ -214,9 +222,7 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn every_file_of_a_folder_is_accounted_for() {
     let dir = scratch("accounting");
-    let matches = common::shared().join("data/backgammon/matches");
-    let mut real: Vec<PathBuf> = std::fs::read_dir(&matches).unwrap().map(|e| e.unwrap().path()).collect();
-    real.sort();
+    let real = real_matches();
     let mut damaged = std::fs::read(&real[0]).unwrap();
     damaged[..4].copy_from_slice(b"\0\x01\x02\x03");
     std::fs::write(dir.join("damaged.mat"), &damaged).unwrap();
@@ -310,9 +316,7 @@ fn a_closed_output_stops_the_work() {
 #[test]
 fn a_refused_entry_is_reported_and_the_rest_checked() {
     let dir = scratch("refused");
-    let matches = common::shared().join("data/backgammon/matches");
-    let mut real: Vec<PathBuf> = std::fs::read_dir(&matches).unwrap().map(|e| e.unwrap().path()).collect();
-    real.sort();
+    let real = real_matches();
     std::fs::create_dir_all(dir.join("sub")).unwrap();
     std::fs::copy(&real[0], dir.join("sub/real.mat")).unwrap();
     std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("broken.mat")).unwrap();
