@@ -36,15 +36,21 @@ def build(tree, target):
 
 
 def games(binary, paths):
+    """The verdict keys of every game, by (source, game) in input order, and the inputs passed
+    over without a game (`verdict` `skipped`, which older builds did not list)."""
     out = subprocess.run([binary, "check", "--jsonl", *paths], cwd=ROOT, capture_output=True, check=False)
     if out.returncode not in (0, 1):
         sys.exit(f"{binary} exited {out.returncode}: {out.stderr.decode(errors='replace')[:2000]}")
-    rows = []
+    rows, skipped = {}, []
     for line in out.stdout.decode().splitlines():
         g = json.loads(line)
+        if g.get("verdict") == "skipped":
+            skipped.append(g.get("source"))
+            continue
         error = g.get("error") or {}
-        rows.append(tuple(json.dumps(g.get(k), sort_keys=True) for k in KEYS) + (error.get("turn"), error.get("line")))
-    return rows
+        key = (g.get("source"), json.dumps(g.get("game")))
+        rows[key] = tuple(json.dumps(g.get(k), sort_keys=True) for k in KEYS) + (error.get("turn"), error.get("line"))
+    return rows, skipped
 
 
 def main():
@@ -61,15 +67,21 @@ def main():
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", tree], cwd=ROOT, check=False)
     new = games(build(ROOT, os.path.join(ROOT, "target")), args.paths)
+    (old, old_skipped), (new, new_skipped) = old, new
     differ = 0
-    if len(old) != len(new):
-        print(f"{rev[:10]} reports {len(old)} games, this tree {len(new)}")
+    for key in old.keys() - new.keys():
         differ += 1
-    for a, b in zip(old, new):
-        if a != b:
+        print(f"- {rev[:10]} only: {' '.join(map(str, old[key]))}")
+    for key in new.keys() - old.keys():
+        differ += 1
+        print(f"+ this tree only: {' '.join(map(str, new[key]))}")
+    for key, b in new.items():
+        a = old.get(key)
+        if a is not None and a != b:
             differ += 1
             print(f"- {rev[:10]}: {' '.join(map(str, a))}\n+ this tree: {' '.join(map(str, b))}")
-    print(f"{len(new)} games compared with {rev[:10]}: {differ} differ")
+    print(f"{len(new)} games compared with {rev[:10]}: {differ} differ "
+          f"(inputs passed over without a game: {len(old_skipped)} there, {len(new_skipped)} here)")
     sys.exit(1 if differ else 0)
 
 
