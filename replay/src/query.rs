@@ -210,10 +210,21 @@ fn string_key<'a>(request: &'a Map<String, Value>, key: &str) -> Result<&'a str,
     }
 }
 
+/// The longest `move` text `tabula resolve` reads, in bytes: a move of any game is written in
+/// far fewer (an Arimaa set-up record, the longest, in under a hundred), so a longer text is
+/// refused as it comes, and no answer repeats more than this of it.
+pub const MAX_MOVE_BYTES: usize = 4096;
+
 fn resolve_request(request: &Map<String, Value>) -> Result<String, Refusal> {
     let game = string_key(request, "game")?;
     let position = string_key(request, "position")?;
     let text = string_key(request, "move")?;
+    if text.len() > MAX_MOVE_BYTES {
+        return Err(Refusal::syntax(format!(
+            "a move of {} bytes: no move is written in more than {MAX_MOVE_BYTES}",
+            text.len()
+        )));
+    }
     match GameKind::from_name(game) {
         Some(game) => crate::games::resolve_move(game, request, position, text),
         None => Err(Refusal::syntax(UnknownGame(game.to_owned()).to_string())),

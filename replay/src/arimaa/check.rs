@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use super::archive::{ArchiveLayout, RowError};
 use super::verify::{self, Notation, Record, RecordedEnd};
-use crate::input::{self, Chunk, LineChunks, MAX_RECORD_FILE_BYTES};
+use crate::input::{self, Chunk, LineChunks, MAX_RECORD_BYTES};
 use crate::report::{ErrorInfo, GameReport};
 
 /// Checks every row of an archive (`first`, the chunk already read, then the rest of
@@ -70,8 +70,8 @@ pub(crate) fn check_archive<R: Read + Send>(
 /// Why a single-game file cannot be read whole.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum SingleGameError {
-    /// Past [`MAX_RECORD_FILE_BYTES`].
-    #[error("a move list longer than {MAX_RECORD_FILE_BYTES} bytes")]
+    /// Past [`MAX_RECORD_BYTES`].
+    #[error("a record longer than {MAX_RECORD_BYTES} bytes, more than any game's (the limit of one record)")]
     TooLarge,
     /// Reading failed.
     #[error("cannot read: {0}")]
@@ -89,7 +89,7 @@ pub(crate) fn read_single<R: Read>(
             Chunk::Lines { data: d, .. } => data.extend_from_slice(&d),
             Chunk::Overlong { .. } => return Err(SingleGameError::TooLarge),
         }
-        if data.len() > MAX_RECORD_FILE_BYTES {
+        if data.len() > MAX_RECORD_BYTES {
             return Err(SingleGameError::TooLarge);
         }
         chunk = chunks.next_chunk().map_err(SingleGameError::Io)?;

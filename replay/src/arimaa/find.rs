@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::check::{read_single, row_record, SingleGameError};
 use super::verify::{Notation, Record, RecordedEnd};
 use crate::check::FindError;
-use crate::input::{self, Chunk, Format, LineChunks, MAX_RECORD_FILE_BYTES};
+use crate::input::{self, Chunk, Format, LineChunks, MAX_RECORD_BYTES};
 use tabula_notation::arimaa::short::ResolveOptions;
 
 /// One game read out of a file, owning its text.
@@ -76,7 +76,7 @@ pub fn for_each_record_in(
         }
         Some(format @ (Format::ArimaaMoveList | Format::ArimaaShort)) => {
             let data = read_single(chunk, &mut chunks).map_err(|e| match e {
-                SingleGameError::TooLarge => FindError::TooLarge { file: file(), limit: MAX_RECORD_FILE_BYTES },
+                SingleGameError::TooLarge => FindError::TooLarge { file: file(), limit: MAX_RECORD_BYTES },
                 SingleGameError::Io(error) => FindError::Io { file: file(), error },
             })?;
             let notation = match format {

@@ -41,8 +41,10 @@ use crate::report::{shortened, ErrorInfo};
 /// The longest line kept ([`input::MAX_LINE_BYTES`](crate::input::MAX_LINE_BYTES), the one
 /// limit of every reader); a longer one is a [`ProblemKind::LineTooLong`].
 pub use crate::input::MAX_LINE_BYTES;
-/// The most turn text (bytes, line breaks not counted) one record may hold.
-pub const MAX_RECORD_BYTES: usize = 16 << 20;
+/// The most turn text (bytes, line breaks not counted) one record may hold
+/// ([`input::MAX_RECORD_BYTES`](crate::input::MAX_RECORD_BYTES), the one limit of a record in
+/// every format).
+pub use crate::input::MAX_RECORD_BYTES;
 
 /// A tag line `[Key "Value"]` of a record's header.
 #[derive(Clone, PartialEq, Eq, Debug)]

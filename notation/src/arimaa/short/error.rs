@@ -103,6 +103,11 @@ pub enum ShortErrorKind {
     /// Not exactly one move where one is expected.
     #[error("holds {0} moves where one is expected")]
     MoveCount(usize),
+    /// More written than any turn can hold ([`MAX_TURN_ARROWS`](super::MAX_TURN_ARROWS)
+    /// directions or [`MAX_TURN_UNITS`](super::MAX_TURN_UNITS) units): reading stops
+    /// there, so that no text, however long, is held whole.
+    #[error("makes the turn longer than any can be: a turn takes at most four steps")]
+    TurnTooLong,
 }
 
 /// Why set-up or position records do not give a placement or a position.

@@ -85,7 +85,7 @@ mod write;
 mod write_turn;
 
 pub use error::{RecordError, ShortErrorKind, ShortSyntaxError};
-pub use parse::ParseContext;
+pub use parse::{ParseContext, MAX_TURN_ARROWS, MAX_TURN_UNITS};
 pub use resolve::{ResolveOptions, ShortResolveError};
 pub use setup::{position_from_records, setup_from_records};
 pub use syntax::{

@@ -154,6 +154,15 @@ impl FromStr for ShortMove {
     }
 }
 
+/// The most directions one turn's text may write. A legal turn has at most four steps (a push
+/// or pull writes one direction for two), and the resolver says why a longer one is illegal;
+/// past this many the text is refused as it is read, so that no text, however long, is read
+/// whole into a turn.
+pub const MAX_TURN_ARROWS: usize = 32;
+/// The most units (a piece and its steps, or a removal) one turn's text may write, for the same
+/// reason: four steps and the captures they make take far fewer.
+pub const MAX_TURN_UNITS: usize = 32;
+
 /// The first `n` characters of `s`.
 fn clip(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
@@ -477,11 +486,17 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     fn turn(&self, words: &[Word<'a>]) -> Result<SmallVec<[ShortUnit; 4]>, ShortSyntaxError> {
-        let mut units = SmallVec::new();
+        let mut units: SmallVec<[ShortUnit; 4]> = SmallVec::new();
+        let mut arrows = 0;
         for w in words {
             let mut it = w.text.char_indices().peekable();
             while let Some(&(o, c)) = it.peek() {
-                units.push(self.unit(w, &mut it, w.start + o, c)?);
+                let unit = self.unit(w, &mut it, w.start + o, c)?;
+                arrows += unit.steps().len();
+                if units.len() == MAX_TURN_UNITS || arrows > MAX_TURN_ARROWS {
+                    return Err(self.fail(ShortErrorKind::TurnTooLong, unit.span));
+                }
+                units.push(unit);
             }
         }
         Ok(units)
@@ -517,6 +532,9 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         let mut steps = Steps::new();
         while let Some(d) = it.peek().and_then(|&(_, c)| ViewDirection::from_char(c)) {
+            if steps.len() == MAX_TURN_ARROWS {
+                return Err(self.fail(ShortErrorKind::TurnTooLong, start..Self::here(w, it)));
+            }
             steps.push(d);
             it.next();
         }

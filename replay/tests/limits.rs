@@ -1,0 +1,85 @@
+//! The limits that keep time linear and memory bounded whatever the input: a record longer than
+//! [`MAX_RECORD_BYTES`] in any format, a `move` for `tabula resolve` longer than
+//! [`MAX_MOVE_BYTES`], and a turn of short notation that writes more than any turn can hold are
+//! each refused with a message saying so, and the run goes on.
+#![allow(missing_docs)]
+
+mod common;
+
+use common::tabula;
+use tabula_replay::input::MAX_RECORD_BYTES;
+use tabula_replay::query::MAX_MOVE_BYTES;
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-limits-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+fn json_lines(out: &std::process::Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+}
+
+/// A move list past the record limit is one unreadable game saying why; the record beside it
+/// in the same folder is checked as usual.
+#[test]
+fn a_record_past_the_limit_is_refused_and_the_rest_checked() {
+    let dir = scratch("record");
+    let mut text = String::from("1g Ra1 Da2 Rb1 Hb2 Rc1 Cc2 Rd1 Md2 Re1 Ee2 Rf1 Cf2 Rg1 Hg2 Rh1 Dh2\n");
+    text.push_str("1s ra8 da7 rb8 hb7 rc8 cc7 rd8 md7 re8 ee7 rf8 cf7 rg8 hg7 rh8 dh7\n");
+    let mut n = 2;
+    while text.len() <= MAX_RECORD_BYTES {
+        text.push_str(&format!("{n}g Da2n\n{n}s da7s\n{n}g Da3s\n{n}s da6n\n"));
+        n += 1;
+    }
+    std::fs::write(dir.join("a_long.txt"), &text).unwrap();
+    std::fs::write(dir.join("b_short.txt"), text.lines().take(4).collect::<Vec<_>>().join("\n")).unwrap();
+    let out = tabula(&["check", "--jsonl", dir.to_str().unwrap()], None);
+    let games = json_lines(&out);
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_eq!(games[0]["verdict"], "unreadable");
+    let message = games[0]["error"]["message"].as_str().unwrap();
+    assert!(message.contains(&format!("longer than {MAX_RECORD_BYTES} bytes")), "{message}");
+    assert_eq!(games[1]["kind"], "arimaa");
+    assert_eq!(games[1]["turns"], 4, "{}", games[1]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A `move` past the limit gets a short syntax error, not its text echoed back; the next
+/// request is answered as usual.
+#[test]
+fn a_long_move_is_refused_without_being_read() {
+    let long = serde_json::json!({
+        "game": "backgammon", "position": "4HPwATDgc/ABMA", "dice": "31", "move": "8/5 ".repeat(200_000)
+    });
+    let fine = r#"{"game":"backgammon","position":"4HPwATDgc/ABMA","dice":"31","move":"8/5 6/5"}"#;
+    let input = format!("{long}\n{fine}\n");
+    let out = tabula(&["resolve", "--jsonl"], Some(input.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    let answers = json_lines(&out);
+    assert_eq!(answers.len(), 2);
+    assert_eq!(answers[0]["error"]["kind"], "syntax");
+    let message = answers[0]["error"]["message"].as_str().unwrap();
+    assert!(message.contains(&format!("no move is written in more than {MAX_MOVE_BYTES}")), "{message}");
+    assert!(out.stdout.len() < 500, "the answer repeats the move: {} bytes", out.stdout.len());
+    assert_eq!(answers[1]["resolved"], "8/5 6/5");
+}
+
+/// A turn of short notation that writes more steps than any turn can hold stops the reading at
+/// that unit, in a record file and in `tabula resolve`, whatever follows.
+#[test]
+fn a_short_turn_longer_than_any_is_refused_where_it_overflows() {
+    let dir = scratch("short");
+    let file = dir.join("game.txt");
+    std::fs::write(&file, format!("1g 3cc4hdemdh, 1s 3cc4hdemdh\n2g {}\n", "e^".repeat(300_000))).unwrap();
+    let out = tabula(&["check", "--jsonl", file.to_str().unwrap()], None);
+    let games = json_lines(&out);
+    assert_eq!(games.len(), 1);
+    assert_ne!(games[0]["verdict"], "ok");
+    assert_eq!(games[0]["error"]["turn"], "2g");
+    let message = games[0]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("longer than any can be"), "{message}");
+    assert!(message.len() < 1000, "{} bytes", message.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}
