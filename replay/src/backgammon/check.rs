@@ -1,5 +1,6 @@
 //! Checking a whole `.mat` match: games in parallel, the score carried from game to game.
 
+use std::borrow::Cow;
 use std::io::BufRead;
 use std::sync::Arc;
 
@@ -124,7 +125,7 @@ fn unreadable(source: &Arc<str>, game: String, e: &MatError) -> GameReport {
     let error = ErrorInfo {
         turn: String::new(),
         line: e.line().unwrap_or(0),
-        token: e.token().unwrap_or_default().to_owned(),
+        token: e.token().map(Cow::into_owned).unwrap_or_default(),
         message: e.reason(),
     };
     GameReport::unreadable(source.clone(), game, KIND, error)
