@@ -1,6 +1,7 @@
 //! Real matches of `shared/data/backgammon/matches` damaged one line at a time: a move line
-//! deleted or repeated, a die or a play changed. The game holding the damage is reported at the
-//! line that breaks, the other games keep their verdicts, and no two games share an id.
+//! deleted or repeated, a die or a play changed, a tag line that lost its `]` or was cut. The
+//! game holding the damage is reported at the line that breaks, the other games keep their
+//! verdicts, and no two games share an id.
 #![allow(missing_docs)]
 
 mod common;
@@ -290,4 +291,36 @@ fn a_changed_play_is_reported_at_its_line() {
     }
     tally.assert_clean("changed plays");
     assert!(tally.tried > 1000, "only {} plays changed", tally.tried);
+}
+
+/// The first tag line of every tenth match without its `]`: the tag is read as before and
+/// every game keeps its verdict and id. Cut inside its value, the tag is reported, at its
+/// line, on the first game, and the other games keep theirs.
+#[test]
+fn a_tag_line_without_its_bracket_is_read_or_reported() {
+    let mut tried = 0;
+    for (name, text) in matches(10) {
+        let whole = check_text(&name, &text);
+        let lines = lines(&text);
+        let Some(t) = lines.iter().position(|l| l.starts_with("; [")) else { continue };
+        let tag = lines[t].trim_end();
+        let rest = &lines[t][tag.len()..];
+        let same = |r: &[GameReport]| {
+            r.iter().map(|g| (g.game.clone(), g.verdict, g.turns, g.result.clone())).collect::<Vec<_>>()
+        };
+
+        let unbracketed = lines[..t].concat() + &tag[..tag.len() - 1] + rest + &lines[t + 1..].concat();
+        assert_eq!(same(&check_text(&name, &unbracketed)), same(&whole), "{name}: `]` lost on line {}", t + 1);
+
+        let quote = tag.find('"').expect("a value");
+        let cut = lines[..t].concat() + &tag[..quote + 2] + rest + &lines[t + 1..].concat();
+        let reports = check_text(&name, &cut);
+        assert_eq!(reports.len(), whole.len(), "{name}: tag cut on line {}", t + 1);
+        let first = &reports[0];
+        assert_eq!(first.verdict, Verdict::Unreadable, "{name}: {first:?}");
+        assert_eq!(first.error.as_ref().map(|e| e.line), Some(t as u64 + 1), "{name}: {first:?}");
+        assert_eq!(same(&reports[1..]), same(&whole[1..]), "{name}: tag cut on line {}", t + 1);
+        tried += 1;
+    }
+    assert!(tried >= 25, "only {tried} matches with a tag line");
 }

@@ -30,9 +30,11 @@ pub(super) fn parse_number<T: std::str::FromStr>(text: &str) -> Option<T> {
     text.parse().ok()
 }
 
-/// `[Name "value"]` gives the name and the value.
+/// `[Name "value"]` gives the name and the value; so does `[Name "value"`, which lost its `]`
+/// but not its value. A value without its closing `"` (a line cut short) gives `None`.
 pub(super) fn parse_tag(text: &str) -> Option<(&str, &str)> {
-    let inner = text.strip_prefix('[')?.trim_end().strip_suffix(']')?;
+    let inner = text.strip_prefix('[')?.trim_end();
+    let inner = inner.strip_suffix(']').unwrap_or(inner);
     let open = inner.find('"')?;
     let name = inner[..open].trim();
     let value = inner[open + 1..].trim_end().strip_suffix('"')?;

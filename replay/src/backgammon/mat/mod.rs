@@ -70,6 +70,9 @@
 //!
 //! # Errors and recovery
 //!
+//! A tag line that lost its `]` but holds its whole value (`; [Site "x"`) is read; one cut
+//! inside its value is a header error.
+//!
 //! A malformed line is an error naming the line, the offending token and what was expected. The
 //! reader then skips to the next `Game N` line, so the rest of the match still reads. A line
 //! longer than [`MAX_LINE_BYTES`] is an error and is skipped without being held in memory; memory
@@ -490,6 +493,17 @@ mod tests {
         // The error's token is the number as written.
         let e = MatReader::new(galaxy_game(&[line("1)"), line("3)")]).as_bytes()).next().unwrap().unwrap_err();
         assert_eq!((e.line(), e.token().as_deref()), (Some(9), Some("3)")));
+    }
+
+    #[test]
+    fn a_tag_without_its_bracket_is_read_when_its_value_is_whole() {
+        let mut reader = MatReader::new(&b"; [Site \"BackgammonGalaxy\"\n; [Crawford \"On\"  \n3 point match\n"[..]);
+        let header = reader.header().unwrap();
+        assert_eq!((header.tag("Site"), header.tag("Crawford")), (Some("BackgammonGalaxy"), Some("On")));
+        for cut in ["; [Site \"Backgamm", "; [Site \"BackgammonGalaxy]", "; [Site", "; [Site \""] {
+            let e = read(&format!("{cut}\n3 point match\n")).0.unwrap_err();
+            assert_eq!(e, format!("line 1: found `{cut}`, expected a tag `; [Name \"value\"]`"));
+        }
     }
 
     #[test]
