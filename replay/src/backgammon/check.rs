@@ -1,5 +1,6 @@
 //! Checking a whole `.mat` match: games in parallel, the score carried from game to game.
 
+use std::borrow::Cow;
 use std::io::BufRead;
 use std::sync::Arc;
 
@@ -23,16 +24,15 @@ type Verified = (GameReport, Option<Ending>, Option<(MatchScore, u64)>);
 type Pending = Result<(GameRecord, MatchScore), (String, MatError)>;
 
 /// Checks every game of the match read from `input`, handing `sink` one report per game in
-/// file order. `name` is the file name used in game ids (`name#3`).
+/// file order. `name` is the file name used in game ids (`name#3`). A header that cannot be
+/// read makes the first game unreadable at the header's line (a report of its own would take
+/// that game's id).
 pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
     let mut reader = MatReader::new(input);
-    let header = match reader.header() {
-        Ok(h) => Some(h.clone()),
-        Err(e) => {
-            sink(unreadable(source, format!("{name}#1"), &e));
-            None
-        }
-    };
+    // A header line that cannot be read is the first game's error: the header is read on
+    // past it, and the id stays that game's own.
+    let mut header_error = reader.header().err();
+    let header = reader.header().ok().cloned();
     let mut context = WrittenScores::new(header.as_ref());
     let length = context.length;
     // The score the games give, from the first score line on.
@@ -100,14 +100,19 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
         batch.clear();
     };
     for item in reader.by_ref() {
-        match item {
-            Ok(g) => {
+        match (item, header_error.take()) {
+            (Ok(g), None) => {
                 last_game = g.number;
                 let written = context.before(&g);
                 batch.push(Ok((g, written)));
             }
-            Err(MatError::NoGames { .. }) if header.is_none() => {}
-            Err(e) => {
+            (Ok(g), Some(e)) => {
+                last_game = g.number;
+                context.before(&g);
+                batch.push(Err((format!("{name}#{last_game}"), e)));
+            }
+            (Err(e), header_error) => {
+                let e = header_error.unwrap_or(e);
                 context.after_unreadable();
                 last_game += 1;
                 batch.push(Err((format!("{name}#{last_game}"), e)));
@@ -117,6 +122,9 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
             flush(&mut batch, &mut running);
         }
     }
+    if let Some(e) = header_error {
+        batch.push(Err((format!("{name}#1"), e)));
+    }
     flush(&mut batch, &mut running);
 }
 
@@ -124,7 +132,7 @@ fn unreadable(source: &Arc<str>, game: String, e: &MatError) -> GameReport {
     let error = ErrorInfo {
         turn: String::new(),
         line: e.line().unwrap_or(0),
-        token: e.token().unwrap_or_default().to_owned(),
+        token: e.token().map(Cow::into_owned).unwrap_or_default(),
         message: e.reason(),
     };
     GameReport::unreadable(source.clone(), game, KIND, error)

@@ -30,9 +30,11 @@ pub(super) fn parse_number<T: std::str::FromStr>(text: &str) -> Option<T> {
     text.parse().ok()
 }
 
-/// `[Name "value"]` gives the name and the value.
+/// `[Name "value"]` gives the name and the value; so does `[Name "value"`, which lost its `]`
+/// but not its value. A value without its closing `"` (a line cut short) gives `None`.
 pub(super) fn parse_tag(text: &str) -> Option<(&str, &str)> {
-    let inner = text.strip_prefix('[')?.trim_end().strip_suffix(']')?;
+    let inner = text.strip_prefix('[')?.trim_end();
+    let inner = inner.strip_suffix(']').unwrap_or(inner);
     let open = inner.find('"')?;
     let name = inner[..open].trim();
     let value = inner[open + 1..].trim_end().strip_suffix('"')?;
@@ -201,15 +203,33 @@ pub(super) fn is_play_item(word: &str) -> bool {
         || word.bytes().all(|b| b == b',')
 }
 
-pub(super) fn parse_action_line(line: &str, number: u64, middle: u32, record: &mut GameRecord) -> Result<(), MatError> {
+/// Reads the actions of the move line `line` (line `number` of the file) into `record`.
+/// `last` is the game's last move number (0 before its first move line): the line's number
+/// must follow it, a second number on the line must repeat it, and a roll or a cube action
+/// needs one before it on its line.
+pub(super) fn parse_action_line(
+    line: &str,
+    number: u64,
+    middle: u32,
+    last: &mut u32,
+    record: &mut GameRecord,
+) -> Result<(), MatError> {
     let game = Some(record.number);
     let mut words = SmallVec::new();
     self::words(line, &mut words);
-    let mut move_no = None;
+    // The line's move number; 0 until one is read (no move is numbered 0).
+    let mut move_no = 0;
     let mut i = 0;
     while let Some(word) = words.get(i) {
         if let Some(n) = move_number(word.text) {
-            move_no = Some(n.map_err(|()| syntax(number, game, word.text, "a move number"))?);
+            let n = n.map_err(|()| syntax(number, game, word.text, "a move number"))?;
+            // A second number on the line repeats the first.
+            let expected = if move_no == 0 { last.saturating_add(1) } else { move_no };
+            if n != expected {
+                return Err(misnumbered(number, record.number, move_no != 0, expected, word.text, n));
+            }
+            *last = n;
+            move_no = n;
             i += 1;
             continue;
         }
@@ -221,6 +241,9 @@ pub(super) fn parse_action_line(line: &str, number: u64, middle: u32, record: &m
         let end = args.last().map_or(word.end, |w| w.end);
         let text = &line[word.start..end];
         let kind = parse_action(line, word, args, text, number, game)?;
+        if move_no == 0 {
+            unnumbered(&kind, number, game, text)?;
+        }
         let column = if word.position >= middle { Column::Right } else { Column::Left };
         if let ActionKind::Wins { points, and_match } = kind {
             if let Some(first) = record.end {
@@ -230,7 +253,7 @@ pub(super) fn parse_action_line(line: &str, number: u64, middle: u32, record: &m
         }
         record.actions.push(Action {
             line: number,
-            move_number: move_no,
+            move_number: (move_no != 0).then_some(move_no),
             column,
             position: word.position,
             text: CompactString::new(text),
@@ -239,6 +262,29 @@ pub(super) fn parse_action_line(line: &str, number: u64, middle: u32, record: &m
         i = j;
     }
     Ok(())
+}
+
+/// The error of a move number `found` (written `text`) where `expected` is due: the line's
+/// first number (`repeat` false) or a second one.
+#[cold]
+#[inline(never)]
+fn misnumbered(line: u64, game: u32, repeat: bool, expected: u32, text: &str, found: u32) -> MatError {
+    if repeat {
+        syntax(line, Some(game), text, "the line's move number again, or the next action")
+    } else {
+        MatError::MoveNumber { line, game, expected, found }
+    }
+}
+
+/// An action `text` of `kind` on a line without a move number: an error unless a `Wins` or
+/// `Losses`.
+#[cold]
+#[inline(never)]
+fn unnumbered(kind: &ActionKind, line: u64, game: Option<u32>, text: &str) -> Result<(), MatError> {
+    match kind {
+        ActionKind::Wins { .. } | ActionKind::Losses { .. } => Ok(()),
+        _ => Err(syntax(line, game, text, "a move number `n)` before a roll or a cube action")),
+    }
 }
 
 pub(super) fn parse_action(

@@ -55,7 +55,23 @@
 //! [`ActionKind::Unknown`]). [`GameRecord::plays`] counts them; this is the count of the replay
 //! oracle (column `plays` of `verdicts.tsv`, 34,337 plays in the 792 sample games).
 //!
+//! # Move numbers
+//!
+//! Within a game the move lines are numbered from 1, each one more than the move line before;
+//! blank and comment lines between them do not count. A second number on a line
+//! (BackgammonGalaxy's stray number before a right-column `Losses`) repeats the line's own. A
+//! roll or a cube action stands on a numbered line; only `Wins` and `Losses` lines go without a
+//! number. So a move line deleted or written twice is an error at the line where the numbers
+//! break ([`MatError::MoveNumber`]: `move 14 expected, found move 15: a move line is missing`),
+//! not a play found illegal some lines later, or not at all. All 298 sample files keep these
+//! rules. The last move line of a game has no number after it to break: without it, a game
+//! that ends on an unnumbered `Wins` line reads as ended by resignation (GNU Backgammon writes
+//! resignations so).
+//!
 //! # Errors and recovery
+//!
+//! A tag line that lost its `]` but holds its whole value (`; [Site "x"`) is read; one cut
+//! inside its value is a header error.
 //!
 //! A malformed line is an error naming the line, the offending token and what was expected. The
 //! reader then skips to the next `Game N` line, so the rest of the match still reads. A line
@@ -181,13 +197,13 @@ mod tests {
     #[test]
     fn galaxy_unnumbered_wins_left_and_right() {
         let game = one_game(&galaxy_game(&[
-            at(&[(1, "24) 42: 1/0"), (33, "61: 6/0 1/0")]),
-            at(&[(1, "25) 63: 6/0 3/0")]),
+            at(&[(2, "1) 42: 1/0"), (33, "61: 6/0 1/0")]),
+            at(&[(2, "2) 63: 6/0 3/0")]),
             at(&[(6, "Wins 1 point")]),
         ]));
         assert_eq!(game.end.map(|e| (e.winner, e.points, e.and_match)), Some((Column::Left, 1, false)));
         let game =
-            one_game(&galaxy_game(&[at(&[(1, "25) 63: 6/0 3/0"), (33, "21: 2/0 1/0")]), at(&[(34, "Wins 2 point")])]));
+            one_game(&galaxy_game(&[at(&[(2, "1) 63: 6/0 3/0"), (33, "21: 2/0 1/0")]), at(&[(34, "Wins 2 point")])]));
         assert_eq!(game.end.map(|e| e.winner), Some(Column::Right));
         assert_eq!(game.actions[2].move_number, None);
     }
@@ -196,7 +212,7 @@ mod tests {
     fn galaxy_losses_lines() {
         // Losses in the right column after the left player's roll; Wins alone on the left.
         let game = one_game(&galaxy_game(&[
-            at(&[(1, "30) 64: 3/0 3/0"), (34, "Losses 2 point")]),
+            at(&[(2, "1) 64: 3/0 3/0"), (34, "Losses 2 point")]),
             String::new(),
             at(&[(6, "Wins 2 point and the match")]),
         ]));
@@ -205,15 +221,15 @@ mod tests {
         assert_eq!(game.end.map(|e| e.winner), Some(Column::Left));
         // Losses on the left and Wins far right on one line.
         let game = one_game(&galaxy_game(&[
-            at(&[(1, "25) 66: 8/2 8/2 7/1 6/0"), (33, "21: 2/0 1/0")]),
-            at(&[(1, "26)  Losses 1 point"), (67, "Wins 1 point and the match")]),
+            at(&[(2, "1) 66: 8/2 8/2 7/1 6/0"), (33, "21: 2/0 1/0")]),
+            at(&[(2, "2)  Losses 1 point"), (67, "Wins 1 point and the match")]),
         ]));
         assert_eq!(game.actions[2].column, Column::Left);
         assert_eq!((game.actions[3].column, game.actions[3].position), (Column::Right, 67));
         // Rolled then resigned: an empty play, then `Losses` at character 1 although the right
         // player lost: it takes the column opposite the `Wins` line.
         let game = one_game(&galaxy_game(&[
-            at(&[(1, "31) 32: 6/3 5/3"), (33, "61:")]),
+            at(&[(2, "1) 32: 6/3 5/3"), (33, "61:")]),
             at(&[(1, "Losses 1 point")]),
             String::new(),
             at(&[(6, "Wins 1 point and the match")]),
@@ -234,22 +250,22 @@ mod tests {
         // The right column repeats the move number and says `Losses`; the `Wins` after it, far
         // right, is the left player's.
         let game = one_game(&galaxy_game(&[at(&[
-            (1, "24) 43: 21/18 18/14"),
-            (30, "24)  Losses 2 point"),
+            (2, "1) 43: 21/18 18/14"),
+            (31, "1)  Losses 2 point"),
             (97, "Wins 2 point and the match"),
         ])]));
         assert_eq!(game.actions.len(), 3);
         assert_eq!(game.actions[0].kind, ActionKind::Roll { dice: (4, 3) });
         assert_eq!(game.actions[0].play(), Some("21/18 18/14"));
         assert_eq!(game.actions[1].kind, ActionKind::Losses { points: 2 });
-        assert_eq!(game.actions[1].move_number, Some(24));
+        assert_eq!(game.actions[1].move_number, Some(1));
         assert_eq!(game.actions[1].column, Column::Right);
         assert_eq!(game.end.map(|e| (e.winner, e.points)), Some((Column::Left, 2)));
         assert_eq!((game.actions[2].column, game.actions[2].position), (Column::Left, 97));
         // The same at the columns' own characters.
         let game = one_game(&galaxy_game(&[at(&[
-            (1, "24) 43: 21/18 18/14"),
-            (33, "24)  Losses 2 point"),
+            (2, "1) 43: 21/18 18/14"),
+            (34, "1)  Losses 2 point"),
             (67, "Wins 2 point and the match"),
         ])]));
         assert_eq!(game.end.map(|e| e.winner), Some(Column::Left));
@@ -342,9 +358,9 @@ mod tests {
     fn studio_rolled_then_resigned_and_raw_points() {
         let text = studio_match(
             &[
-                at(&[(2, "30) 62: 13/5"), (40, "54: 4/off(2)")]),
-                at(&[(2, "31) 21: ????"), (41, "Wins 4016 point")]),
-                at(&[(2, "32)"), (38, "")]),
+                at(&[(3, "1) 62: 13/5"), (40, "54: 4/off(2)")]),
+                at(&[(3, "2) 21: ????"), (41, "Wins 4016 point")]),
+                at(&[(3, "3)"), (38, "")]),
             ],
             false,
         );
@@ -436,6 +452,58 @@ mod tests {
         assert_eq!(e.line(), Some(8));
         assert!(matches!(e, MatError::Syntax { game: Some(1), ref found, .. } if found == "72:"));
         assert_eq!(reader.nth(9).unwrap().unwrap().number, 11);
+    }
+
+    #[test]
+    fn move_numbers_follow_one_another() {
+        let error = |lines: &[String]| {
+            let (_, mut games) = read(&galaxy_game(lines));
+            games.remove(0).map(|g| g.plays()).unwrap_err()
+        };
+        let line = |n: &str| at(&[(2, n), (6, "42: 8/4 6/4"), (33, "51: 24/23 13/8")]);
+        assert_eq!(
+            error(&[line("1)"), line("3)")]),
+            "line 9 (game 1): move 2 expected, found move 3: a move line is missing"
+        );
+        assert_eq!(
+            error(&[line("1)"), line("2)"), line("2)")]),
+            "line 10 (game 1): move 3 expected, found move 2: a move line is repeated"
+        );
+        assert_eq!(error(&[line("2)")]), "line 8 (game 1): move 1 expected, found move 2: a move line is missing");
+        assert!(error(&[line("1)"), line("4)")]).ends_with("move 2 expected, found move 4: 2 move lines are missing"));
+        assert!(error(&[line("1)"), line("2)"), line("1)")]).ends_with("found move 1: the move numbers go back"));
+        // A second number on a line repeats the first; a roll or a cube action has one.
+        let stray = at(&[(2, "1) 42: 8/4 6/4"), (30, "2)  Losses 1 point")]);
+        assert!(error(&[stray]).contains("found `2)`, expected the line's move number again"));
+        let unnumbered = at(&[(6, "42: 8/4 6/4"), (33, "51: 24/23 13/8")]);
+        assert!(error(&[line("1)"), unnumbered]).contains("expected a move number `n)` before a roll"));
+        assert!(error(&[line("1)"), at(&[(34, "Doubles => 2")])]).contains("expected a move number `n)`"));
+        // Each game counts from 1; blank and comment lines between move lines are passed over.
+        let text = galaxy_game(&[
+            line("1)"),
+            String::new(),
+            "; a comment".into(),
+            line("2)"),
+            " Game 2".into(),
+            at(&[(1, "lasse : 0"), (33, "mglough : 0")]),
+            line("1)"),
+        ]);
+        let (_, games) = read(&text);
+        assert_eq!(games.iter().map(|g| g.as_ref().map(GameRecord::plays)).collect::<Vec<_>>(), [Ok(4), Ok(2)]);
+        // The error's token is the number as written.
+        let e = MatReader::new(galaxy_game(&[line("1)"), line("3)")]).as_bytes()).next().unwrap().unwrap_err();
+        assert_eq!((e.line(), e.token().as_deref()), (Some(9), Some("3)")));
+    }
+
+    #[test]
+    fn a_tag_without_its_bracket_is_read_when_its_value_is_whole() {
+        let mut reader = MatReader::new(&b"; [Site \"BackgammonGalaxy\"\n; [Crawford \"On\"  \n3 point match\n"[..]);
+        let header = reader.header().unwrap();
+        assert_eq!((header.tag("Site"), header.tag("Crawford")), (Some("BackgammonGalaxy"), Some("On")));
+        for cut in ["; [Site \"Backgamm", "; [Site \"BackgammonGalaxy]", "; [Site", "; [Site \""] {
+            let e = read(&format!("{cut}\n3 point match\n")).0.unwrap_err();
+            assert_eq!(e, format!("line 1: found `{cut}`, expected a tag `; [Name \"value\"]`"));
+        }
     }
 
     #[test]

@@ -214,6 +214,7 @@ impl<R: BufRead> MatReader<R> {
         };
         let players_line = self.lines.number();
         let mut record = GameRecord { number, line, players, scores, players_line, actions: Vec::new(), end: None };
+        let mut last_move = 0;
         while self.lines.advance()? {
             let text = trim(&self.lines.text);
             if text.is_empty() || is_comment(text) {
@@ -223,7 +224,7 @@ impl<R: BufRead> MatReader<R> {
                 self.pending = Some((self.lines.number(), next));
                 break;
             }
-            parse_action_line(&self.lines.text, self.lines.number(), middle, &mut record)?;
+            parse_action_line(&self.lines.text, self.lines.number(), middle, &mut last_move, &mut record)?;
         }
         settle_losses(&mut record);
         Ok(record)

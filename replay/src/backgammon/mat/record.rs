@@ -1,6 +1,7 @@
 //! The vocabulary of a match as written: columns, the header, actions, games, and the errors of
 //! reading them.
 
+use std::borrow::Cow;
 use std::io;
 
 use compact_str::CompactString;
@@ -241,6 +242,19 @@ pub enum MatError {
         /// What was expected.
         expected: &'static str,
     },
+    /// A move line whose number does not follow the one before: a move line is missing or
+    /// repeated.
+    #[error("line {line} (game {game}): {}", move_gap(*.expected, *.found))]
+    MoveNumber {
+        /// 1-based line.
+        line: u64,
+        /// The game's number.
+        game: u32,
+        /// The number due: the game's last move number plus one (1 on its first move line).
+        expected: u32,
+        /// The number written.
+        found: u32,
+    },
     /// A second `Wins` line in one game.
     #[error("line {line} (game {game}): a second `Wins` line in the game, the first is on line {first}")]
     SecondWins {
@@ -251,6 +265,18 @@ pub enum MatError {
         /// 1-based line of the first one.
         first: u64,
     },
+}
+
+/// What a move number that does not follow says: `move 14 expected, found move 15: a move line
+/// is missing`.
+fn move_gap(expected: u32, found: u32) -> String {
+    let what = match found.checked_sub(expected) {
+        Some(1) => "a move line is missing".to_owned(),
+        Some(gap) => format!("{gap} move lines are missing"),
+        None if found.saturating_add(1) == expected => "a move line is repeated".to_owned(),
+        None => "the move numbers go back".to_owned(),
+    };
+    format!("move {expected} expected, found move {found}: {what}")
 }
 
 fn in_game(game: &Option<u32>) -> String {
@@ -266,14 +292,16 @@ impl MatError {
             MatError::SecondWins { first, .. } => {
                 format!("a second `Wins` line in the game, the first is on line {first}")
             }
+            MatError::MoveNumber { expected, found, .. } => move_gap(*expected, *found),
             other => other.to_string(),
         }
     }
 
     /// The offending text, when the error has one.
-    pub fn token(&self) -> Option<&str> {
+    pub fn token(&self) -> Option<Cow<'_, str>> {
         match self {
-            MatError::Syntax { found, .. } => Some(found),
+            MatError::Syntax { found, .. } => Some(Cow::Borrowed(found)),
+            MatError::MoveNumber { found, .. } => Some(Cow::Owned(format!("{found})"))),
             _ => None,
         }
     }
@@ -285,7 +313,8 @@ impl MatError {
             | MatError::LineTooLong { line }
             | MatError::Binary { line }
             | MatError::Syntax { line, .. }
-            | MatError::SecondWins { line, .. } => Some(line),
+            | MatError::SecondWins { line, .. }
+            | MatError::MoveNumber { line, .. } => Some(line),
             MatError::Empty | MatError::NoGames { .. } => None,
         }
     }
