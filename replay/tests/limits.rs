@@ -83,3 +83,42 @@ fn a_short_turn_longer_than_any_is_refused_where_it_overflows() {
     assert!(message.len() < 1000, "{} bytes", message.len());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A `.mat` game whose lines pass the record limit is unreadable at the line where it does; the
+/// next game of the match is read and checked as in the untouched file.
+#[test]
+fn a_mat_game_past_the_limit_is_refused_and_the_next_checked() {
+    let dir = scratch("mat");
+    let matches = common::shared().join("data/backgammon/matches");
+    let mut names: Vec<_> = std::fs::read_dir(&matches).unwrap().map(|e| e.unwrap().path()).collect();
+    names.sort();
+    let (original, text) = names
+        .iter()
+        .map(|p| (p.clone(), std::fs::read_to_string(p).unwrap()))
+        .find(|(_, t)| t.contains(" Game 2"))
+        .expect("a real match of two games or more");
+    // Game 1's moves replaced by numbered move lines past the limit.
+    let start = text.find(" Game 1").unwrap();
+    let players_end = start + text[start..].find('\n').unwrap() + 1;
+    let players_end = players_end + text[players_end..].find('\n').unwrap() + 1;
+    let game2 = text.find(" Game 2").unwrap();
+    let mut long = String::new();
+    let mut n = 1;
+    while long.len() <= MAX_RECORD_BYTES + MAX_RECORD_BYTES / 8 {
+        long.push_str(&format!("{n:3}) 31: 8/5 6/5                  31: 8/5 6/5\n"));
+        n += 1;
+    }
+    let damaged = format!("{}{long}\n{}", &text[..players_end], &text[game2..]);
+    let file = dir.join("long.mat");
+    std::fs::write(&file, damaged).unwrap();
+    let games = json_lines(&tabula(&["check", "--jsonl", file.to_str().unwrap()], None));
+    let untouched = json_lines(&tabula(&["check", "--jsonl", original.to_str().unwrap()], None));
+    assert_eq!(games.len(), untouched.len());
+    assert_eq!(games[0]["verdict"], "unreadable");
+    let message = games[0]["error"]["message"].as_str().unwrap();
+    assert!(message.contains(&format!("pass {MAX_RECORD_BYTES} bytes")), "{message}");
+    for (a, b) in games[1..].iter().zip(&untouched[1..]) {
+        assert_eq!((&a["verdict"], &a["turns"], &a["result"]), (&b["verdict"], &b["turns"], &b["result"]));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,7 +10,7 @@ use super::line::{
 };
 use super::record::{syntax, ActionKind, GameRecord, MatError, MatchHeader};
 
-use crate::input::{Line, LineReader};
+use crate::input::{Line, LineReader, MAX_RECORD_BYTES};
 
 /// Lines of a stream as text, one at a time, from the input layer's [`LineReader`]: a line
 /// past [`MAX_LINE_BYTES`](crate::input::MAX_LINE_BYTES), a NUL byte (binary data) or a read error is a [`MatError`] at its
@@ -215,7 +215,12 @@ impl<R: BufRead> MatReader<R> {
         let players_line = self.lines.number();
         let mut record = GameRecord { number, line, players, scores, players_line, actions: Vec::new(), end: None };
         let mut last_move = 0;
+        let mut bytes = 0;
         while self.lines.advance()? {
+            bytes += self.lines.text.len() + 1;
+            if bytes > MAX_RECORD_BYTES {
+                return Err(MatError::GameTooLong { line: self.lines.number(), game: number });
+            }
             let text = trim(&self.lines.text);
             if text.is_empty() || is_comment(text) {
                 continue;

@@ -9,6 +9,7 @@ use tabula_engine::backgammon::Side;
 
 use super::line::trim;
 use super::MAX_LINE_BYTES;
+use crate::input::MAX_RECORD_BYTES;
 
 /// A column of a game's move lines: a player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -255,6 +256,15 @@ pub enum MatError {
         /// The number written.
         found: u32,
     },
+    /// A game whose lines pass [`MAX_RECORD_BYTES`], the limit of one record: the rest of it is
+    /// skipped, up to the next `Game N` line.
+    #[error("line {line} (game {game}): {}", game_too_long())]
+    GameTooLong {
+        /// 1-based line at which the game passed the limit.
+        line: u64,
+        /// The game's number.
+        game: u32,
+    },
     /// A second `Wins` line in one game.
     #[error("line {line} (game {game}): a second `Wins` line in the game, the first is on line {first}")]
     SecondWins {
@@ -279,6 +289,10 @@ fn move_gap(expected: u32, found: u32) -> String {
     format!("move {expected} expected, found move {found}: {what}")
 }
 
+fn game_too_long() -> String {
+    format!("the game's lines pass {MAX_RECORD_BYTES} bytes, more than any game's (the limit of one record)")
+}
+
 fn in_game(game: &Option<u32>) -> String {
     game.map(|g| format!(" (game {g})")).unwrap_or_default()
 }
@@ -293,6 +307,7 @@ impl MatError {
                 format!("a second `Wins` line in the game, the first is on line {first}")
             }
             MatError::MoveNumber { expected, found, .. } => move_gap(*expected, *found),
+            MatError::GameTooLong { .. } => game_too_long(),
             other => other.to_string(),
         }
     }
@@ -314,6 +329,7 @@ impl MatError {
             | MatError::Binary { line }
             | MatError::Syntax { line, .. }
             | MatError::SecondWins { line, .. }
+            | MatError::GameTooLong { line, .. }
             | MatError::MoveNumber { line, .. } => Some(line),
             MatError::Empty | MatError::NoGames { .. } => None,
         }
