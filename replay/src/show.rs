@@ -40,7 +40,8 @@ pub enum ShowError {
 
 /// Shows the game `selector` of `path` (its id or number; the first when `None`), every move
 /// or only the position after `upto` of them, in colour if `color`, then the verdict, which it
-/// returns. The file's format is recognised from its content, as `tabula check` does.
+/// returns. The file's format is recognised from its content, as `tabula check` does; `-` is
+/// standard input, and gzip is read decompressed.
 ///
 /// # Errors
 /// The file cannot be read, holds no such game, or writing failed.
@@ -53,7 +54,7 @@ pub fn print_replay(
 ) -> Result<Verdict, ShowError> {
     let file = || path.display().to_string();
     let io = |error: std::io::Error| FindError::Io { file: file(), error };
-    let mut reader = BufReader::with_capacity(input::DETECT_BYTES, input::open(path).map_err(io)?);
+    let mut reader = BufReader::with_capacity(input::DETECT_BYTES, input::open(path).map_err(io)?.into_reader());
     let format = Format::detect(reader.fill_buf().map_err(io)?);
     let source: Arc<str> = Arc::from(file());
     crate::games::show_game(format, path, &source, reader, selector, upto, color, out)
