@@ -256,11 +256,7 @@ pub fn check_paths_with(paths: &[PathBuf], sink: &mut dyn FnMut(CheckEvent<'_>) 
             match entry {
                 Entry::Stdin => {
                     window.flush(&mut summary, &stop, sink);
-                    let chunks = LineChunks::new(std::io::stdin()).stop_on(Arc::clone(&stop));
-                    if let Some(reason) = check_stream(&Arc::from("-"), "stdin", chunks, true, &mut summary, sink) {
-                        summary.skipped.push((PathBuf::from("-"), reason));
-                        sink(Found::Skipped(PathBuf::from("-"), reason));
-                    }
+                    check_file(Path::new("-"), true, &mut summary, &stop, sink);
                 }
                 Entry::Problem { path, problem } => {
                     window.flush(&mut summary, &stop, sink);
@@ -305,9 +301,9 @@ pub fn check_paths_with(paths: &[PathBuf], sink: &mut dyn FnMut(CheckEvent<'_>) 
 }
 
 /// Whether a file's name says it holds records, so that content not recognised in it is an
-/// error to report rather than a reason to pass it over: a `.mat` match.
+/// error to report rather than a reason to pass it over: a `.mat` match (`.mat.gz` too).
 fn named_as_records(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("mat"))
+    input::has_extension(path, "mat")
 }
 
 fn check_file(path: &Path, explicit: bool, summary: &mut Summary, stop: &Arc<AtomicBool>, sink: &mut dyn FnMut(Found)) {
@@ -321,11 +317,8 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, stop: &Arc<Ato
             return sink(Found::Game(r));
         }
     };
-    let name = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
-    let chunks = match file.metadata() {
-        Ok(m) if m.is_file() => LineChunks::with_len_hint(file, m.len()),
-        _ => LineChunks::new(file),
-    };
+    let name = input::record_name(path);
+    let chunks = file.into_chunks();
     let explicit = explicit || named_as_records(path);
     if let Some(reason) = check_stream(&source, &name, chunks.stop_on(Arc::clone(stop)), explicit, summary, sink) {
         summary.skipped.push((path.to_path_buf(), reason));

@@ -1,7 +1,7 @@
 //! `tabula replay`: one game of a file shown move by move (or the position after a number of
 //! moves) with its verdict, for whichever game the file holds.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Read, Write};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -40,7 +40,8 @@ pub enum ShowError {
 
 /// Shows the game `selector` of `path` (its id or number; the first when `None`), every move
 /// or only the position after `upto` of them, in colour if `color`, then the verdict, which it
-/// returns. The file's format is recognised from its content, as `tabula check` does.
+/// returns. The file's format is recognised from its content, as `tabula check` does; `-` is
+/// standard input, and gzip is read decompressed.
 ///
 /// # Errors
 /// The file cannot be read, holds no such game, or writing failed.
@@ -53,8 +54,12 @@ pub fn print_replay(
 ) -> Result<Verdict, ShowError> {
     let file = || path.display().to_string();
     let io = |error: std::io::Error| FindError::Io { file: file(), error };
-    let mut reader = BufReader::with_capacity(input::DETECT_BYTES, input::open(path).map_err(io)?);
-    let format = Format::detect(reader.fill_buf().map_err(io)?);
+    let mut content = input::open(path).map_err(io)?.into_reader();
+    // The whole start the format is recognised from, however few bytes a read gives (a pipe).
+    let mut head = Vec::with_capacity(input::DETECT_BYTES);
+    (&mut content).take(input::DETECT_BYTES as u64).read_to_end(&mut head).map_err(io)?;
+    let format = Format::detect(&head);
+    let reader = BufReader::with_capacity(input::DETECT_BYTES, std::io::Cursor::new(head).chain(content));
     let source: Arc<str> = Arc::from(file());
     crate::games::show_game(format, path, &source, reader, selector, upto, color, out)
 }

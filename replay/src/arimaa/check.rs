@@ -25,13 +25,14 @@ pub(crate) fn check_archive<R: Read + Send>(
     let mut archive = ArchiveChecker { source, layout, index: 0, header_seen: false };
     let mut bytes = 0;
     std::thread::scope(|scope| {
-        let (chunk_tx, chunk_rx) = std::sync::mpsc::sync_channel::<std::io::Result<Option<Chunk>>>(2);
+        // A read error comes with the number of the line it stopped at.
+        let (chunk_tx, chunk_rx) = std::sync::mpsc::sync_channel::<Result<Option<Chunk>, (u64, std::io::Error)>>(2);
         let (spare_tx, spare_rx) = std::sync::mpsc::channel::<Vec<u8>>();
         scope.spawn(move || loop {
             if let Ok(buf) = spare_rx.try_recv() {
                 chunks.recycle(buf);
             }
-            let next = chunks.next_chunk();
+            let next = chunks.next_chunk().map_err(|e| (chunks.next_line(), e));
             let more = matches!(next, Ok(Some(_)));
             if chunk_tx.send(next).is_err() || !more {
                 break;
@@ -56,8 +57,10 @@ pub(crate) fn check_archive<R: Read + Send>(
                     let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
                     emit(GameReport::unreadable(source.clone(), archive.index.to_string(), verify::KIND, e));
                 }
-                Err(e) => {
-                    emit(GameReport::unknown(source, format!("reading stopped: {e}")));
+                Err((line, e)) => {
+                    let message = format!("reading stopped: {e}");
+                    let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
+                    emit(GameReport::unreadable(source.clone(), "1".into(), "unknown", e));
                     break;
                 }
             }

@@ -44,13 +44,13 @@ impl OwnedRecord {
 }
 
 /// Calls `f` with every record of a file in order (rows that do not fit the archive's header
-/// are passed over), until `f` breaks.
+/// are passed over), until `f` breaks. `-` is standard input; gzip is read decompressed.
 ///
 /// # Errors
 /// The file cannot be read or is not an Arimaa record file.
 pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlow<()>) -> Result<(), FindError> {
     let file = input::open(path).map_err(|error| FindError::Io { file: path.display().to_string(), error })?;
-    for_each_record_in(path, file, f)
+    for_each_record_in(path, file.into_reader(), f)
 }
 
 /// As [`for_each_record`], on the content of `path` read from `reader` (the file read once).
@@ -83,7 +83,7 @@ pub fn for_each_record_in(
                 Format::ArimaaShort => Notation::Short(ResolveOptions::default()),
                 _ => Notation::Long,
             };
-            let game = path.file_stem().map_or_else(|| "1".into(), |s| s.to_string_lossy().into_owned());
+            let game = input::record_name(path);
             let _ = f(OwnedRecord { source, game, movelist: data, line: 1, recorded: None, notation });
             Ok(())
         }
@@ -119,14 +119,37 @@ pub fn for_each_record_in(
     }
 }
 
+/// The whole text of a single-game file (a game in short notation for `tabula convert --to
+/// long`): `-` is standard input, gzip is read decompressed, and at most
+/// [`MAX_RECORD_BYTES`] are read.
+///
+/// # Errors
+/// The file cannot be read, is larger than that, or is not UTF-8 text.
+pub fn read_game_text(path: &Path) -> Result<String, FindError> {
+    let file = || path.display().to_string();
+    let io = |error: std::io::Error| FindError::Io { file: file(), error };
+    let mut data = Vec::new();
+    input::open(path)
+        .map_err(io)?
+        .into_reader()
+        .take(MAX_RECORD_BYTES as u64 + 1)
+        .read_to_end(&mut data)
+        .map_err(io)?;
+    if data.len() > MAX_RECORD_BYTES {
+        return Err(FindError::TooLarge { file: file(), limit: MAX_RECORD_BYTES });
+    }
+    String::from_utf8(data)
+        .map_err(|_| io(std::io::Error::new(std::io::ErrorKind::InvalidData, "the file is not UTF-8 text")))
+}
+
 /// Finds one game in a file: the one whose id is `selector`, else the `selector`-th (1-based),
-/// or the first when `selector` is `None`.
+/// or the first when `selector` is `None`. `-` is standard input; gzip is read decompressed.
 ///
 /// # Errors
 /// The file cannot be read, is not an Arimaa record file, or has no such game.
 pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, FindError> {
     let file = input::open(path).map_err(|error| FindError::Io { file: path.display().to_string(), error })?;
-    find_game_in(path, file, selector)
+    find_game_in(path, file.into_reader(), selector)
 }
 
 /// As [`find_game`], on the content of `path` read from `reader` (the file read once).

@@ -138,7 +138,8 @@ pub fn print_match_replay(
     color: bool,
     out: &mut impl Write,
 ) -> Result<Verdict, ShowError> {
-    let name = std::path::Path::new(source).file_name().map_or(source.to_string(), |n| n.to_string_lossy().into());
+    let path = crate::input::uncompressed_path(std::path::Path::new(source));
+    let name = path.file_name().map_or(source.to_string(), |n| n.to_string_lossy().into());
     let unreadable = |reason: String| ShowError::Unreadable { file: source.to_owned(), reason };
     let wanted: Option<u32> = match selector {
         None => None,

@@ -40,6 +40,8 @@ pub struct LineChunks<R> {
     first_room: usize,
     /// When set, the input ends at the next chunk.
     stop: Option<Arc<AtomicBool>>,
+    /// A read error met after whole lines, handed out once those lines are.
+    pending: Option<io::Error>,
 }
 
 /// The chunks of a [`LineChunks`] read back as one stream (for readers that take a
@@ -114,7 +116,16 @@ impl<R: Read> LineChunks<R> {
     /// Chunks of `reader`, the first line numbered 1.
     pub fn new(reader: R) -> LineChunks<R> {
         let first_room = DETECT_BYTES;
-        LineChunks { reader, carry: Vec::new(), spare: Vec::new(), next_line: 1, eof: false, first_room, stop: None }
+        LineChunks {
+            reader,
+            carry: Vec::new(),
+            spare: Vec::new(),
+            next_line: 1,
+            eof: false,
+            first_room,
+            stop: None,
+            pending: None,
+        }
     }
 
     /// The same chunks, ending early once `stop` is set (the reader of a run whose output was
@@ -156,11 +167,20 @@ impl<R: Read> LineChunks<R> {
         Ok(())
     }
 
+    /// The 1-based number of the next line to be handed out.
+    pub fn next_line(&self) -> u64 {
+        self.next_line
+    }
+
     /// The next chunk, or `None` at the end.
     ///
     /// # Errors
-    /// Reading failed.
+    /// Reading failed (a damaged gzip stream, say): the whole lines read before the failure
+    /// come first, then the error, then the end. The line an error cut short is not handed out.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
+        if let Some(e) = self.pending.take() {
+            return Err(e);
+        }
         if self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
             return Ok(None);
         }
@@ -191,7 +211,15 @@ impl<R: Read> LineChunks<R> {
                     return self.skip_line(buf.len() as u64).map(Some);
                 }
             }
-            self.fill(&mut buf)?;
+            if let Err(e) = self.fill(&mut buf) {
+                self.eof = true;
+                let Some(i) = memrchr(b'\n', &buf) else { return Err(e) };
+                buf.truncate(i + 1);
+                self.pending = Some(e);
+                let first_line = self.next_line;
+                self.next_line += memchr::memchr_iter(b'\n', &buf).count() as u64;
+                return Ok(Some(Chunk::Lines { data: buf, first_line }));
+            }
         }
     }
 
@@ -285,6 +313,36 @@ mod tests {
             assert_eq!(read_all(chunks), (small.to_vec(), 1));
         }
         assert_eq!(read_all(LineChunks::with_len_hint(&b""[..], 0)), (Vec::new(), 0));
+    }
+
+    /// A reader that hands out its bytes, then fails.
+    struct FailsAfter<'a>(&'a [u8]);
+
+    impl Read for FailsAfter<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::new(io::ErrorKind::InvalidData, "damaged"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn the_lines_before_a_read_error_come_before_it() {
+        let mut r = LineChunks::new(FailsAfter(b"one\ntwo\nthr"));
+        match r.next_chunk() {
+            Ok(Some(Chunk::Lines { data, first_line: 1 })) => assert_eq!(data, b"one\ntwo\n"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(r.next_line(), 3);
+        assert_eq!(r.next_chunk().expect_err("then the error").to_string(), "damaged");
+        assert!(matches!(r.next_chunk(), Ok(None)));
+        let mut r = LineChunks::new(FailsAfter(b"no line break"));
+        assert!(r.next_chunk().is_err(), "nothing whole before the error");
+        assert!(matches!(r.next_chunk(), Ok(None)));
     }
 
     #[test]

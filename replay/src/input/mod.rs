@@ -1,17 +1,18 @@
 //! Reading inputs: every path given (files, folders searched recursively, `-` for standard
-//! input) walked into entries ([`walk()`]), each file's format recognised from its content
-//! ([`Format`]), and its bytes read in bounded chunks of whole lines ([`LineChunks`]).
-
-use std::fs::File;
-use std::io;
-use std::path::Path;
+//! input) walked into entries ([`walk()`]), each opened as its content ([`open`]: gzip is
+//! decompressed as it is read), its format recognised from that content ([`Format`]), and its
+//! bytes read in bounded chunks of whole lines ([`LineChunks`]).
 
 mod chunks;
+mod decode;
 mod format;
 mod lines;
 pub mod walk;
 
 pub use chunks::{Chunk, ChunkStream, LineChunks};
+pub use decode::{
+    has_extension, is_gz_name, open, record_name, uncompressed_path, Gunzip, GzipError, Input, GZIP_MAGIC,
+};
 pub use format::Format;
 pub use lines::{Line, LineReader};
 pub use walk::{walk, Entry, Problem};
@@ -35,11 +36,3 @@ pub const MAX_SKIP_BYTES: u64 = 1 << 30;
 /// unreadable, with where it starts, and reading goes on after it; so memory stays bounded
 /// however long a game is made to be.
 pub const MAX_RECORD_BYTES: usize = 1 << 20;
-
-/// Opens a file for reading.
-///
-/// # Errors
-/// The file cannot be opened.
-pub fn open(path: &Path) -> io::Result<File> {
-    File::open(path)
-}

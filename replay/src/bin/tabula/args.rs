@@ -33,7 +33,8 @@ pub enum Command {
         /// Worker threads (default: one per core).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
-        /// Files or folders (searched recursively); `-` reads standard input.
+        /// Files or folders (searched recursively); `-` reads standard input; gzip is read
+        /// decompressed.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -81,12 +82,12 @@ pub enum Command {
         /// unwritten (`--to long`).
         #[arg(long)]
         lenient: bool,
-        /// The record file.
+        /// The record file (`-`: standard input; gzip is read decompressed).
         file: PathBuf,
     },
     /// Show a game move by move with a board diagram.
     Replay {
-        /// The record file.
+        /// The record file (`-`: standard input; gzip is read decompressed).
         file: PathBuf,
         /// Which game of the file (its id, or its 1-based index); default the first.
         #[arg(long)]

@@ -238,12 +238,7 @@ fn convert(
             convert::long_to_short(&record.as_record(), view)
         }
         Notation::Long => {
-            let mut text = String::new();
-            io::Read::read_to_string(
-                &mut tabula_replay::input::open(file).map_err(|e| format!("{}: {e}", file.display()))?,
-                &mut text,
-            )
-            .map_err(|e| format!("{}: {e}", file.display()))?;
+            let text = tabula_replay::arimaa::find::read_game_text(file).map_err(|e| e.to_string())?;
             let opts = if lenient { ResolveOptions::LENIENT } else { ResolveOptions::default() };
             // The view given applies until the text writes one.
             let prefix = if view == ParseContext::new().view { String::new() } else { format!("{view}\n") };
