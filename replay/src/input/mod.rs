@@ -29,8 +29,9 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// kept): past 1 GiB without a line break the input is taken for no text at all (`/dev/zero`)
 /// and reading stops with an error, so that no input makes a run go on forever.
 pub const MAX_SKIP_BYTES: u64 = 1 << 30;
-/// The most text one game's record may hold, in every format: an Arimaa move list or
-/// short-notation file (read whole), a Stones and Rivers record's turns, a `.mat` game's lines.
+/// The most text (line breaks not counted) one game's record may hold, in every format: an
+/// Arimaa move list or short-notation file (read whole), a Stones and Rivers record's turns, a
+/// `.mat` game's lines.
 /// 1 MiB: the longest real records seen are 44 KB (an Arimaa archive row, events included),
 /// 6 KB (Stones and Rivers) and 3 KB (a `.mat` game). A longer record is reported as
 /// unreadable, with where it starts, and reading goes on after it; so memory stays bounded

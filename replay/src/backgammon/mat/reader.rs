@@ -217,7 +217,7 @@ impl<R: BufRead> MatReader<R> {
         let mut last_move = 0;
         let mut bytes = 0;
         while self.lines.advance()? {
-            bytes += self.lines.text.len() + 1;
+            bytes += self.lines.text.len();
             if bytes > MAX_RECORD_BYTES {
                 return Err(MatError::GameTooLong { line: self.lines.number(), game: number });
             }
