@@ -389,6 +389,12 @@ pub enum FindError {
         /// What the system said.
         error: std::io::Error,
     },
+    /// Nothing in the file, or only blank space.
+    #[error("{file}: an empty file: no games")]
+    Empty {
+        /// The file.
+        file: String,
+    },
     /// No format tabula knows is recognised.
     #[error("{file}: not a record file tabula knows")]
     NotRecords {
@@ -419,4 +425,18 @@ pub enum FindError {
         /// The id or number asked for.
         selector: Option<String>,
     },
+}
+
+impl FindError {
+    /// Whether the input holds no game to show (empty, not records, a record past the limit,
+    /// no game at all), as opposed to a file that cannot be read or a game asked for that is
+    /// not there: the commands end such a run with status 1, as `tabula check` does an input
+    /// without a game, and the others with status 2.
+    pub fn is_no_game(&self) -> bool {
+        match self {
+            FindError::Empty { .. } | FindError::NotRecords { .. } | FindError::TooLarge { .. } => true,
+            FindError::NoGame { selector, .. } => selector.is_none(),
+            FindError::Io { .. } | FindError::OtherGame { .. } => false,
+        }
+    }
 }

@@ -38,6 +38,19 @@ pub enum ShowError {
     Write(#[from] std::io::Error),
 }
 
+impl ShowError {
+    /// Whether the input holds no game to show ([`FindError::is_no_game`], or a match that
+    /// cannot be read): status 1, where a file that cannot be read or a game asked for wrongly
+    /// is status 2.
+    pub fn is_no_game(&self) -> bool {
+        match self {
+            ShowError::Find(e) => e.is_no_game(),
+            ShowError::Unreadable { .. } => true,
+            ShowError::BadSelector { .. } | ShowError::Write(_) => false,
+        }
+    }
+}
+
 /// Shows the game `selector` of `path` (its id or number; the first when `None`), every move
 /// or only the position after `upto` of them, in colour if `color`, then the verdict, which it
 /// returns. The file's format is recognised from its content, as `tabula check` does; `-` is

@@ -336,3 +336,35 @@ fn a_refused_entry_is_reported_and_the_rest_checked() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("could not be read"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The exit status means the same in every command: an input without a game is 1 (it proves
+/// nothing, and says so), a file that cannot be read or a game asked for that is not there is 2.
+#[test]
+fn every_command_ends_an_input_without_a_game_alike() {
+    let dir = scratch("exit");
+    let empty = dir.join("empty.mat");
+    std::fs::write(&empty, "").unwrap();
+    let header = dir.join("header.tsv");
+    let archive = std::fs::read_to_string(repo("testdata/arimaa/random_games.tsv")).unwrap();
+    std::fs::write(&header, format!("{}\n", archive.lines().next().unwrap())).unwrap();
+    let (empty, header) = (empty.to_str().unwrap(), header.to_str().unwrap());
+    let archive = repo("testdata/arimaa/random_games.tsv");
+    let cases: [(&[&str], i32, &str); 9] = [
+        (&["check", empty], 1, "no games"),
+        (&["check", header], 1, "no games"),
+        (&["replay", empty], 1, "an empty file: no games"),
+        (&["replay", header], 1, "no game in the file"),
+        (&["convert", "--to", "short", header], 1, "no game in the file"),
+        (&["convert", "--to", "long", empty], 1, "an empty file: no games"),
+        (&["replay", &archive, "--game", "nosuch"], 2, "no game nosuch"),
+        (&["replay", "/nonexistent/x.tsv"], 2, "No such file"),
+        (&["convert", "--to", "short", "/nonexistent/x.tsv"], 2, "No such file"),
+    ];
+    for (args, status, says) in cases {
+        let out = tabula(args, None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

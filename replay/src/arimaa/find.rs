@@ -67,6 +67,9 @@ pub fn for_each_record_in(
     let fail = |error: std::io::Error| FindError::Io { file: file(), error };
     let mut chunks = LineChunks::new(reader);
     let mut chunk = chunks.next_chunk().map_err(fail)?;
+    if chunk.is_none() {
+        return Err(FindError::Empty { file: file() });
+    }
     let format = Format::of_chunk(&chunk);
     match format {
         None => Err(FindError::NotRecords { file: file() }),
@@ -137,6 +140,9 @@ pub fn read_game_text(path: &Path) -> Result<String, FindError> {
         .map_err(io)?;
     if data.len() > MAX_RECORD_BYTES {
         return Err(FindError::TooLarge { file: file(), limit: MAX_RECORD_BYTES });
+    }
+    if data.trim_ascii().is_empty() {
+        return Err(FindError::Empty { file: file() });
     }
     String::from_utf8(data)
         .map_err(|_| io(std::io::Error::new(std::io::ErrorKind::InvalidData, "the file is not UTF-8 text")))

@@ -41,6 +41,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// How `replay` and `convert` end on an input they cannot take a game from: status 1 (said on
+/// standard error) when it holds no game, as `check` ends an input without one; status 2 for a
+/// file that cannot be read or a game asked for that is not there.
+fn no_game_or_failure(no_game: bool, e: &dyn std::fmt::Display) -> Result<ExitCode, String> {
+    if no_game {
+        say(format_args!("tabula: {e}"));
+        Ok(ExitCode::from(1))
+    } else {
+        Err(e.to_string())
+    }
+}
+
 /// The status of a run whose standard output was closed by its reader (`tabula check | head -1`):
 /// 128 + SIGPIPE, as a shell reports a program ended by a closed pipe.
 const CLOSED_OUTPUT: u8 = 141;
@@ -234,11 +246,17 @@ fn convert(
     let view: View = view.parse().map_err(|_| format!("--view: `{view}` is not g, s or n"))?;
     let (text, error) = match to {
         Notation::Short => {
-            let record = tabula_replay::arimaa::find::find_game(file, game).map_err(|e| e.to_string())?;
+            let record = match tabula_replay::arimaa::find::find_game(file, game) {
+                Ok(record) => record,
+                Err(e) => return no_game_or_failure(e.is_no_game(), &e),
+            };
             convert::long_to_short(&record.as_record(), view)
         }
         Notation::Long => {
-            let text = tabula_replay::arimaa::find::read_game_text(file).map_err(|e| e.to_string())?;
+            let text = match tabula_replay::arimaa::find::read_game_text(file) {
+                Ok(text) => text,
+                Err(e) => return no_game_or_failure(e.is_no_game(), &e),
+            };
             let opts = if lenient { ResolveOptions::LENIENT } else { ResolveOptions::default() };
             // The view given applies until the text writes one.
             let prefix = if view == ParseContext::new().view { String::new() } else { format!("{view}\n") };
@@ -268,6 +286,10 @@ fn convert(
             say(format_args!("tabula convert: stopped: {e}"));
             ExitCode::from(1)
         }
+        None if text.trim().is_empty() => {
+            say(format_args!("tabula convert: {}: no move in the text", file.display()));
+            ExitCode::from(1)
+        }
         None => ExitCode::SUCCESS,
     })
 }
@@ -278,7 +300,7 @@ fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, color
     let verdict = match tabula_replay::show::print_replay(file, game, upto, color, &mut out) {
         Ok(verdict) => verdict,
         Err(tabula_replay::show::ShowError::Write(e)) => return write_failed(&e),
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return no_game_or_failure(e.is_no_game(), &e),
     };
     if let Err(e) = out.flush() {
         return write_failed(&e);
