@@ -429,14 +429,17 @@ pub enum FindError {
 
 impl FindError {
     /// Whether the input holds no game to show (empty, not records, a record past the limit,
-    /// no game at all), as opposed to a file that cannot be read or a game asked for that is
+    /// content that is no text, no game at all), as opposed to a file that cannot be read or a game asked for that is
     /// not there: the commands end such a run with status 1, as `tabula check` does an input
     /// without a game, and the others with status 2.
     pub fn is_no_game(&self) -> bool {
         match self {
             FindError::Empty { .. } | FindError::NotRecords { .. } | FindError::TooLarge { .. } => true,
             FindError::NoGame { selector, .. } => selector.is_none(),
-            FindError::Io { .. } | FindError::OtherGame { .. } => false,
+            // Content that is no text (an endless line, a damaged gzip stream), not the system
+            // refusing: `check` reports such a file as unreadable too.
+            FindError::Io { error, .. } => error.kind() == std::io::ErrorKind::InvalidData,
+            FindError::OtherGame { .. } => false,
         }
     }
 }
