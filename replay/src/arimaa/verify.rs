@@ -1,5 +1,6 @@
 //! Verified replay of one Arimaa record under the current rules.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use tabula_engine::arimaa::{
@@ -314,8 +315,8 @@ pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -
     if let Notation::Short(opts) = record.notation {
         return verify_short_with(record, opts, on_move);
     }
-    // A move takes about 25 bytes of a move list.
-    let mut replay = Replay::new(Game::with_capacity((record.movelist.len() / 20).min(4096)));
+    // A move takes about 25 bytes of a move list, and a record at most `MAX_RECORD_BYTES`.
+    let mut replay = Replay::new(Game::with_capacity(record.movelist.len() / 20));
     let failure = replay_moves(record, &mut replay, &mut on_move).err();
     replay.report(record, failure)
 }
@@ -394,42 +395,85 @@ fn verify_short_with(record: &Record<'_>, opts: ResolveOptions, mut on_move: imp
         };
         return GameReport::unreadable(record.source.clone(), record.game.clone(), KIND, error);
     };
-    let (parsed, syntax) = ShortRecord::parse_partial(text);
-    let mut replay = Replay::new(Game::with_capacity(parsed.moves.len()));
-    let failure = replay_short(text, &parsed.moves, &mut replay, opts, &mut on_move).err().or_else(|| {
+    // A move of short notation takes at least three bytes and a line break.
+    let mut walk = ShortWalk {
+        text,
+        replay: Replay::new(Game::with_capacity(text.len() / 8)),
+        opts,
+        lines: LineCounter::default(),
+        held: None,
+        started: false,
+        label_from_next: false,
+    };
+    let mut failure = None;
+    // The moves are replayed as they are read, one held back to know whether it is the last;
+    // none is kept after it is played, so memory does not grow with the record.
+    let syntax = ShortRecord::for_each_move(text, |m| match walk.take(m, &mut on_move) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(f) => {
+            failure = Some(f);
+            ControlFlow::Break(())
+        }
+    });
+    let failure = failure.or_else(|| walk.finish(&mut on_move).err()).or_else(|| {
         syntax.map(|e| Failure {
             unreadable: true,
             ..Failure::new(e.label.to_string(), e.line.saturating_sub(1) as u64, e.found.clone(), e.to_string())
         })
     });
-    replay.report(record, failure)
+    walk.replay.report(record, failure)
 }
 
-fn replay_short(
-    text: &str,
-    moves: &[ShortMove],
-    replay: &mut Replay,
+/// A game of short notation replayed as its moves are read.
+struct ShortWalk<'t> {
+    text: &'t str,
+    replay: Replay,
     opts: ResolveOptions,
-    on_move: &mut impl FnMut(Replayed<'_>),
-) -> Result<(), Failure> {
-    let mut rest = moves;
-    let mut lines = LineCounter::default();
-    if let [first, second, after @ ..] = moves {
-        if first.label.number == 0 {
-            let line_offset = lines.line_of(text, first);
-            let pos = position_from_records(first, second)
-                .map_err(|e| Failure::new(first.label.to_string(), line_offset, first.to_string(), e.to_string()))?;
-            replay.game = Game::from_position(pos);
+    lines: LineCounter,
+    /// The last move read, not yet played: whether it is the record's last decides how an
+    /// empty move is taken, and the first two may be a position's records.
+    held: Option<ShortMove>,
+    /// Whether the record's start (set-ups, or a position of two records) is behind.
+    started: bool,
+    /// Whether the next move read gives the label the moves go on from (after a position).
+    label_from_next: bool,
+}
+
+impl ShortWalk<'_> {
+    /// Takes the next move read: plays the one held before it, which is not the last.
+    fn take(&mut self, m: ShortMove, on_move: &mut impl FnMut(Replayed<'_>)) -> Result<(), Failure> {
+        if self.label_from_next {
+            self.label_from_next = false;
+            let side = self.replay.game.position().side_to_move();
             // The moves number on from the label the text gives the first of them.
-            replay.expected = match after.first() {
-                Some(m) if m.label.color == pos.side_to_move() && m.label.number > 0 => m.label,
-                _ => MoveLabel::new(2, pos.side_to_move()),
-            };
-            rest = after;
+            self.replay.expected =
+                if m.label.color == side && m.label.number > 0 { m.label } else { MoveLabel::new(2, side) };
+        }
+        let Some(before) = self.held.replace(m) else { return Ok(()) };
+        if !std::mem::replace(&mut self.started, true) && before.label.number == 0 {
+            let Some(second) = self.held.take() else { return Ok(()) };
+            let line_offset = self.lines.line_of(self.text, &before);
+            let pos = position_from_records(&before, &second)
+                .map_err(|e| Failure::new(before.label.to_string(), line_offset, before.to_string(), e.to_string()))?;
+            self.replay.game = Game::from_position(pos);
+            self.replay.expected = MoveLabel::new(2, pos.side_to_move());
+            self.label_from_next = true;
+            return Ok(());
+        }
+        self.play(&before, false, on_move)
+    }
+
+    /// Plays the move still held, the record's last.
+    fn finish(&mut self, on_move: &mut impl FnMut(Replayed<'_>)) -> Result<(), Failure> {
+        match self.held.take() {
+            Some(last) => self.play(&last, true, on_move),
+            None => Ok(()),
         }
     }
-    for (i, m) in rest.iter().enumerate() {
-        let line_offset = lines.line_of(text, m);
+
+    fn play(&mut self, m: &ShortMove, last: bool, on_move: &mut impl FnMut(Replayed<'_>)) -> Result<(), Failure> {
+        let (text, replay, opts) = (self.text, &mut self.replay, self.opts);
+        let line_offset = self.lines.line_of(text, m);
         // The move as written, without its label: a turn's units as they stand in the record (no
         // copy), a set-up's pieces; errors spell the whole move only when they need it.
         let written = || m.to_string();
@@ -439,7 +483,7 @@ fn replay_short(
         }
         replay.check_label(m.label, fail)?;
         let (action, as_written) = match &m.body {
-            ShortBody::Empty if i + 1 == rest.len() => return Ok(()),
+            ShortBody::Empty if last => return Ok(()),
             ShortBody::Empty => return Err(fail(written(), "empty move inside the game: Arimaa has no pass".into())),
             ShortBody::Placement(placement_text) => {
                 let pos = replay.game.position();
@@ -463,9 +507,8 @@ fn replay_short(
                 (Action::Turn(resolved), std::borrow::Cow::Borrowed(text.get(span).unwrap_or_default()))
             }
         };
-        replay.play(m.label, line_offset, &action, as_written.as_bytes(), fail, on_move)?;
+        replay.play(m.label, line_offset, &action, as_written.as_bytes(), fail, on_move)
     }
-    Ok(())
 }
 
 /// Lines of a text counted as the moves of its record are met in order, each byte once.

@@ -1,6 +1,7 @@
 //! The parser: text to [`ShortRecord`], one pass over the characters, no backtracking.
 
 use std::iter::Peekable;
+use std::ops::ControlFlow;
 use std::ops::Range;
 use std::str::{CharIndices, FromStr};
 
@@ -101,7 +102,7 @@ impl ShortRecord {
     /// The first thing that is not short notation.
     pub fn parse_in(text: &str, ctx: &mut ParseContext) -> Result<ShortRecord, ShortSyntaxError> {
         let mut moves = Vec::new();
-        Parser::new(text, ctx).run(&mut moves)?;
+        Parser::new(text, ctx).run(&mut collect(&mut moves))?;
         Ok(ShortRecord { moves })
     }
 
@@ -109,8 +110,25 @@ impl ShortRecord {
     /// and the error, if any.
     pub fn parse_partial(text: &str) -> (ShortRecord, Option<ShortSyntaxError>) {
         let mut moves = Vec::new();
-        let error = Parser::new(text, &mut ParseContext::new()).run(&mut moves).err();
+        let error = Parser::new(text, &mut ParseContext::new()).run(&mut collect(&mut moves)).err();
         (ShortRecord { moves }, error)
+    }
+
+    /// Reads the moves of a whole text one at a time, handing each to `f` as soon as it is read
+    /// (no other move is kept, so memory does not grow with the text), until `f` answers
+    /// [`ControlFlow::Break`] or the text ends. Returns the first thing that is not short
+    /// notation, when the reading got that far: the moves before it were handed on, as
+    /// [`ShortRecord::parse_partial`] returns them.
+    pub fn for_each_move(text: &str, mut f: impl FnMut(ShortMove) -> ControlFlow<()>) -> Option<ShortSyntaxError> {
+        Parser::new(text, &mut ParseContext::new()).run(&mut f).err()
+    }
+}
+
+/// A sink that keeps every move.
+fn collect(moves: &mut Vec<ShortMove>) -> impl FnMut(ShortMove) -> ControlFlow<()> + '_ {
+    |m| {
+        moves.push(m);
+        ControlFlow::Continue(())
     }
 }
 
@@ -279,7 +297,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
-    fn run(mut self, out: &mut Vec<ShortMove>) -> Result<(), ShortSyntaxError> {
+    fn run(mut self, out: &mut dyn FnMut(ShortMove) -> ControlFlow<()>) -> Result<(), ShortSyntaxError> {
         let src = self.src;
         let mut line_start = 0;
         for (n, line) in src.split('\n').enumerate() {
@@ -302,7 +320,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                     self.label = self.ctx.next;
                     return Err(self.fail(ShortErrorKind::EmptyMove, comma..comma + 1));
                 }
-                self.segment(&words, out)?;
+                if self.segment(&words, out)?.is_break() {
+                    return Ok(());
+                }
             }
         }
         Ok(())
@@ -311,7 +331,11 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// One comma-separated part of a line: usually one move, or a view alone; more than one
     /// move when a number starts a new move after a move's text (a line break lost, as in the
     /// seed's one-line game example).
-    fn segment(&mut self, words: &[Word<'a>], out: &mut Vec<ShortMove>) -> Result<(), ShortSyntaxError> {
+    fn segment(
+        &mut self,
+        words: &[Word<'a>],
+        out: &mut dyn FnMut(ShortMove) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, ShortSyntaxError> {
         let n = words.len();
         self.seg_end = words[n - 1].end();
         let mut i = 0;
@@ -326,7 +350,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                     self.ctx.view_written = true;
                     i += 1;
                     if i == n {
-                        return Ok(());
+                        return Ok(ControlFlow::Continue(()));
                     }
                 }
             }
@@ -382,7 +406,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             let body = self.body(body_words, number.is_some())?;
             let end = words[i - 1].end();
-            out.push(ShortMove {
+            let flow = out(ShortMove {
                 view: self.ctx.view,
                 view_written: self.ctx.view_written,
                 label: self.label,
@@ -393,8 +417,11 @@ impl<'a, 'c> Parser<'a, 'c> {
                 span: self.move_start..end,
             });
             self.ctx.advance(self.label);
+            if flow.is_break() {
+                return Ok(flow);
+            }
         }
-        Ok(())
+        Ok(ControlFlow::Continue(()))
     }
 
     fn body(&self, words: &[Word<'a>], number_written: bool) -> Result<ShortBody, ShortSyntaxError> {
