@@ -51,6 +51,7 @@ fn played(record: &Record<'_>) -> Vec<String> {
         Replayed::TakeBack { .. } => {
             out.pop();
         }
+        Replayed::Start { .. } => {}
     });
     out
 }
@@ -319,7 +320,7 @@ fn check_short_starts_from_position_records() {
         let mut plies = Vec::new();
         verify_with(&rec.as_record(), |ev| match ev {
             Replayed::Move { label, before, turn: Some(t), .. } => plies.push((label, *before, t)),
-            Replayed::Move { .. } => {}
+            Replayed::Move { .. } | Replayed::Start { .. } => {}
             Replayed::TakeBack { .. } => {
                 plies.pop();
             }
@@ -369,4 +370,26 @@ fn replay_of_short_notation_stops_where_check_does() {
     assert_eq!(check.status.code(), Some(1));
     let got: Value = serde_json::from_slice(&check.stdout).expect("json");
     assert_eq!((got["verdict"].as_str(), got["turns"].as_u64()), (Some("illegal"), Some(3)), "{got}");
+}
+
+/// `convert --to long` stops where `check` does, on a rule of the whole game as well as on a
+/// move's text: a third-time repetition (which convert's own walk once let through, exit 0).
+#[test]
+fn convert_stops_where_check_does_on_a_repetition() {
+    let dir = std::env::temp_dir().join(format!("tabula-convert-repetition-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("repeat.txt");
+    let back_and_forth = "2g e^\n2s c4v\n3g ev\n3s c4^\n4g e^\n4s c4v\n5g ev\n5s c4^\n6g e^\n";
+    std::fs::write(&file, format!("g 1g 3cc4hdemdh, 1s 3cc4hdemdh\n{back_and_forth}")).unwrap();
+    let path = file.to_str().unwrap();
+    let check = tabula(&["check", "--jsonl", path], None);
+    let report: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+    assert_eq!((report["verdict"].as_str(), report["error"]["turn"].as_str()), (Some("illegal"), Some("5s")));
+    let convert = tabula(&["convert", "--to", "long", path], None);
+    assert_eq!(convert.status.code(), Some(1));
+    let written = String::from_utf8_lossy(&convert.stdout);
+    assert_eq!(written.lines().last(), Some("5g Ed3s"), "{written}");
+    let said = String::from_utf8_lossy(&convert.stderr);
+    assert!(said.contains("5s") && said.contains("third-time repetition"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

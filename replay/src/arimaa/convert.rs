@@ -1,15 +1,15 @@
 //! `tabula convert` for Arimaa: a game in short notation replayed into long notation, and a
 //! record in long notation written in short notation.
 
-use tabula_engine::arimaa::{Phase, Placement, Position};
-use tabula_notation::arimaa::short::{
-    position_from_records, setup_move, turn_move, ResolveOptions, ShortBody, ShortMove, ShortRecord,
-};
+use std::sync::Arc;
+
+use tabula_engine::arimaa::{Color, Placement, Position};
+use tabula_notation::arimaa::short::{position_moves, setup_move, turn_move, ResolveOptions, ShortBody, ShortMove};
 use tabula_notation::arimaa::{write_placement, LongMove, MoveLabel, View};
 
 use super::resolve::record_tokens;
-use super::short_stop::{from_resolve_error, line_of, ShortStop, StopKind};
-use super::verify::{verify, verify_with, Notation, Record, Replayed};
+use super::short_stop::ShortStop;
+use super::verify::{verify, verify_short, verify_with, Notation, Record, Replayed};
 use crate::report::{GameReport, Verdict};
 
 /// One move of a short-notation record that was read: its label, its text (canonical
@@ -44,84 +44,47 @@ fn units_text(m: &ShortMove) -> String {
 }
 
 /// Replays a whole game written in short notation from the start (set-ups `1g`/`1s`, or a
-/// position `0s ..., 0g ...`), move by move on the board, each turn resolved with `opts`. Stops
-/// at the first move that is not short notation, has no legal reading or several.
+/// position `0s ..., 0g ...`), move by move on the board, each turn resolved with `opts`, by the
+/// verification of `tabula check` itself ([`verify_short`]): it stops where `check` does, at the
+/// first move that is not short notation, has no legal reading or several, or breaks a rule of
+/// the game (labels, repetition, a move after the end).
 pub fn replay_short(text: &str, opts: ResolveOptions) -> ShortReplay {
-    // The moves before a syntax error still replay.
-    let (record, syntax) = ShortRecord::parse_partial(text);
-    let (moves, syntax) = (record.moves, syntax.map(|e| ShortStop::syntax(&e)));
-    let mut out = ShortReplay { moves: Vec::new(), stop: None, position: Position::new() };
-    let mut i = 0;
-    while let Some(m) = moves.get(i) {
-        let step = |long: String| ShortStep { label: m.label, text: units_text(m), long };
-        let line = line_of(text, m);
-        let stop = |kind, reason: String| Some(ShortStop::new(Some(m.label), units_text(m), kind, reason).at(line));
-        let pos = out.position;
-        if m.label.number == 0 {
-            let (Some(next), true) = (moves.get(i + 1), i == 0) else {
-                out.stop = stop(StopKind::Illegal, "a position record (0g/0s) only starts a record, in pairs".into());
-                break;
+    let record = Record {
+        source: Arc::from(""),
+        game: String::new(),
+        movelist: text.as_bytes(),
+        line: 1,
+        recorded: None,
+        notation: Notation::Short(opts),
+    };
+    let mut moves = Vec::new();
+    let mut position = Position::new();
+    let (_, stop) = verify_short(&record, opts, |ev| match ev {
+        Replayed::Start { position: start } => {
+            for m in position_moves(View::Gold, start.board(), start.side_to_move()) {
+                moves.push(ShortStep { label: m.label, text: units_text(&m), long: record_tokens(&m) });
+            }
+            position = *start;
+        }
+        Replayed::Move { label, before, after, turn, text } => {
+            let long = match turn {
+                Some(t) => LongMove::from_turn(before, &t).map(|l| l.to_string()).unwrap_or_default(),
+                None => write_placement(label.color, &placement_of(after, label.color)),
             };
-            match position_from_records(m, next) {
-                Ok(p) => {
-                    out.moves.push(step(record_tokens(m)));
-                    out.moves.push(ShortStep { label: next.label, text: units_text(next), long: record_tokens(next) });
-                    out.position = p;
-                    i += 2;
-                    continue;
-                }
-                Err(e) => {
-                    out.stop = stop(StopKind::Illegal, e.to_string());
-                    break;
-                }
-            }
+            let text = String::from_utf8_lossy(text.trim_ascii()).into_owned();
+            moves.push(ShortStep { label, text, long });
+            position = *after;
         }
-        if m.placement().is_some() {
-            if pos.phase() != Phase::Setup || pos.side_to_move() != m.label.color {
-                out.stop = stop(StopKind::Illegal, format!("not the set-up of {} here", m.label.color.name()));
-                break;
-            }
-            match m.to_placement().map_err(|e| e.to_string()).and_then(|pl| {
-                let next = pos.place(&pl).map_err(|e| e.to_string())?;
-                Ok((pl, next))
-            }) {
-                Ok((pl, next)) => {
-                    out.moves.push(step(write_placement(m.label.color, &pl)));
-                    out.position = next;
-                }
-                Err(e) => {
-                    out.stop = stop(StopKind::Illegal, e);
-                    break;
-                }
-            }
-        } else {
-            if let Some(o) = pos.outcome() {
-                out.stop = stop(StopKind::Illegal, format!("move after the end of the game: {o}"));
-                break;
-            }
-            match m.resolve_with(&pos, opts) {
-                Ok(f) => match LongMove::from_turn(&pos, f.turn()) {
-                    Ok(long) => {
-                        out.moves.push(step(long.to_string()));
-                        out.position = *f.position();
-                    }
-                    Err(e) => {
-                        out.stop = stop(StopKind::Illegal, e.to_string());
-                        break;
-                    }
-                },
-                Err(e) => {
-                    out.stop = Some(from_resolve_error(m.label, m, e).at(line));
-                    break;
-                }
-            }
+        Replayed::TakeBack { .. } => {
+            moves.pop();
         }
-        i += 1;
-    }
-    if out.stop.is_none() {
-        out.stop = syntax;
-    }
-    out
+    });
+    ShortReplay { moves, stop, position }
+}
+
+/// The pieces of `color` on the board of `pos`, as a set-up places them.
+fn placement_of(pos: &Position, color: Color) -> Placement {
+    pos.board().iter().filter(|(_, p)| p.color == color).map(|(sq, p)| (sq, p.kind)).collect()
 }
 
 /// A short-notation record as a long-notation move list, one move a line (`1g Ra1 ...`,
@@ -150,17 +113,13 @@ pub fn long_to_short(record: &Record<'_>, view: View) -> (String, Option<String>
             let label = MoveLabel::new(label.number, label.color);
             let m = match turn {
                 Some(t) => turn_move(before, &t, view, label).map_err(|e| format!("{label}: {e}")),
-                None => {
-                    let placement: Placement = after
-                        .board()
-                        .iter()
-                        .filter(|(_, p)| p.color == label.color)
-                        .map(|(sq, p)| (sq, p.kind))
-                        .collect();
-                    setup_move(view, label.color, &placement).map_err(|e| format!("{label}: {e}"))
-                }
+                None => setup_move(view, label.color, &placement_of(after, label.color))
+                    .map_err(|e| format!("{label}: {e}")),
             };
             moves.push(m);
+        }
+        Replayed::Start { position } => {
+            moves.extend(position_moves(view, position.board(), position.side_to_move()).map(Ok));
         }
         Replayed::TakeBack { .. } => {
             moves.pop();

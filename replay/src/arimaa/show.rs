@@ -63,6 +63,7 @@ pub fn print_replay(
                 n = n.saturating_sub(1);
                 (format!("{label} takeback"), *after, Bitboard::EMPTY)
             }
+            Replayed::Start { position } => ("the position records".to_owned(), *position, Bitboard::EMPTY),
         };
         match upto {
             Some(k) if n <= k => last = Some((line, after, hl)),

@@ -10,7 +10,7 @@ use tabula_notation::arimaa::short::{position_from_records, ResolveOptions, Shor
 use tabula_notation::arimaa::{LabelStyle, MoveLabel};
 
 use super::movelist::{MoveBody, MoveLine, Moves};
-use super::short_stop::from_resolve_error;
+use super::short_stop::{from_resolve_error, ShortStop, StopKind};
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind's name in reports.
@@ -118,6 +118,11 @@ pub enum Replayed<'a> {
         /// The move as written.
         text: &'a [u8],
     },
+    /// The game starts from a position (two position records, `0g`/`0s`) rather than set-ups.
+    Start {
+        /// The position.
+        position: &'a Position,
+    },
     /// A takeback undid the last move.
     TakeBack {
         /// The label.
@@ -146,11 +151,35 @@ struct Failure {
     message: String,
     /// The text is not notation at all (a syntax error), rather than an illegal move.
     unreadable: bool,
+    /// What kind of stop, for short notation's callers (`tabula convert`, `tabula resolve`).
+    kind: StopKind,
+    /// Every legal reading, when the text fits several.
+    candidates: Vec<String>,
 }
 
 impl Failure {
     fn new(turn: impl Into<String>, line_offset: u64, token: String, message: String) -> Failure {
-        Failure { turn: turn.into(), line_offset, token, message, unreadable: false }
+        Failure {
+            turn: turn.into(),
+            line_offset,
+            token,
+            message,
+            unreadable: false,
+            kind: StopKind::Illegal,
+            candidates: Vec::new(),
+        }
+    }
+
+    /// The failure as a stop of short notation, its line counted in `record`.
+    fn stop(&self, record: &Record<'_>) -> ShortStop {
+        ShortStop {
+            label: self.turn.parse().ok(),
+            unit: self.token.clone(),
+            kind: self.kind,
+            reason: self.message.clone(),
+            candidates: self.candidates.clone(),
+            line: (record.line + self.line_offset) as usize,
+        }
     }
 }
 
@@ -260,8 +289,11 @@ impl Replay {
         };
         if let Some(f) = failure {
             report.verdict = if f.unreadable { Verdict::Unreadable } else { Verdict::Illegal };
-            report.error =
-                Some(ErrorInfo { turn: f.turn, line: record.line + f.line_offset, token: f.token, message: f.message });
+            let mut message = f.message;
+            if !f.candidates.is_empty() {
+                message.push_str(&format!(" (readings: {})", f.candidates.join(" | ")));
+            }
+            report.error = Some(ErrorInfo { turn: f.turn, line: record.line + f.line_offset, token: f.token, message });
             return report;
         }
         let Some(rec) = record.recorded else {
@@ -313,7 +345,7 @@ pub fn verify(record: &Record<'_>) -> GameReport {
 /// `result-mismatch` when the record's result disagrees with the board.
 pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -> GameReport {
     if let Notation::Short(opts) = record.notation {
-        return verify_short_with(record, opts, on_move);
+        return verify_short(record, opts, on_move).0;
     }
     // A move takes about 25 bytes of a move list, and a record at most `MAX_RECORD_BYTES`.
     let mut replay = Replay::new(Game::with_capacity(record.movelist.len() / 20));
@@ -385,7 +417,14 @@ fn replay_moves(
 /// that is not short notation makes the game `unreadable`, one with no legal reading or several
 /// `illegal` (the readings in the message), with its label, line and text; the moves before it
 /// count.
-fn verify_short_with(record: &Record<'_>, opts: ResolveOptions, mut on_move: impl FnMut(Replayed<'_>)) -> GameReport {
+/// Replays a game of short notation as [`verify_with`] does, and says where and why it stopped
+/// as short notation's callers want it (the kind of stop and every reading of an ambiguous
+/// move): the one verification behind `tabula check`, `tabula replay` and `tabula convert`.
+pub fn verify_short(
+    record: &Record<'_>,
+    opts: ResolveOptions,
+    mut on_move: impl FnMut(Replayed<'_>),
+) -> (GameReport, Option<ShortStop>) {
     let Ok(text) = std::str::from_utf8(record.movelist) else {
         let error = ErrorInfo {
             turn: String::new(),
@@ -393,7 +432,9 @@ fn verify_short_with(record: &Record<'_>, opts: ResolveOptions, mut on_move: imp
             token: String::new(),
             message: "short notation must be UTF-8 text".into(),
         };
-        return GameReport::unreadable(record.source.clone(), record.game.clone(), KIND, error);
+        let stop =
+            ShortStop::new(None, String::new(), StopKind::Syntax, error.message.clone()).at(record.line as usize);
+        return (GameReport::unreadable(record.source.clone(), record.game.clone(), KIND, error), Some(stop));
     };
     // A move of short notation takes at least three bytes and a line break.
     let mut walk = ShortWalk {
@@ -418,10 +459,12 @@ fn verify_short_with(record: &Record<'_>, opts: ResolveOptions, mut on_move: imp
     let failure = failure.or_else(|| walk.finish(&mut on_move).err()).or_else(|| {
         syntax.map(|e| Failure {
             unreadable: true,
+            kind: StopKind::Syntax,
             ..Failure::new(e.label.to_string(), e.line.saturating_sub(1) as u64, e.found.clone(), e.to_string())
         })
     });
-    walk.replay.report(record, failure)
+    let stop = failure.as_ref().map(|f| f.stop(record));
+    (walk.replay.report(record, failure), stop)
 }
 
 /// A game of short notation replayed as its moves are read.
@@ -458,6 +501,7 @@ impl ShortWalk<'_> {
             self.replay.game = Game::from_position(pos);
             self.replay.expected = MoveLabel::new(2, pos.side_to_move());
             self.label_from_next = true;
+            on_move(Replayed::Start { position: &pos });
             return Ok(());
         }
         self.play(&before, false, on_move)
@@ -497,11 +541,7 @@ impl ShortWalk<'_> {
                 replay.check_not_over(written, fail)?;
                 let resolved = m.resolve_with(replay.game.position(), opts).map_err(|e| {
                     let stop = from_resolve_error(m.label, m, e);
-                    let mut message = stop.reason;
-                    if !stop.candidates.is_empty() {
-                        message.push_str(&format!(" (readings: {})", stop.candidates.join(" | ")));
-                    }
-                    fail(stop.unit, message)
+                    Failure { kind: stop.kind, candidates: stop.candidates, ..fail(stop.unit, stop.reason) }
                 })?;
                 let span = units.first().map_or(0, |u| u.span.start)..units.last().map_or(0, |u| u.span.end);
                 (Action::Turn(resolved), std::borrow::Cow::Borrowed(text.get(span).unwrap_or_default()))
