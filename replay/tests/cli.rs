@@ -73,6 +73,8 @@ fn output_keeps_input_order_whatever_the_threads_and_reads_stdin() {
     let (one, two) = (run("1"), run("2"));
     assert_eq!(one.status.code(), Some(1), "two old-rule games are illegal");
     assert_eq!(one.stdout, two.stdout);
+    // More jobs than cores are clamped to the cores there are, not started.
+    assert_eq!(run("100000").stdout, one.stdout);
     let ids: Vec<String> = json_lines(&one).iter().map(|g| g["game"].as_str().unwrap().to_owned()).collect();
     assert_eq!(ids.len(), 91);
     assert_eq!((ids[0].as_str(), ids[90].as_str()), ("669122", "90687"));
