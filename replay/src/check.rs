@@ -3,11 +3,11 @@
 use std::io::Read;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use crate::control::Control;
 use crate::input::{self, Entry, Format, LineChunks, Problem};
 use crate::report::{GameReport, Verdict};
 
@@ -192,21 +192,21 @@ struct Window {
 impl Window {
     /// Checks the waiting files in parallel and hands their reports on in file order, until the
     /// sink asks to stop.
-    fn flush(&mut self, summary: &mut Summary, stop: &Arc<AtomicBool>, sink: &mut dyn FnMut(Found)) {
+    fn flush(&mut self, summary: &mut Summary, control: &Arc<Control>, sink: &mut dyn FnMut(Found)) {
         let done: Vec<(Summary, Vec<Found>)> = self
             .files
             .par_iter()
             .map(|(file, explicit)| {
                 let mut part = Summary::default();
                 let mut found = Vec::new();
-                if !stop.load(Ordering::Relaxed) {
-                    check_file(file, *explicit, &mut part, stop, &mut |r| found.push(r));
+                if !control.stopped() {
+                    check_file(file, *explicit, &mut part, control, &mut |r| found.push(r));
                 }
                 (part, found)
             })
             .collect();
         for (part, found) in done {
-            if stop.load(Ordering::Relaxed) {
+            if control.stopped() {
                 break;
             }
             summary.merge(part);
@@ -236,30 +236,41 @@ pub fn check_paths(paths: &[PathBuf], sink: &mut dyn FnMut(&GameReport)) -> Summ
 /// sink answers [`ControlFlow::Break`] (its output closed, say), reading stops at once and the
 /// summary says [`stopped`](Summary::stopped).
 pub fn check_paths_with(paths: &[PathBuf], sink: &mut dyn FnMut(CheckEvent<'_>) -> ControlFlow<()>) -> Summary {
-    let stop = Arc::new(AtomicBool::new(false));
+    check_paths_controlled(paths, &Arc::new(Control::new()), sink)
+}
+
+/// As [`check_paths_with`], under `control`: the bytes and files read are counted there as the
+/// run goes (a progress display reads them from another thread), and once it is stopped (an
+/// interrupt) no further chunk or file is read and the summary says
+/// [`stopped`](Summary::stopped), with the games checked until then.
+pub fn check_paths_controlled(
+    paths: &[PathBuf],
+    control: &Arc<Control>,
+    sink: &mut dyn FnMut(CheckEvent<'_>) -> ControlFlow<()>,
+) -> Summary {
+    let stop = control;
     let mut summary = Summary::default();
     {
-        let stop_flag = Arc::clone(&stop);
         let sink = &mut |found: Found| {
-            if stop_flag.load(Ordering::Relaxed) {
+            if stop.stopped() {
                 return;
             }
             if sink(found.event()).is_break() {
-                stop_flag.store(true, Ordering::Relaxed);
+                stop.stop();
             }
         };
         let mut window = Window::default();
         for entry in input::walk(paths) {
-            if stop.load(Ordering::Relaxed) {
+            if stop.stopped() {
                 break;
             }
             match entry {
                 Entry::Stdin => {
-                    window.flush(&mut summary, &stop, sink);
-                    check_file(Path::new("-"), true, &mut summary, &stop, sink);
+                    window.flush(&mut summary, stop, sink);
+                    check_file(Path::new("-"), true, &mut summary, stop, sink);
                 }
                 Entry::Problem { path, problem } => {
-                    window.flush(&mut summary, &stop, sink);
+                    window.flush(&mut summary, stop, sink);
                     let skip = match problem {
                         Problem::Missing => {
                             summary.missing += 1;
@@ -285,18 +296,18 @@ pub fn check_paths_with(paths: &[PathBuf], sink: &mut dyn FnMut(CheckEvent<'_>) 
                     window.files.push((path, named));
                     window.bytes += len;
                     if window.files.len() >= WINDOW_FILES || window.bytes >= WINDOW_BYTES {
-                        window.flush(&mut summary, &stop, sink);
+                        window.flush(&mut summary, stop, sink);
                     }
                 }
                 Entry::File { path, named, .. } => {
-                    window.flush(&mut summary, &stop, sink);
-                    check_file(&path, named, &mut summary, &stop, sink);
+                    window.flush(&mut summary, stop, sink);
+                    check_file(&path, named, &mut summary, stop, sink);
                 }
             }
         }
-        window.flush(&mut summary, &stop, sink);
+        window.flush(&mut summary, stop, sink);
     }
-    summary.stopped = stop.load(Ordering::Relaxed);
+    summary.stopped = stop.stopped();
     summary
 }
 
@@ -306,7 +317,7 @@ fn named_as_records(path: &Path) -> bool {
     input::has_extension(path, "mat")
 }
 
-fn check_file(path: &Path, explicit: bool, summary: &mut Summary, stop: &Arc<AtomicBool>, sink: &mut dyn FnMut(Found)) {
+fn check_file(path: &Path, explicit: bool, summary: &mut Summary, control: &Arc<Control>, sink: &mut dyn FnMut(Found)) {
     let source: Arc<str> = Arc::from(path.display().to_string());
     let file = match input::open(path) {
         Ok(f) => f,
@@ -320,7 +331,9 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, stop: &Arc<Ato
     let name = input::record_name(path);
     let chunks = file.into_chunks();
     let explicit = explicit || named_as_records(path);
-    if let Some(reason) = check_stream(&source, &name, chunks.stop_on(Arc::clone(stop)), explicit, summary, sink) {
+    let skipped = check_stream(&source, &name, chunks.watched_by(Arc::clone(control)), explicit, summary, sink);
+    control.file_done();
+    if let Some(reason) = skipped {
         summary.skipped.push((path.to_path_buf(), reason));
         sink(Found::Skipped(path.to_path_buf(), reason));
     }

@@ -31,6 +31,7 @@
 pub mod arimaa;
 pub mod backgammon;
 pub mod check;
+pub mod control;
 pub mod diagram;
 pub mod game_kind;
 mod games;

@@ -39,7 +39,7 @@ fn check_jsonl_has_the_interface_keys_and_exit_status() {
 
     let out = tabula(&["check", &repo("testdata/arimaa/random_games.tsv")], None);
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("ok                     40"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("ok                       40"));
 }
 
 #[test]

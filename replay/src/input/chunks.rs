@@ -2,8 +2,8 @@
 //! that memory stays bounded whatever a file's size, and a line past [`MAX_LINE_BYTES`] is
 //! reported (with its number) and skipped.
 
+use crate::control::Control;
 use std::io::{self, Read};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use memchr::memrchr;
@@ -39,7 +39,7 @@ pub struct LineChunks<R> {
     /// Room the next read is given: [`CHUNK_BYTES`] after the first.
     first_room: usize,
     /// When set, the input ends at the next chunk.
-    stop: Option<Arc<AtomicBool>>,
+    control: Option<Arc<Control>>,
     /// A read error met after whole lines, handed out once those lines are.
     pending: Option<io::Error>,
 }
@@ -123,15 +123,15 @@ impl<R: Read> LineChunks<R> {
             next_line: 1,
             eof: false,
             first_room,
-            stop: None,
+            control: None,
             pending: None,
         }
     }
 
-    /// The same chunks, ending early once `stop` is set (the reader of a run whose output was
-    /// closed has nothing left to do).
-    pub fn stop_on(self, stop: Arc<AtomicBool>) -> LineChunks<R> {
-        LineChunks { stop: Some(stop), ..self }
+    /// The same chunks, counted in `control` as they are read and ending early once it is
+    /// stopped (a run interrupted, or whose output was closed, has nothing left to do).
+    pub fn watched_by(self, control: Arc<Control>) -> LineChunks<R> {
+        LineChunks { control: Some(control), ..self }
     }
 
     /// Chunks of `reader`, which is expected to hold about `bytes` bytes (a file's length): the
@@ -164,6 +164,9 @@ impl<R: Read> LineChunks<R> {
         if n < CHUNK_BYTES {
             self.eof = true;
         }
+        if let Some(c) = &self.control {
+            c.add_bytes(n as u64);
+        }
         Ok(())
     }
 
@@ -181,7 +184,7 @@ impl<R: Read> LineChunks<R> {
         if let Some(e) = self.pending.take() {
             return Err(e);
         }
-        if self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+        if self.control.as_ref().is_some_and(|c| c.stopped()) {
             return Ok(None);
         }
         // Reuse a buffer handed back with `recycle`, so that memory is not mapped anew for every

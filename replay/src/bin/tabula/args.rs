@@ -14,6 +14,24 @@ use tabula_replay::{GameKind, UnknownGame};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// When to use colours: `auto` on a terminal (unless `NO_COLOR` is set, or `CLICOLOR_FORCE`
+    /// asks for them anywhere), `always` or `never`.
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, global = true)]
+    pub color: ColorWhen,
+    /// Print nothing: the exit status alone says how the run went.
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
+}
+
+/// When to use colours.
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, by the `NO_COLOR` and `CLICOLOR_FORCE` conventions.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
@@ -26,6 +44,11 @@ pub enum Notation {
 pub enum Command {
     /// Check every game in files or folders (searched recursively); the format is recognised
     /// from the content.
+    #[command(
+        after_help = "Examples:\n  tabula check testdata/\n  tabula check --jsonl archive.tsv.gz > verdicts.jsonl\n  \
+                            cat match.mat | tabula check -\n\nExit status: 0 every game ok, 1 some game not ok or no game \
+                            found, 2 a path missing or unreadable, 130 interrupted."
+    )]
     Check {
         /// Print one JSON object per game (JSON Lines) instead of the table for people.
         #[arg(long)]
@@ -39,6 +62,8 @@ pub enum Command {
         paths: Vec<PathBuf>,
     },
     /// List (or count) every legal turn of a position, one per distinct resulting position.
+    #[command(after_help = "Examples:\n  tabula moves --game backgammon --position 4HPwATDgc/ABMA --dice 31\n  \
+                            tabula moves --game arimaa --count --position 'g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]'")]
     Moves {
         /// The game: arimaa, backgammon or stones-and-rivers.
         #[arg(long, value_parser = parse_game)]
@@ -59,6 +84,10 @@ pub enum Command {
     },
     /// Resolve moves written in any accepted spelling against their positions: one JSON request
     /// per line on standard input, one answer per line on standard output.
+    #[command(
+        after_help = "Example:\n  echo '{\"game\":\"backgammon\",\"position\":\"4HPwATDgc/ABMA\",\"dice\":\"31\",\"move\":\"6/5, 8/5\"}' \
+                            | tabula resolve --jsonl"
+    )]
     Resolve {
         /// JSON Lines in and out (the only mode).
         #[arg(long, required = true)]
@@ -67,6 +96,10 @@ pub enum Command {
     /// Convert an Arimaa record between long and short notation: `--to short` reads an archive
     /// row or a move list in long notation (one game, `--game`), `--to long` reads a text of
     /// short notation and writes the long move list.
+    #[command(
+        after_help = "Examples:\n  tabula convert --to short --game 900001 testdata/arimaa/random_games.tsv\n  \
+                            tabula convert --to long game.txt"
+    )]
     Convert {
         /// The notation to write.
         #[arg(long, value_enum)]
@@ -86,6 +119,8 @@ pub enum Command {
         file: PathBuf,
     },
     /// Show a game move by move with a board diagram.
+    #[command(after_help = "Examples:\n  tabula replay testdata/backgammon/matches/galaxy_3pt.mat --game 2\n  \
+                            tabula replay testdata/arimaa/random_games.tsv --game 900001 --turn 10")]
     Replay {
         /// The record file (`-`: standard input; gzip is read decompressed).
         file: PathBuf,
@@ -96,10 +131,19 @@ pub enum Command {
         /// rolls; Stones and Rivers: turns, 0 the start).
         #[arg(long)]
         turn: Option<usize>,
-        /// Never use colours.
-        #[arg(long)]
+        /// Never use colours (as `--color never`).
+        #[arg(long, hide = true)]
         no_color: bool,
     },
+    /// Print a shell's completion script for tabula (`tabula completions bash >
+    /// /etc/bash_completion.d/tabula`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print tabula's manual page (roff: `tabula man > tabula.1; man ./tabula.1`).
+    Man,
 }
 
 fn parse_game(name: &str) -> Result<GameKind, UnknownGame> {

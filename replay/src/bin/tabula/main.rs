@@ -1,20 +1,19 @@
 //! The `tabula` command: check game archives, list legal moves, replay games.
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
-use clap::Parser;
-use std::ops::ControlFlow;
-use tabula_replay::check::{check_paths_with, CheckEvent, Summary};
+use clap::{CommandFactory, Parser};
 use tabula_replay::query;
-use tabula_replay::{GameReport, Verdict};
+use tabula_replay::Verdict;
 
-use args::{Cli, Command, Notation};
+use args::{Cli, ColorWhen, Command, Notation};
 use tabula_replay::GameKind;
 
 mod args;
+mod check;
+mod progress;
+mod style;
 
 /// Records are read as many small strings and vectors; mimalloc serves them several times faster
 /// than the system allocator.
@@ -23,21 +22,58 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let output = Output::new(&cli);
     let result = match cli.command {
-        Command::Check { jsonl, jobs, paths } => check(jsonl, jobs, &paths),
+        Command::Check { jsonl, jobs, paths } => check::check(jsonl, jobs, &paths, output),
         Command::Moves { game, position, dice, count } => moves(game, &position, dice.as_deref(), count),
         Command::Resolve { jsonl: _ } => resolve(),
         Command::Convert { to, view, game, lenient, file } => convert(to, &view, game.as_deref(), lenient, &file),
         Command::Replay { file, game, turn, no_color } => {
-            replay(&file, game.as_deref(), turn, !no_color && io::IsTerminal::is_terminal(&io::stdout()))
+            let output = if no_color { Output { color: anstream::ColorChoice::Never, ..output } } else { output };
+            replay(&file, game.as_deref(), turn, output)
         }
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "tabula", &mut io::stdout());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => match clap_mangen::Man::new(Cli::command()).render(&mut io::stdout()) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            Err(e) => write_failed(&e),
+        },
     };
     match result {
         Ok(code) => code,
         Err(e) => {
-            say(format_args!("tabula: {e}"));
+            if !output.quiet {
+                say(format_args!("tabula: {e}"));
+            }
             ExitCode::from(2)
         }
+    }
+}
+
+/// How a command writes for people: with colours or not, or nothing at all.
+#[derive(Copy, Clone)]
+pub struct Output {
+    /// `--color`, with `NO_COLOR` and `CLICOLOR_FORCE` taken into account for `auto`.
+    pub color: anstream::ColorChoice,
+    /// `--quiet`: the exit status alone.
+    pub quiet: bool,
+}
+
+impl Output {
+    fn new(cli: &Cli) -> Output {
+        let choice = match cli.color {
+            ColorWhen::Always => anstream::ColorChoice::Always,
+            ColorWhen::Never => anstream::ColorChoice::Never,
+            ColorWhen::Auto => anstream::AutoStream::choice(&io::stdout()),
+        };
+        Output { color: choice, quiet: cli.quiet }
+    }
+
+    /// Whether colours go to standard output.
+    fn colored(&self) -> bool {
+        !matches!(self.color, anstream::ColorChoice::Never)
     }
 }
 
@@ -59,7 +95,7 @@ const CLOSED_OUTPUT: u8 = 141;
 
 /// How a command ends on a write error: quietly with [`CLOSED_OUTPUT`] when the reader closed
 /// the pipe, else as an I/O error (a full disk).
-fn write_failed(e: &io::Error) -> Result<ExitCode, String> {
+pub fn write_failed(e: &io::Error) -> Result<ExitCode, String> {
     if e.kind() == io::ErrorKind::BrokenPipe {
         Ok(ExitCode::from(CLOSED_OUTPUT))
     } else {
@@ -68,123 +104,8 @@ fn write_failed(e: &io::Error) -> Result<ExitCode, String> {
 }
 
 /// A line for people on standard error; a closed or full standard error is no reason to stop.
-fn say(message: std::fmt::Arguments<'_>) {
+pub fn say(message: std::fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr(), "{message}");
-}
-
-fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf]) -> Result<ExitCode, String> {
-    if let Some(n) = jobs {
-        // More threads than cores do not help: the request is clamped to the cores there are.
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n.clamp(1, cores))
-            .build_global()
-            .map_err(|e| format!("cannot start {n} threads: {e}"))?;
-    }
-    let start = Instant::now();
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut write_error = None;
-    let summary = {
-        let mut sink = |event: CheckEvent<'_>| {
-            let res = match (event, jsonl) {
-                (CheckEvent::Game(r), true) => writeln!(out, "{}", r.to_json()),
-                (CheckEvent::Game(r), false) => write_person_line(&mut out, r),
-                (CheckEvent::Skipped { path, reason }, true) => {
-                    writeln!(out, "{}", GameReport::skipped_json(path, reason))
-                }
-                // Listed with the summary.
-                (CheckEvent::Skipped { .. }, false) => Ok(()),
-            };
-            match res {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => {
-                    write_error = Some(e);
-                    ControlFlow::Break(())
-                }
-            }
-        };
-        check_paths_with(paths, &mut sink)
-    };
-    if let Some(e) = write_error {
-        return write_failed(&e);
-    }
-    if !jsonl {
-        if let Err(e) = write_summary(&mut out, &summary, start.elapsed().as_secs_f64()) {
-            return write_failed(&e);
-        }
-    }
-    if let Err(e) = out.flush() {
-        return write_failed(&e);
-    }
-    if summary.refused > 0 {
-        say(format_args!("tabula: {} paths or files could not be read (reported above)", summary.refused));
-    }
-    if summary.missing > 0 {
-        say(format_args!(
-            "tabula: {} of the paths given do not exist (reported above, after the others)",
-            summary.missing
-        ));
-    }
-    if summary.missing + summary.refused > 0 {
-        return Ok(ExitCode::from(2));
-    }
-    if summary.games == 0 {
-        // Nothing was proved: an empty archive is no reason for a success.
-        say(format_args!("tabula: no games found in the paths given"));
-        return Ok(ExitCode::from(1));
-    }
-    Ok(if summary.all_ok() { ExitCode::SUCCESS } else { ExitCode::from(1) })
-}
-
-fn write_person_line(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
-    if r.verdict == Verdict::Ok {
-        return Ok(());
-    }
-    let e = r.error.as_ref();
-    let at = match r.error_place() {
-        p if p.is_empty() => p,
-        p => format!("{p}: "),
-    };
-    writeln!(
-        out,
-        "{:<16} {}  game {}: {at}{}",
-        r.verdict.as_str(),
-        r.source,
-        r.game,
-        e.map_or("", |e| e.message.as_str())
-    )
-}
-
-fn write_summary(out: &mut impl Write, s: &Summary, secs: f64) -> io::Result<()> {
-    if s.games > s.verdicts.ok {
-        writeln!(out)?;
-    }
-    writeln!(out, "{:<16} {:>8}", "verdict", "games")?;
-    for verdict in Verdict::ALL {
-        writeln!(out, "{:<16} {:>8}", verdict.as_str(), s.verdicts.get(verdict))?;
-    }
-    writeln!(out, "{:<16} {:>8}", "total", s.games)?;
-    let rate = if secs > 0.0 { s.turns as f64 / secs } else { 0.0 };
-    writeln!(
-        out,
-        "\n{} moves replayed from {} files ({:.1} MB) in {:.3} s: {:.0} moves/s",
-        s.turns,
-        s.files,
-        s.bytes as f64 / 1e6,
-        secs,
-        rate
-    )?;
-    if !s.skipped.is_empty() {
-        writeln!(out, "{} files held no game and were passed over:", s.skipped.len())?;
-        for (p, why) in s.skipped.iter().take(10) {
-            writeln!(out, "  {} ({})", p.display(), why.label())?;
-        }
-        if s.skipped.len() > 10 {
-            writeln!(out, "  ... ({} more; --jsonl lists every one)", s.skipped.len() - 10)?;
-        }
-    }
-    Ok(())
 }
 
 fn moves(game: GameKind, position: &str, dice: Option<&str>, count: bool) -> Result<ExitCode, String> {
@@ -294,10 +215,11 @@ fn convert(
     })
 }
 
-fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, color: bool) -> Result<ExitCode, String> {
+fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, output: Output) -> Result<ExitCode, String> {
     let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let verdict = match tabula_replay::show::print_replay(file, game, upto, color, &mut out) {
+    let mut out: Box<dyn Write> =
+        if output.quiet { Box::new(io::sink()) } else { Box::new(BufWriter::new(stdout.lock())) };
+    let verdict = match tabula_replay::show::print_replay(file, game, upto, output.colored(), &mut out) {
         Ok(verdict) => verdict,
         Err(tabula_replay::show::ShowError::Write(e)) => return write_failed(&e),
         Err(e) => return no_game_or_failure(e.is_no_game(), &e),
