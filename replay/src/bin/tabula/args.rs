@@ -16,6 +16,17 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// What `tabula replay` writes.
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum ReplayFormat {
+    /// Board diagrams for the terminal, move by move.
+    Text,
+    /// One position as a standalone SVG picture (the last, or the one after --turn N).
+    Svg,
+    /// A self-contained HTML page to step through the game.
+    Html,
+}
+
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
 pub enum Notation {
     Short,
@@ -93,12 +104,17 @@ pub enum Command {
         #[arg(long)]
         game: Option<String>,
         /// Show only the position after this many moves (Arimaa: set-ups included; backgammon:
-        /// rolls; Stones and Rivers: turns, 0 the start).
+        /// rolls; Stones and Rivers: turns, 0 the start); with --format html, the position the
+        /// page opens at.
         #[arg(long)]
         turn: Option<usize>,
         /// Never use colours.
         #[arg(long)]
         no_color: bool,
+        /// What to write: text diagrams, an SVG picture of one position (the last, or the one
+        /// --turn names), or an HTML page to step through the game.
+        #[arg(long, value_enum, default_value = "text")]
+        format: ReplayFormat,
     },
 }
 
