@@ -138,7 +138,8 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
         let _ = writeln!(out, "<li data-i=\"{i}\" data-turn=\"{}\">{}</li>", frame.turn, escape(&frame.label));
     }
     if let (Some(e), true) = (&view.report.error, broken) {
-        let place = if e.turn.is_empty() { format!("line {}", e.line) } else { format!("line {}, {}", e.line, e.turn) };
+        let place =
+            if e.turn.is_empty() { format!("line {}", e.line) } else { format!("line {}, move {}", e.line, e.turn) };
         let token = if e.token.is_empty() { String::new() } else { format!(" `{}`", e.token) };
         let text = format!("{}: {place}{token}: {}", view.report.verdict.as_str(), e.message);
         let _ = writeln!(out, "<li class=\"error\" id=\"error\">{}</li>", escape(&text));

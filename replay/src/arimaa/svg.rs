@@ -4,8 +4,8 @@
 //! traps (c3, f3, c6, f6) shaded and crossed, Gold's pieces as gold discs with dark letters and
 //! Silver's as dark grey discs with white letters (`E M H D C R`, the letters of long
 //! notation). The last turn is drawn over the board: the squares its steps touched outlined, an
-//! arrow for each step, and each piece it captured as a faded piece struck through in red on
-//! its trap.
+//! arrow for each step, and each piece it captured as a faded piece ringed in red, with a red
+//! cross, on its trap.
 
 use tabula_engine::arimaa::{Board, Color, Phase, Piece, Position, Square, Turn};
 
@@ -52,7 +52,7 @@ fn piece(svg: &mut Svg, (x, y): (f64, f64), p: Piece, faded: bool) {
         Color::Gold => ("#f0c02c", "#7a5a00", "#2b2000"),
         Color::Silver => ("#4f5866", "#1c2129", "#ffffff"),
     };
-    let opacity = if faded { " opacity=\"0.45\"" } else { "" };
+    let opacity = if faded { " opacity=\"0.5\"" } else { "" };
     svg.group(&format!("class=\"piece\"{opacity}"));
     svg.circle(x, y, CELL * 0.4, &format!("fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"2\""));
     let letter = p.kind.upper_char().to_string();
@@ -109,10 +109,15 @@ pub fn board(position: &Position, last: Option<(&Position, &Turn)>, caption: &st
     }
     for &(sq, p) in &taken {
         let (x, y) = centre(sq);
+        // The captured piece faded on its trap, ringed in red, a red cross in the corner.
         piece(&mut svg, (x, y), p, true);
-        let strike = "stroke=\"#d0021b\" stroke-width=\"4\" stroke-linecap=\"round\" class=\"capture\"";
-        svg.line((x - 18.0, y - 18.0), (x + 18.0, y + 18.0), strike);
-        svg.line((x + 18.0, y - 18.0), (x - 18.0, y + 18.0), strike);
+        let ring = "fill=\"none\" stroke=\"#d0021b\" stroke-width=\"3\" stroke-dasharray=\"6 4\" class=\"capture\"";
+        svg.circle(x, y, CELL * 0.44, ring);
+        let (cx, cy) = (x + CELL * 0.34, y - CELL * 0.34);
+        svg.circle(cx, cy, 9.0, "fill=\"#d0021b\"");
+        let strike = "stroke=\"#ffffff\" stroke-width=\"2.5\" stroke-linecap=\"round\"";
+        svg.line((cx - 4.0, cy - 4.0), (cx + 4.0, cy + 4.0), strike);
+        svg.line((cx + 4.0, cy - 4.0), (cx - 4.0, cy + 4.0), strike);
     }
     if let Some((_, turn)) = last {
         for step in turn.steps() {

@@ -237,9 +237,10 @@ pub fn view(source: &Arc<str>, input: impl BufRead, selector: Option<&str>) -> R
     let Found { name, header, game, written } = find_game(source, input, selector)?;
     let names: [String; 2] = game.players.clone();
     let score = score_line(&header, &game, &written);
-    let start_score = score.clone();
+    let (start_score, start_names) = (score.clone(), names.clone());
     let mut frames = vec![Frame::new("start", 0, move |caption| {
-        let scene = Scene { score_line: start_score.clone(), ..Scene::default() };
+        let names = [start_names[0].as_str(), start_names[1].as_str()];
+        let scene = Scene { names, score_line: start_score.clone(), ..Scene::default() };
         board(&Position::start(), &scene, caption)
     })];
     let mut plays = 0usize;
