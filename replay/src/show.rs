@@ -179,6 +179,11 @@ pub fn render(
         })?),
     };
     let verdict = view.report.verdict;
+    if view.frames.is_empty() && format == OutputFormat::Svg {
+        let why = view.report.error.as_ref().map_or_else(String::new, |e| format!(": {}", e.message));
+        let reason = format!("game {} has no position to draw{why}", view.report.game);
+        return Err(ShowError::Unreadable { file: source.to_string(), reason });
+    }
     let text = match format {
         OutputFormat::Svg => {
             view.frames.get(index.unwrap_or(view.frames.len().saturating_sub(1))).map_or_else(String::new, Frame::svg)
