@@ -15,7 +15,7 @@ use crate::arimaa::verify::Notation;
 use crate::input::{Chunk, ChunkStream, Format, LineChunks};
 use crate::query::{self, QueryError, Refusal};
 use crate::report::{GameReport, Verdict};
-use crate::show::ShowError;
+use crate::show::{GameView, ShowError};
 use crate::GameKind;
 
 /// Reads every record of a file in `format` (`first`, the chunk already read, then the rest of
@@ -74,6 +74,29 @@ pub(crate) fn show_game(
         Some(GameKind::Arimaa) | None => {
             let record = crate::arimaa::find::find_game_in(path, reader, selector)?;
             Ok(crate::arimaa::show::print_replay(&record.as_record(), upto, color, out)?)
+        }
+    }
+}
+
+/// The game `selector` of a file in `format` read from `reader`, replayed into the frames of
+/// its pictures and page.
+pub(crate) fn game_view(
+    format: Option<Format>,
+    path: &Path,
+    source: &Arc<str>,
+    reader: impl BufRead,
+    selector: Option<&str>,
+) -> Result<GameView, ShowError> {
+    match format.as_ref().map(Format::game) {
+        Some(GameKind::StonesRivers) => {
+            let record = crate::stones_rivers::find_record(source, reader, selector)?;
+            Ok(crate::stones_rivers::svg::view(source, &record))
+        }
+        Some(GameKind::Backgammon) => crate::backgammon::svg::view(source, reader, selector),
+        // Arimaa, or no format known: the Arimaa finder says what the file is not.
+        Some(GameKind::Arimaa) | None => {
+            let record = crate::arimaa::find::find_game_in(path, reader, selector)?;
+            Ok(crate::arimaa::svg::view(&record))
         }
     }
 }

@@ -6,7 +6,8 @@
 //! [`backgammon::verify`], [`stones_rivers::verify()`]) into a [`GameReport`]; [`check`] runs the
 //! verifiers in parallel and hands the reports back in input order, one per game, never
 //! stopping at a bad one. [`query`] answers `tabula moves` and `tabula resolve`, [`show`]
-//! `tabula replay`. The `tabula` program itself (feature `cli`, on by default) only parses its
+//! `tabula replay`: diagrams for the terminal, SVG pictures of positions ([`svg`] and each
+//! game's `svg` module; [`show::render`]) and a replay page ([`page`]). The `tabula` program itself (feature `cli`, on by default) only parses its
 //! arguments and prints.
 //!
 //! # Example
@@ -36,10 +37,12 @@ pub mod diagram;
 pub mod game_kind;
 mod games;
 pub mod input;
+pub mod page;
 pub mod query;
 pub mod report;
 pub mod show;
 pub mod stones_rivers;
+pub mod svg;
 
 pub use game_kind::{GameKind, UnknownGame};
 pub use report::{ErrorInfo, GameReport, GameResult, Verdict};

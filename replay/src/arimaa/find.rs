@@ -27,6 +27,9 @@ pub struct OwnedRecord {
     pub recorded: Option<RecordedEnd>,
     /// How the moves are written.
     pub notation: Notation,
+    /// What the archive says about the game besides its moves (players, event, site, date), as
+    /// the replay page shows it; empty for a move list.
+    pub tags: Vec<(String, String)>,
 }
 
 impl OwnedRecord {
@@ -87,15 +90,25 @@ pub fn for_each_record_in(
                 _ => Notation::Long,
             };
             let game = input::record_name(path);
-            let _ = f(OwnedRecord { source, game, movelist: data, line: 1, recorded: None, notation });
+            let _ =
+                f(OwnedRecord { source, game, movelist: data, line: 1, recorded: None, notation, tags: Vec::new() });
             Ok(())
         }
         Some(Format::ArimaaArchive(layout)) => {
             let (mut index, mut header) = (0usize, true);
+            let mut names: Vec<String> = Vec::new();
             while let Some(c) = chunk {
                 if let Chunk::Lines { data, first_line } = &c {
                     for (line, row) in (*first_line..).zip(data.split(|&b| b == b'\n')) {
-                        if std::mem::take(&mut header) || row.trim_ascii().is_empty() {
+                        if std::mem::take(&mut header) {
+                            let row = row.strip_suffix(b"\r").unwrap_or(row);
+                            names = row
+                                .split(|&b| b == b'\t')
+                                .map(|n| String::from_utf8_lossy(n).trim().to_owned())
+                                .collect();
+                            continue;
+                        }
+                        if row.trim_ascii().is_empty() {
                             continue;
                         }
                         index += 1;
@@ -109,6 +122,7 @@ pub fn for_each_record_in(
                             line,
                             recorded: r.recorded,
                             notation: r.notation,
+                            tags: row_tags(&names, row),
                         };
                         if f(record).is_break() {
                             return Ok(());
@@ -120,6 +134,51 @@ pub fn for_each_record_in(
             Ok(())
         }
     }
+}
+
+/// The columns of an archive row that say who played, where and when, named for people: Gold
+/// and Silver (user names, with ratings), Event, Site, Date (from `startts`, UTC).
+fn row_tags(names: &[String], row: &[u8]) -> Vec<(String, String)> {
+    let row = row.strip_suffix(b"\r").unwrap_or(row);
+    let fields: Vec<&[u8]> = row.split(|&b| b == b'\t').collect();
+    let field = |name: &str| -> Option<String> {
+        let i = names.iter().position(|n| n == name)?;
+        let text = String::from_utf8_lossy(fields.get(i)?).trim().to_owned();
+        (!text.is_empty() && text.len() <= 200).then_some(text)
+    };
+    let player = |user: &str, rating: &str| {
+        field(user).map(|u| match field(rating) {
+            Some(r) => format!("{u} ({r})"),
+            None => u,
+        })
+    };
+    let mut tags = Vec::new();
+    let mut add = |key: &str, value: Option<String>| {
+        if let Some(v) = value {
+            tags.push((key.to_owned(), v));
+        }
+    };
+    add("Gold", player("wusername", "wrating"));
+    add("Silver", player("busername", "brating"));
+    add("Event", field("event"));
+    add("Site", field("site"));
+    add("Date", field("startts").and_then(|t| t.parse::<i64>().ok()).map(date_of));
+    tags
+}
+
+/// The UTC date (`YYYY-MM-DD`) of a Unix time in seconds.
+fn date_of(seconds: i64) -> String {
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = seconds.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// The whole text of a single-game file (a game in short notation for `tabula convert --to
@@ -179,4 +238,23 @@ pub fn find_game_in(path: &Path, reader: impl Read, selector: Option<&str>) -> R
     by_id
         .or(by_index)
         .ok_or_else(|| FindError::NoGame { file: path.display().to_string(), selector: selector.map(str::to_owned) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_and_tags() {
+        assert_eq!(date_of(0), "1970-01-01");
+        assert_eq!(date_of(1_767_254_401), "2026-01-01");
+        assert_eq!(date_of(951_782_400), "2000-02-29");
+        let names: Vec<String> = ["id", "wusername", "busername", "wrating", "event", "startts", "movelist"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let tags = row_tags(&names, b"1\tann\tbob\t1500\tWorld\t0\t1w Ra1");
+        let want = [("Gold", "ann (1500)"), ("Silver", "bob"), ("Event", "World"), ("Date", "1970-01-01")];
+        assert_eq!(tags, want.map(|(k, v)| (k.to_owned(), v.to_owned())));
+    }
 }

@@ -8,6 +8,7 @@ pub mod movelist;
 pub mod resolve;
 pub mod short_stop;
 pub mod show;
+pub mod svg;
 pub mod verify;
 
 pub use archive::{ArchiveLayout, ArchiveRow, RowError};

@@ -3,6 +3,7 @@
 pub mod check;
 pub mod mat;
 pub mod show;
+pub mod svg;
 pub mod verify;
 pub mod write;
 

@@ -3,7 +3,7 @@
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
-use tabula_engine::backgammon::{Cube, Point, Position, Side};
+use tabula_engine::backgammon::{Cube, MatchScore, Point, Position, Side};
 use tabula_notation::backgammon::position_id;
 
 use super::check::WrittenScores;
@@ -113,7 +113,7 @@ pub fn diagram(board: &Position, frame: &Frame<'_>, color: bool) -> String {
 }
 
 /// The points a play touched, in the left player's numbering, as [`Frame::touched`] wants them.
-fn touched_points(replayed: &Replayed<'_>) -> u32 {
+pub(crate) fn touched_points(replayed: &Replayed<'_>) -> u32 {
     let Some((_, play)) = &replayed.play else { return 0 };
     let mover = replayed.action.column.side();
     play.steps().iter().fold(0u32, |m, s| {
@@ -124,20 +124,21 @@ fn touched_points(replayed: &Replayed<'_>) -> u32 {
     })
 }
 
+/// A game found in a match: the file's name, the match header, the game and the score the
+/// match's records give before it.
+pub(crate) struct Found {
+    pub(crate) name: String,
+    pub(crate) header: MatchHeader,
+    pub(crate) game: GameRecord,
+    pub(crate) written: MatchScore,
+}
+
 /// Finds the game `selector` (its number, or its id `name#number`; the first when `None`) in a
-/// match and prints it action by action with diagrams (or only the board after `upto` plays),
-/// then the verdict, which it returns.
+/// match.
 ///
 /// # Errors
-/// The match cannot be read up to that game, it has no such game, or writing failed.
-pub fn print_match_replay(
-    source: &str,
-    input: impl BufRead,
-    selector: Option<&str>,
-    upto: Option<usize>,
-    color: bool,
-    out: &mut impl Write,
-) -> Result<Verdict, ShowError> {
+/// The match cannot be read up to that game, or it has no such game.
+pub(crate) fn find_game(source: &str, input: impl BufRead, selector: Option<&str>) -> Result<Found, ShowError> {
     let path = crate::input::uncompressed_path(std::path::Path::new(source));
     let name = path.file_name().map_or(source.to_string(), |n| n.to_string_lossy().into());
     let unreadable = |reason: String| ShowError::Unreadable { file: source.to_owned(), reason };
@@ -178,8 +179,13 @@ pub fn print_match_replay(
             }
         }
     };
-    let names = [game.players[0].as_str(), game.players[1].as_str()];
-    let score_line = if header.match_length.is_some_and(|l| l > 0) {
+    Ok(Found { name, header, game, written })
+}
+
+/// The line about the match drawn between the board's halves: the score before the game and
+/// the match's length.
+pub(crate) fn score_line(header: &MatchHeader, game: &GameRecord, written: &MatchScore) -> String {
+    if header.match_length.is_some_and(|l| l > 0) {
         format!(
             "{}-{} in a {} point match{}",
             game.scores[0],
@@ -189,7 +195,26 @@ pub fn print_match_replay(
         )
     } else {
         format!("{}-{}", game.scores[0], game.scores[1])
-    };
+    }
+}
+
+/// Finds the game `selector` (its number, or its id `name#number`; the first when `None`) in a
+/// match and prints it action by action with diagrams (or only the board after `upto` plays),
+/// then the verdict, which it returns.
+///
+/// # Errors
+/// The match cannot be read up to that game, it has no such game, or writing failed.
+pub fn print_match_replay(
+    source: &str,
+    input: impl BufRead,
+    selector: Option<&str>,
+    upto: Option<usize>,
+    color: bool,
+    out: &mut impl Write,
+) -> Result<Verdict, ShowError> {
+    let Found { name, header, game, written } = find_game(source, input, selector)?;
+    let names = [game.players[0].as_str(), game.players[1].as_str()];
+    let score_line = score_line(&header, &game, &written);
     writeln!(
         out,
         "{name} game {}: X {} against O {}, {score_line}",
@@ -233,7 +258,7 @@ pub fn print_match_replay(
     Ok(replay.report.verdict)
 }
 
-fn show_name(name: &str) -> &str {
+pub(crate) fn show_name(name: &str) -> &str {
     if name.is_empty() {
         "(no name)"
     } else {
@@ -250,7 +275,7 @@ fn board_id(r: &Replayed<'_>) -> String {
 
 /// One line about an action: who, the text as written and, for a play written otherwise, the
 /// standard notation.
-fn describe(r: &Replayed<'_>, names: [&str; 2]) -> String {
+pub(crate) fn describe(r: &Replayed<'_>, names: [&str; 2]) -> String {
     let a = r.action;
     let (mark, name) = match a.column {
         Column::Left => ('X', names[0]),
@@ -274,7 +299,7 @@ fn describe(r: &Replayed<'_>, names: [&str; 2]) -> String {
     line
 }
 
-fn write_verdict(report: &GameReport, game: &GameRecord, out: &mut impl Write) -> std::io::Result<()> {
+pub(crate) fn write_verdict(report: &GameReport, game: &GameRecord, out: &mut impl Write) -> std::io::Result<()> {
     match (&report.error, report.verdict) {
         (Some(e), v) => {
             writeln!(out, "{}: line {}, move {}, `{}`: {}", v.as_str(), e.line, e.turn, e.token, e.message)

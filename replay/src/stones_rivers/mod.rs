@@ -2,6 +2,7 @@
 
 pub mod records;
 pub mod show;
+pub mod svg;
 pub mod verify;
 
 pub use records::{Problem, ProblemKind, Record, RecordReader, Tag, TurnLine};

@@ -34,6 +34,17 @@ pub enum ColorWhen {
     Never,
 }
 
+/// What `tabula replay` writes.
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum ReplayFormat {
+    /// Board diagrams for the terminal, move by move.
+    Text,
+    /// One position as a standalone SVG picture (the last, or the one after --turn N).
+    Svg,
+    /// A self-contained HTML page to step through the game.
+    Html,
+}
+
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
 pub enum Notation {
     Short,
@@ -128,12 +139,17 @@ pub enum Command {
         #[arg(long)]
         game: Option<String>,
         /// Show only the position after this many moves (Arimaa: set-ups included; backgammon:
-        /// rolls; Stones and Rivers: turns, 0 the start).
+        /// rolls; Stones and Rivers: turns, 0 the start); with --format html, the position the
+        /// page opens at.
         #[arg(long)]
         turn: Option<usize>,
         /// Never use colours (as `--color never`).
         #[arg(long, hide = true)]
         no_color: bool,
+        /// What to write: text diagrams, an SVG picture of one position (the last, or the one
+        /// --turn names), or an HTML page to step through the game.
+        #[arg(long, value_enum, default_value = "text")]
+        format: ReplayFormat,
     },
     /// Print a shell's completion script for tabula (`tabula completions bash >
     /// /etc/bash_completion.d/tabula`).

@@ -7,7 +7,8 @@ use clap::{CommandFactory, Parser};
 use tabula_replay::query;
 use tabula_replay::Verdict;
 
-use args::{Cli, ColorWhen, Command, Notation};
+use args::{Cli, ColorWhen, Command, Notation, ReplayFormat};
+use tabula_replay::show::OutputFormat;
 use tabula_replay::GameKind;
 
 mod args;
@@ -28,9 +29,16 @@ fn main() -> ExitCode {
         Command::Moves { game, position, dice, count } => moves(game, &position, dice.as_deref(), count),
         Command::Resolve { jsonl: _ } => resolve(),
         Command::Convert { to, view, game, lenient, file } => convert(to, &view, game.as_deref(), lenient, &file),
-        Command::Replay { file, game, turn, no_color } => {
+        Command::Replay { file, game, turn, no_color, format: ReplayFormat::Text } => {
             let output = if no_color { Output { color: anstream::ColorChoice::Never, ..output } } else { output };
             replay(&file, game.as_deref(), turn, output)
+        }
+        Command::Replay { file, game, turn, no_color: _, format } => {
+            let format = match format {
+                ReplayFormat::Svg => OutputFormat::Svg,
+                _ => OutputFormat::Html,
+            };
+            render(&file, game.as_deref(), turn, format)
         }
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "tabula", &mut io::stdout());
@@ -228,4 +236,25 @@ fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, outpu
         return write_failed(&e);
     }
     Ok(if verdict == Verdict::Ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `tabula replay --format svg|html`: the picture or the page on standard output; the status
+/// is the verdict's, as for the text.
+fn render(
+    file: &std::path::Path,
+    game: Option<&str>,
+    turn: Option<usize>,
+    format: OutputFormat,
+) -> Result<ExitCode, String> {
+    let rendered = match tabula_replay::show::render(file, game, turn, format) {
+        Ok(rendered) => rendered,
+        Err(tabula_replay::show::ShowError::Write(e)) => return write_failed(&e),
+        Err(e) => return no_game_or_failure(e.is_no_game(), &e),
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if let Err(e) = out.write_all(rendered.text.as_bytes()).and_then(|()| out.flush()) {
+        return write_failed(&e);
+    }
+    Ok(if rendered.verdict == Verdict::Ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -1,0 +1,221 @@
+//! `tabula replay --format svg|html` on real records of the three games: the pictures and the
+//! page as the program writes them; then, in the tests ignored by a plain `cargo test` (`.ci/run`
+//! runs them with `cargo test --release -- --ignored`), one picture of each game rendered to PNG
+//! by `rsvg-convert`, and the pages loaded in headless Chromium, which tests each page from
+//! inside (`#selftest`: the right arrow key changes the board, a click on a move and the
+//! previous button go where they should, no script error) and takes a screenshot of it.
+//!
+//! The PNGs and screenshots are kept under the target folder (`target/tmp/pictures/`) to be
+//! looked at; they are not committed.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::tabula;
+
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
+/// One record of each game, with the turn its picture is taken after.
+const PICTURES: [(&str, &str, &str, &str); 3] = [
+    ("arimaa", "testdata/arimaa/random_games.tsv", "900005", "10"),
+    ("backgammon", "testdata/backgammon/matches/galaxy_5pt.mat", "2", "9"),
+    ("stones-and-rivers", "testdata/snr/games.txt", "cr-win-1", "20"),
+];
+
+/// The pages the browser test loads: a legal game of each kind, and two that break.
+const PAGES: [(&str, &str, &str); 5] = [
+    ("arimaa", "testdata/arimaa/random_games.tsv", "900005"),
+    ("backgammon", "testdata/backgammon/matches/galaxy_5pt.mat", "2"),
+    ("stones-and-rivers", "testdata/snr/games.txt", "cr-win-1"),
+    ("arimaa-illegal", "testdata/arimaa/broken_games.tsv", "900101"),
+    ("stones-and-rivers-illegal", "testdata/snr/faults.txt", "fault-1"),
+];
+
+fn path(relative: &str) -> String {
+    format!("{ROOT}/{relative}")
+}
+
+fn replay(file: &str, game: &str, extra: &[&str]) -> std::process::Output {
+    let file = path(file);
+    let mut args = vec!["replay", file.as_str(), "--game", game];
+    args.extend_from_slice(extra);
+    tabula(&args, None)
+}
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A folder under the target folder for what the tests leave to be looked at.
+fn artefacts(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pictures").join(name);
+    std::fs::create_dir_all(&dir).expect("make the artefact folder");
+    dir
+}
+
+#[test]
+fn one_svg_picture_of_each_game() {
+    for (kind, file, game, turn) in PICTURES {
+        let out = replay(file, game, &["--turn", turn, "--format", "svg"]);
+        assert_eq!(out.status.code(), Some(0), "{kind}: {}", String::from_utf8_lossy(&out.stderr));
+        let svg = stdout(&out);
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{kind}: {svg}");
+        assert!(svg.trim_end().ends_with("</svg>"), "{kind}");
+        assert!(!svg.contains("href"), "{kind}: a standalone picture refers to nothing");
+        match kind {
+            "arimaa" => {
+                assert_eq!(svg.matches("class=\"trap\"").count(), 8, "the four traps crossed");
+                assert!(svg.contains("class=\"touched\""), "the last turn shown");
+                assert!(svg.contains("class=\"capture\""), "its capture shown");
+            }
+            "backgammon" => {
+                assert!(svg.contains("pips "), "pip counts");
+                assert_eq!(svg.matches("class=\"point-number\"").count(), 24);
+                assert!(svg.contains("class=\"cube\"") && svg.contains("class=\"die\""));
+            }
+            _ => {
+                assert!(svg.contains("class=\"stone\"") && svg.contains("class=\"score-area\""));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_last_position_by_default_and_a_turn_past_the_end_is_an_error() {
+    let (_, file, game, _) = PICTURES[2];
+    let last = stdout(&replay(file, game, &["--format", "svg"]));
+    let at_105 = stdout(&replay(file, game, &["--format", "svg", "--turn", "105"]));
+    assert!(last.contains("Circle has won"), "{last}");
+    assert_eq!(last, at_105);
+    let out = replay(file, game, &["--format", "svg", "--turn", "106"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("game cr-win-1 has 105 turns; there is no position after turn 106"), "{err}");
+    let out = replay(file, "no-such-game", &["--format", "html"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no game no-such-game"));
+    let start = stdout(&replay(file, game, &["--format", "svg", "--turn", "0"]));
+    assert!(start.contains(">start   (Circle to move)<"), "{start}");
+}
+
+#[test]
+fn a_page_holds_the_header_every_position_and_the_break() {
+    let out = replay("testdata/arimaa/random_games.tsv", "900001", &["--format", "html"]);
+    assert_eq!(out.status.code(), Some(0));
+    let page = stdout(&out);
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    for want in ["<th>Gold</th><td>bot_tabula_runner (1341)</td>", "<th>Event</th>", "<th>Date</th>", "<th>Result</th>"]
+    {
+        assert!(page.contains(want), "{want}");
+    }
+    assert!(
+        !page.contains("http://")
+            || page.matches("http://").count() == page.matches("xmlns=\"http://www.w3.org/2000/svg\"").count(),
+        "no address but the SVG namespace"
+    );
+    assert!(page.contains("<body data-start=\"0\">"), "a legal game opens at the start");
+    let frames = page.matches("<div class=\"frame\"").count();
+    assert_eq!(frames, page.matches("<svg ").count());
+    assert_eq!(frames, page.matches("<li data-i=").count());
+
+    let out = replay("testdata/arimaa/broken_games.tsv", "900101", &["--format", "html"]);
+    assert_eq!(out.status.code(), Some(1), "an illegal game ends with status 1, as check");
+    let page = stdout(&out);
+    let frames = page.matches("<div class=\"frame\"").count();
+    assert_eq!(frames, 6);
+    assert!(page.contains(&format!("<body data-start=\"{}\">", frames - 1)), "opens at the turn that breaks");
+    assert!(page.contains(
+        "<li class=\"error\" id=\"error\">illegal: line 2, move 3b `db7e`: the piece on b7 is r, not d</li>"
+    ));
+
+    let out = replay("testdata/backgammon/matches/galaxy_5pt.mat", "2", &["--format", "html", "--turn", "4"]);
+    let page = stdout(&out);
+    assert!(page.contains("<th>X</th><td>tabula_left</td>") && page.contains("<th>Event</th>"));
+    let start: usize = page
+        .split("<body data-start=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .and_then(|s| s.parse().ok())
+        .expect("data-start");
+    assert!(
+        page.contains(&format!("<li data-i=\"{start}\" data-turn=\"4\">")),
+        "--turn names the position the page opens at"
+    );
+}
+
+/// A program the ignored tests need, or a failure that says what to install.
+fn program(names: &[&str], install: &str) -> String {
+    for name in names {
+        if Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success()) {
+            return (*name).to_owned();
+        }
+    }
+    panic!("{} is not installed: apt-get install -y {install}", names[0]);
+}
+
+#[test]
+#[ignore = "needs rsvg-convert and chromium (apt-get install -y librsvg2-bin chromium): cargo test --release -- --ignored"]
+fn each_game_picture_renders_to_png() {
+    let rsvg = program(&["rsvg-convert"], "librsvg2-bin");
+    let dir = artefacts("svg");
+    for (kind, file, game, turn) in PICTURES {
+        let out = replay(file, game, &["--turn", turn, "--format", "svg"]);
+        let svg_path = dir.join(format!("{kind}.svg"));
+        std::fs::write(&svg_path, &out.stdout).expect("write the picture");
+        let png_path = dir.join(format!("{kind}.png"));
+        let run = Command::new(&rsvg).arg(&svg_path).arg("-o").arg(&png_path).output().expect("run rsvg-convert");
+        assert!(run.status.success(), "{kind}: rsvg-convert: {}", String::from_utf8_lossy(&run.stderr));
+        let png = std::fs::read(&png_path).expect("the PNG");
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{kind}: not a PNG");
+        assert!(png.len() > 10_000, "{kind}: a PNG of {} bytes has no board on it", png.len());
+        eprintln!("{kind}: {}", png_path.display());
+    }
+}
+
+fn chromium(url: &str, extra: &[String], profile: &Path) -> std::process::Output {
+    let browser = program(&["chromium", "chromium-browser"], "chromium");
+    Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(url)
+        .output()
+        .expect("run chromium")
+}
+
+#[test]
+#[ignore = "needs rsvg-convert and chromium (apt-get install -y librsvg2-bin chromium): cargo test --release -- --ignored"]
+fn each_page_passes_its_selftest_in_chromium() {
+    let dir = artefacts("pages");
+    let profile = dir.join("profile");
+    for (name, file, game) in PAGES {
+        let out = replay(file, game, &["--format", "html"]);
+        assert!(out.status.code().is_some_and(|c| c <= 1), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let page = dir.join(format!("{name}.html"));
+        std::fs::write(&page, &out.stdout).expect("write the page");
+        let url = format!("file://{}", page.display());
+        let dom = chromium(&format!("{url}#selftest"), &["--dump-dom".to_owned()], &profile);
+        let dom = String::from_utf8_lossy(&dom.stdout);
+        let result = dom.split("<p id=\"selftest\">").nth(1).and_then(|s| s.split('<').next()).unwrap_or("");
+        assert!(
+            result.starts_with("selftest: pass"),
+            "{name}: {result:?} (the page's script did not run to its end when empty)"
+        );
+        let shot = dir.join(format!("{name}.png"));
+        let args = [format!("--screenshot={}", shot.display()), "--window-size=1200,860".to_owned()];
+        let run = chromium(&url, &args, &profile);
+        assert!(shot.is_file(), "{name}: no screenshot: {}", String::from_utf8_lossy(&run.stderr));
+        eprintln!("{name}: {result}; {}", shot.display());
+    }
+}
