@@ -41,6 +41,11 @@ pub(crate) fn check_records<R: Read + Send>(
             crate::backgammon::check::check_match(source, name, &mut stream, emit);
             stream.bytes_read()
         }
+        Format::BackgammonSgf => {
+            let mut stream = ChunkStream::new(first, chunks);
+            crate::backgammon::check::check_sgf(source, name, &mut stream, emit);
+            stream.bytes_read()
+        }
         Format::StonesRiversRecords => {
             let mut stream = ChunkStream::new(first, chunks);
             crate::stones_rivers::verify::check_records(source, &mut stream, emit);
@@ -68,7 +73,8 @@ pub(crate) fn show_game(
             Ok(crate::stones_rivers::show::print_replay(source, &record, upto, color, out)?)
         }
         Some(GameKind::Backgammon) => {
-            crate::backgammon::show::print_match_replay(source, reader, selector, upto, color, out)
+            let sgf = format == Some(Format::BackgammonSgf);
+            crate::backgammon::show::print_match_replay(source, reader, sgf, selector, upto, color, out)
         }
         // Arimaa, or no format known: the Arimaa finder says what the file is not.
         Some(GameKind::Arimaa) | None => {

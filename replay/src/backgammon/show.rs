@@ -125,7 +125,7 @@ fn touched_points(replayed: &Replayed<'_>) -> u32 {
 }
 
 /// Finds the game `selector` (its number, or its id `name#number`; the first when `None`) in a
-/// match and prints it action by action with diagrams (or only the board after `upto` plays),
+/// match (`.mat`, or `.sgf` when `sgf`) and prints it action by action with diagrams (or only the board after `upto` plays),
 /// then the verdict, which it returns.
 ///
 /// # Errors
@@ -133,6 +133,7 @@ fn touched_points(replayed: &Replayed<'_>) -> u32 {
 pub fn print_match_replay(
     source: &str,
     input: impl BufRead,
+    sgf: bool,
     selector: Option<&str>,
     upto: Option<usize>,
     color: bool,
@@ -152,39 +153,67 @@ pub fn print_match_replay(
             })?)
         }
     };
-    let mut reader = MatReader::new(input);
-    let header: MatchHeader = reader.header().map_err(|e| unreadable(e.to_string()))?.clone();
-    let mut scores = WrittenScores::new(Some(&header));
-    let (game, written) = loop {
-        match reader.next() {
-            None => {
-                let selector = wanted.map(|n| n.to_string());
-                return Err(FindError::NoGame { file: source.to_owned(), selector }.into());
-            }
-            Some(Err(e)) => {
-                if matches!(e, MatError::Io { .. }) {
-                    return Err(unreadable(e.to_string()));
+    let (game, written, length) = if sgf {
+        let mut crawford_done = false;
+        let mut number = 0u32;
+        let mut reader = super::sgf::SgfReader::new(input);
+        loop {
+            number += 1;
+            match reader.next() {
+                None => {
+                    let selector = wanted.map(|n| n.to_string());
+                    return Err(FindError::NoGame { file: source.to_owned(), selector }.into());
                 }
-                scores.after_unreadable();
-                if wanted.is_none() {
-                    return Err(unreadable(format!("the first game cannot be read: {e}")));
+                Some(Err(e)) => {
+                    if matches!(e, super::sgf::SgfError::Io { .. }) || wanted.is_none_or(|n| n == number) {
+                        return Err(unreadable(format!("game {number} cannot be read: {e}")));
+                    }
                 }
-            }
-            Some(Ok(g)) => {
-                let written = scores.before(&g);
-                if wanted.is_none_or(|n| n == g.number) {
-                    break (g, written);
+                Some(Ok(g)) => {
+                    let written = g.score(crawford_done);
+                    crawford_done |= written.crawford;
+                    if wanted.is_none_or(|n| n == number) {
+                        break (g.record, written, Some(g.length));
+                    }
                 }
             }
         }
+    } else {
+        let mut reader = MatReader::new(input);
+        let header: MatchHeader = reader.header().map_err(|e| unreadable(e.to_string()))?.clone();
+        let mut scores = WrittenScores::new(Some(&header));
+        let (game, written) = loop {
+            match reader.next() {
+                None => {
+                    let selector = wanted.map(|n| n.to_string());
+                    return Err(FindError::NoGame { file: source.to_owned(), selector }.into());
+                }
+                Some(Err(e)) => {
+                    if matches!(e, MatError::Io { .. }) {
+                        return Err(unreadable(e.to_string()));
+                    }
+                    scores.after_unreadable();
+                    if wanted.is_none() {
+                        return Err(unreadable(format!("the first game cannot be read: {e}")));
+                    }
+                }
+                Some(Ok(g)) => {
+                    let written = scores.before(&g);
+                    if wanted.is_none_or(|n| n == g.number) {
+                        break (g, written);
+                    }
+                }
+            }
+        };
+        (game, written, header.match_length)
     };
     let names = [game.players[0].as_str(), game.players[1].as_str()];
-    let score_line = if header.match_length.is_some_and(|l| l > 0) {
+    let score_line = if length.is_some_and(|l| l > 0) {
         format!(
             "{}-{} in a {} point match{}",
             game.scores[0],
             game.scores[1],
-            header.match_length.unwrap_or(0),
+            length.unwrap_or(0),
             if written.crawford { ", Crawford game" } else { "" }
         )
     } else {
