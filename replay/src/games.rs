@@ -125,3 +125,13 @@ pub(crate) fn resolve_move(
         }
     }
 }
+
+/// Whether a recognised format is a backgammon match a `convert --to sgf|mat` reads: `Some(true)`
+/// for `.sgf`, `Some(false)` for `.mat`, `None` for anything else.
+pub(crate) fn match_format(format: Option<Format>) -> Option<bool> {
+    match format? {
+        Format::BackgammonSgf => Some(true),
+        Format::BackgammonMat => Some(false),
+        Format::ArimaaArchive(_) | Format::ArimaaMoveList | Format::ArimaaShort | Format::StonesRiversRecords => None,
+    }
+}
