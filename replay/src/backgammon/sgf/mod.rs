@@ -533,7 +533,7 @@ fn read_move(value: &str, side: Column) -> Option<(ActionKind, Option<CompactStr
     let die = |b: u8| matches!(b, b'1'..=b'6').then(|| b - b'0');
     let (d1, d2) = (die(*bytes.first()?)?, die(*bytes.get(1)?)?);
     let steps = &bytes[2..];
-    if steps.len() % 2 != 0 || steps.len() > 8 {
+    if !steps.len().is_multiple_of(2) || steps.len() > 8 {
         return None;
     }
     let mut play = CompactString::default();
