@@ -31,7 +31,8 @@ PY
 cp ../testdata/arimaa/broken_games.tsv corpus/arimaa_archive/broken 2>/dev/null || true
 # Backgammon: the real matches, and the play spellings of the notation vectors (first byte: the
 # roll and position the target resolves against).
-mkdir -p corpus/backgammon_mat corpus/backgammon_play
+mkdir -p corpus/backgammon_mat corpus/backgammon_play corpus/backgammon_sgf
+cp ../testdata/backgammon/sgf/*.sgf corpus/backgammon_sgf/
 cp ../../shared/data/backgammon/matches/*.mat corpus/backgammon_mat/
 python3 - ../../shared/data/backgammon/notation_cases.tsv <<'PY'
 import sys
@@ -97,7 +98,7 @@ s 1 dcdemchh, 8hdcmecdh 2 evmvh8vh7v, e^^^r^ 3 dvdvdvr5v, r^^m^> 4 evveMv, r5<^e
 g 0s 6h6e17rc10d2h2r1rmd2r4rr, r2r3r2c4r1r22h7r1e
 n 5s e↑→←↓ r+-() 12.5
 TXT
-for target in ${TARGETS:-arimaa_long_notation arimaa_archive backgammon_mat backgammon_play stones_rivers_turn stones_rivers_records arimaa_short}; do
+for target in ${TARGETS:-arimaa_long_notation arimaa_archive backgammon_mat backgammon_sgf backgammon_play stones_rivers_turn stones_rivers_records arimaa_short}; do
   echo "== $target for ${seconds}s"
   start=$(date +%s)
   cargo fuzz run -O "$target" -- -max_total_time="$seconds" -max_len=20000 2>&1 | grep -E "^#[0-9]+ +(DONE|pulse)|Done|ERROR|panicked" | tail -3

@@ -41,6 +41,11 @@ pub(crate) fn check_records<R: Read + Send>(
             crate::backgammon::check::check_match(source, name, &mut stream, emit);
             stream.bytes_read()
         }
+        Format::BackgammonSgf => {
+            let mut stream = ChunkStream::new(first, chunks);
+            crate::backgammon::check::check_sgf(source, name, &mut stream, emit);
+            stream.bytes_read()
+        }
         Format::StonesRiversRecords => {
             let mut stream = ChunkStream::new(first, chunks);
             crate::stones_rivers::verify::check_records(source, &mut stream, emit);
@@ -68,7 +73,8 @@ pub(crate) fn show_game(
             Ok(crate::stones_rivers::show::print_replay(source, &record, upto, color, out)?)
         }
         Some(GameKind::Backgammon) => {
-            crate::backgammon::show::print_match_replay(source, reader, selector, upto, color, out)
+            let sgf = format == Some(Format::BackgammonSgf);
+            crate::backgammon::show::print_match_replay(source, reader, sgf, selector, upto, color, out)
         }
         // Arimaa, or no format known: the Arimaa finder says what the file is not.
         Some(GameKind::Arimaa) | None => {
@@ -92,7 +98,9 @@ pub(crate) fn game_view(
             let record = crate::stones_rivers::find_record(source, reader, selector)?;
             Ok(crate::stones_rivers::svg::view(source, &record))
         }
-        Some(GameKind::Backgammon) => crate::backgammon::svg::view(source, reader, selector),
+        Some(GameKind::Backgammon) => {
+            crate::backgammon::svg::view(source, reader, format == Some(Format::BackgammonSgf), selector)
+        }
         // Arimaa, or no format known: the Arimaa finder says what the file is not.
         Some(GameKind::Arimaa) | None => {
             let record = crate::arimaa::find::find_game_in(path, reader, selector)?;
@@ -140,5 +148,15 @@ pub(crate) fn resolve_move(
             let pos = query::stones_rivers_position(position).map_err(|e| Refusal::syntax(e.to_string()))?;
             query::resolve_stones_rivers(&pos, text)
         }
+    }
+}
+
+/// Whether a recognised format is a backgammon match a `convert --to sgf|mat` reads: `Some(true)`
+/// for `.sgf`, `Some(false)` for `.mat`, `None` for anything else.
+pub(crate) fn match_format(format: Option<Format>) -> Option<bool> {
+    match format? {
+        Format::BackgammonSgf => Some(true),
+        Format::BackgammonMat => Some(false),
+        Format::ArimaaArchive(_) | Format::ArimaaMoveList | Format::ArimaaShort | Format::StonesRiversRecords => None,
     }
 }

@@ -76,7 +76,9 @@ pub fn for_each_record_in(
     let format = Format::of_chunk(&chunk);
     match format {
         None => Err(FindError::NotRecords { file: file() }),
-        Some(Format::BackgammonMat) => Err(FindError::OtherGame { file: file(), what: "a backgammon match" }),
+        Some(Format::BackgammonMat | Format::BackgammonSgf) => {
+            Err(FindError::OtherGame { file: file(), what: "a backgammon match" })
+        }
         Some(Format::StonesRiversRecords) => {
             Err(FindError::OtherGame { file: file(), what: "Stones and Rivers records" })
         }

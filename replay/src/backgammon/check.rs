@@ -7,10 +7,11 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::mat::{GameRecord, MatError, MatReader, MatchHeader};
+use super::sgf::{SgfError, SgfReader};
 use super::verify::{verify_game, Ending, KIND};
 use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
-use crate::report::{ErrorInfo, GameReport, Verdict};
+use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// Games verified together; memory holds at most this many games of a match at once.
 const BATCH: usize = 256;
@@ -19,9 +20,10 @@ const BATCH: usize = 256;
 /// it is written on.
 type Verified = (GameReport, Option<Ending>, Option<(MatchScore, u64)>);
 
-/// A game read and waiting to be verified with its place in the match, or the error that
-/// stopped its reading (with the game id to report it under).
-type Pending = Result<(GameRecord, MatchScore), (String, MatError)>;
+/// A game read and waiting to be verified with its place in the match (and, for an `.sgf`
+/// game, whether its result is written as a resignation), or why it cannot be read (with the
+/// game id to report it under).
+type Pending = Result<(GameRecord, MatchScore, Option<Option<bool>>), (String, ErrorInfo)>;
 
 /// Checks every game of the match read from `input`, handing `sink` one report per game in
 /// file order. `name` is the file name used in game ids (`name#3`). A header that cannot be
@@ -35,24 +37,101 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
     let header = reader.header().ok().cloned();
     let mut context = WrittenScores::new(header.as_ref());
     let length = context.length;
-    // The score the games give, from the first score line on.
-    let mut running: Option<MatchScore> = None;
+    let mut run = Running { source, name, length, running: None, money_scores: true };
     let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
     let mut last_game = 0u32;
-    let mut flush = |batch: &mut Vec<Pending>, running: &mut Option<MatchScore>| {
+    for item in reader.by_ref() {
+        match (item, header_error.take()) {
+            (Ok(g), None) => {
+                last_game = g.number;
+                let written = context.before(&g);
+                batch.push(Ok((g, written, None)));
+            }
+            (Ok(g), Some(e)) => {
+                last_game = g.number;
+                context.before(&g);
+                batch.push(Err((format!("{name}#{last_game}"), mat_error(&e))));
+            }
+            (Err(e), header_error) => {
+                let e = header_error.unwrap_or(e);
+                context.after_unreadable();
+                last_game += 1;
+                batch.push(Err((format!("{name}#{last_game}"), mat_error(&e))));
+            }
+        }
+        if batch.len() >= BATCH {
+            run.flush(&mut batch, sink);
+        }
+    }
+    if let Some(e) = header_error {
+        batch.push(Err((format!("{name}#1"), mat_error(&e))));
+    }
+    run.flush(&mut batch, sink);
+}
+
+/// Checks every game of an `.sgf` match (GNU Backgammon's own files) read from `input`, as
+/// [`check_match`] does a `.mat` one: game ids `name#1`, `name#2`, ... in file order, the score
+/// each game's `MI` gives compared with the games before it, a result written as a
+/// resignation (`RE[W+1R]`) required to be one, and one without `R` required to end on the board
+/// or by a drop.
+pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
+    // gnubg keeps the scores of a money session it imported from a `.mat` file, and scores the
+    // games itself (the Jacoby rule): money scores are not compared.
+    let mut run = Running { source, name, length: 0, running: None, money_scores: false };
+    let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
+    let mut number = 0u32;
+    let mut crawford_done = false;
+    for item in SgfReader::new(input) {
+        number += 1;
+        match item {
+            Ok(g) => {
+                let score = g.score(crawford_done);
+                crawford_done |= score.crawford;
+                run.length = g.length;
+                batch.push(Ok((g.record, score, Some(g.resigned))));
+            }
+            Err(e) => batch.push(Err((format!("{name}#{number}"), sgf_error(&e)))),
+        }
+        if batch.len() >= BATCH {
+            run.flush(&mut batch, sink);
+        }
+    }
+    run.flush(&mut batch, sink);
+}
+
+/// The score carried from game to game while a match is checked.
+struct Running<'a> {
+    source: &'a Arc<str>,
+    name: &'a str,
+    length: u32,
+    /// The score the games give, from the first score written on.
+    running: Option<MatchScore>,
+    /// Whether the scores written before the games of a money session are compared with the
+    /// games' results.
+    money_scores: bool,
+}
+
+impl Running<'_> {
+    fn flush(&mut self, batch: &mut Vec<Pending>, sink: &mut dyn FnMut(GameReport)) {
+        let (source, name) = (self.source, self.name);
         let reports: Vec<Verified> = batch
             .par_iter()
             .map(|item| match item {
-                Ok((g, written)) => {
-                    let r = verify_game(source, format!("{name}#{}", g.number), g, *written);
+                Ok((g, written, resigned)) => {
+                    let mut r = verify_game(source, format!("{name}#{}", g.number), g, *written);
+                    if let Some(resigned) = resigned {
+                        sgf_result(&mut r.report, g, *resigned);
+                    }
                     (r.report, r.ending, Some((*written, g.players_line)))
                 }
-                Err((id, e)) => (unreadable(source, id.clone(), e), None, None),
+                Err((id, e)) => (GameReport::unreadable(source.clone(), id.clone(), KIND, e.clone()), None, None),
             })
             .collect();
+        let length = self.length;
+        let running = &mut self.running;
         for (mut report, ending, written) in reports {
             if let (Some((w, line)), Some(run)) = (written, running.as_ref()) {
-                if w.points != run.points && report.verdict == Verdict::Ok {
+                if w.points != run.points && report.verdict == Verdict::Ok && (self.money_scores || w.length > 0) {
                     report.verdict = Verdict::ResultMismatch;
                     report.error = Some(ErrorInfo {
                         turn: String::new(),
@@ -98,44 +177,52 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
             sink(report);
         }
         batch.clear();
-    };
-    for item in reader.by_ref() {
-        match (item, header_error.take()) {
-            (Ok(g), None) => {
-                last_game = g.number;
-                let written = context.before(&g);
-                batch.push(Ok((g, written)));
-            }
-            (Ok(g), Some(e)) => {
-                last_game = g.number;
-                context.before(&g);
-                batch.push(Err((format!("{name}#{last_game}"), e)));
-            }
-            (Err(e), header_error) => {
-                let e = header_error.unwrap_or(e);
-                context.after_unreadable();
-                last_game += 1;
-                batch.push(Err((format!("{name}#{last_game}"), e)));
-            }
-        }
-        if batch.len() >= BATCH {
-            flush(&mut batch, &mut running);
-        }
     }
-    if let Some(e) = header_error {
-        batch.push(Err((format!("{name}#1"), e)));
-    }
-    flush(&mut batch, &mut running);
 }
 
-fn unreadable(source: &Arc<str>, game: String, e: &MatError) -> GameReport {
-    let error = ErrorInfo {
+/// An `.sgf` game's report, told in `.sgf` terms, and checked against how its `RE` says it
+/// ended: `R` for a resignation, nothing for a bear-off or a drop.
+fn sgf_result(report: &mut GameReport, game: &GameRecord, resigned: Option<bool>) {
+    if let Some(e) = report.error.as_mut() {
+        e.message = e.message.replace("no `Wins` line", "no result (`RE`)");
+    }
+    let Some(resigned) = resigned.filter(|_| report.verdict == Verdict::Ok) else { return };
+    let how = match &report.result {
+        Some(GameResult::Backgammon { how, .. }) => *how,
+        _ => return,
+    };
+    if (how == "resign") != resigned {
+        let end = game.actions.last();
+        report.verdict = Verdict::ResultMismatch;
+        report.error = Some(ErrorInfo {
+            turn: String::new(),
+            line: end.map_or(game.players_line, |a| a.line),
+            token: end.map_or_else(String::new, |a| a.text.to_string()),
+            message: if resigned {
+                format!("the result is written as a resignation (`R`), the replay says the game ended by {how}")
+            } else {
+                "the result is written without `R`, but the game did not end on the board or by a drop: a resignation is written `RE[W+nR]`".into()
+            },
+        });
+    }
+}
+
+fn mat_error(e: &MatError) -> ErrorInfo {
+    ErrorInfo {
         turn: String::new(),
         line: e.line().unwrap_or(0),
         token: e.token().map(Cow::into_owned).unwrap_or_default(),
         message: e.reason(),
-    };
-    GameReport::unreadable(source.clone(), game, KIND, error)
+    }
+}
+
+fn sgf_error(e: &SgfError) -> ErrorInfo {
+    ErrorInfo {
+        turn: String::new(),
+        line: e.line().unwrap_or(0),
+        token: e.token().unwrap_or_default().to_owned(),
+        message: e.reason(),
+    }
 }
 
 /// The match score written before each game, with the Crawford flag the match header and the

@@ -1,7 +1,9 @@
 //! Backgammon records: Jellyfish `.mat` match files.
 
 pub mod check;
+pub mod convert;
 pub mod mat;
+pub mod sgf;
 pub mod show;
 pub mod svg;
 pub mod verify;

@@ -124,21 +124,28 @@ pub(crate) fn touched_points(replayed: &Replayed<'_>) -> u32 {
     })
 }
 
-/// A game found in a match: the file's name, the match header, the game and the score the
-/// match's records give before it.
+/// A game found in a match: the file's name, the match's length (`None` or 0 for money play),
+/// its tags (players, event, place, date...), the game and the score the match's records give
+/// before it.
 pub(crate) struct Found {
     pub(crate) name: String,
-    pub(crate) header: MatchHeader,
+    pub(crate) length: Option<u32>,
+    pub(crate) tags: Vec<(String, String)>,
     pub(crate) game: GameRecord,
     pub(crate) written: MatchScore,
 }
 
 /// Finds the game `selector` (its number, or its id `name#number`; the first when `None`) in a
-/// match.
+/// match, `.mat` or (when `sgf`) `.sgf`.
 ///
 /// # Errors
 /// The match cannot be read up to that game, or it has no such game.
-pub(crate) fn find_game(source: &str, input: impl BufRead, selector: Option<&str>) -> Result<Found, ShowError> {
+pub(crate) fn find_game(
+    source: &str,
+    input: impl BufRead,
+    sgf: bool,
+    selector: Option<&str>,
+) -> Result<Found, ShowError> {
     let path = crate::input::uncompressed_path(std::path::Path::new(source));
     let name = path.file_name().map_or(source.to_string(), |n| n.to_string_lossy().into());
     let unreadable = |reason: String| ShowError::Unreadable { file: source.to_owned(), reason };
@@ -153,15 +160,40 @@ pub(crate) fn find_game(source: &str, input: impl BufRead, selector: Option<&str
             })?)
         }
     };
+    let no_game =
+        || ShowError::from(FindError::NoGame { file: source.to_owned(), selector: wanted.map(|n| n.to_string()) });
+    if sgf {
+        let mut crawford_done = false;
+        let mut number = 0u32;
+        let mut reader = super::sgf::SgfReader::new(input);
+        loop {
+            number += 1;
+            match reader.next() {
+                None => return Err(no_game()),
+                Some(Err(e)) => {
+                    if matches!(e, super::sgf::SgfError::Io { .. }) || wanted.is_none_or(|n| n == number) {
+                        return Err(unreadable(format!("game {number} cannot be read: {e}")));
+                    }
+                }
+                Some(Ok(g)) => {
+                    let written = g.score(crawford_done);
+                    crawford_done |= written.crawford;
+                    if wanted.is_none_or(|n| n == number) {
+                        let info = [("Event", &g.info.event), ("Place", &g.info.place), ("Date", &g.info.date)];
+                        let tags =
+                            info.iter().filter_map(|(k, v)| v.as_ref().map(|v| ((*k).to_owned(), v.clone()))).collect();
+                        return Ok(Found { name, length: Some(g.length), tags, game: g.record, written });
+                    }
+                }
+            }
+        }
+    }
     let mut reader = MatReader::new(input);
     let header: MatchHeader = reader.header().map_err(|e| unreadable(e.to_string()))?.clone();
     let mut scores = WrittenScores::new(Some(&header));
-    let (game, written) = loop {
+    loop {
         match reader.next() {
-            None => {
-                let selector = wanted.map(|n| n.to_string());
-                return Err(FindError::NoGame { file: source.to_owned(), selector }.into());
-            }
+            None => return Err(no_game()),
             Some(Err(e)) => {
                 if matches!(e, MatError::Io { .. }) {
                     return Err(unreadable(e.to_string()));
@@ -174,23 +206,23 @@ pub(crate) fn find_game(source: &str, input: impl BufRead, selector: Option<&str
             Some(Ok(g)) => {
                 let written = scores.before(&g);
                 if wanted.is_none_or(|n| n == g.number) {
-                    break (g, written);
+                    let (length, tags) = (header.match_length, header.tags);
+                    return Ok(Found { name, length, tags, game: g, written });
                 }
             }
         }
-    };
-    Ok(Found { name, header, game, written })
+    }
 }
 
 /// The line about the match drawn between the board's halves: the score before the game and
 /// the match's length.
-pub(crate) fn score_line(header: &MatchHeader, game: &GameRecord, written: &MatchScore) -> String {
-    if header.match_length.is_some_and(|l| l > 0) {
+pub(crate) fn score_line(length: Option<u32>, game: &GameRecord, written: &MatchScore) -> String {
+    if length.is_some_and(|l| l > 0) {
         format!(
             "{}-{} in a {} point match{}",
             game.scores[0],
             game.scores[1],
-            header.match_length.unwrap_or(0),
+            length.unwrap_or(0),
             if written.crawford { ", Crawford game" } else { "" }
         )
     } else {
@@ -199,7 +231,7 @@ pub(crate) fn score_line(header: &MatchHeader, game: &GameRecord, written: &Matc
 }
 
 /// Finds the game `selector` (its number, or its id `name#number`; the first when `None`) in a
-/// match and prints it action by action with diagrams (or only the board after `upto` plays),
+/// match (`.mat`, or `.sgf` when `sgf`) and prints it action by action with diagrams (or only the board after `upto` plays),
 /// then the verdict, which it returns.
 ///
 /// # Errors
@@ -207,14 +239,15 @@ pub(crate) fn score_line(header: &MatchHeader, game: &GameRecord, written: &Matc
 pub fn print_match_replay(
     source: &str,
     input: impl BufRead,
+    sgf: bool,
     selector: Option<&str>,
     upto: Option<usize>,
     color: bool,
     out: &mut impl Write,
 ) -> Result<Verdict, ShowError> {
-    let Found { name, header, game, written } = find_game(source, input, selector)?;
+    let Found { name, length, game, written, .. } = find_game(source, input, sgf, selector)?;
     let names = [game.players[0].as_str(), game.players[1].as_str()];
-    let score_line = score_line(&header, &game, &written);
+    let score_line = score_line(length, &game, &written);
     writeln!(
         out,
         "{name} game {}: X {} against O {}, {score_line}",

@@ -228,15 +228,15 @@ pub fn board(position: &Position, scene: &Scene<'_>, caption: &str) -> String {
     svg.finish()
 }
 
-/// The game `selector` of a match replayed into frames: the start, then one frame per action
+/// The game `selector` of a match (`.mat`, or `.sgf` when `sgf`) replayed into frames: the start, then one frame per action
 /// (roll and play, double, take, drop), by the same verification as `tabula check`.
 ///
 /// # Errors
 /// The match cannot be read up to that game, or it has no such game.
-pub fn view(source: &Arc<str>, input: impl BufRead, selector: Option<&str>) -> Result<GameView, ShowError> {
-    let Found { name, header, game, written } = find_game(source, input, selector)?;
+pub fn view(source: &Arc<str>, input: impl BufRead, sgf: bool, selector: Option<&str>) -> Result<GameView, ShowError> {
+    let Found { name, length, tags: match_tags, game, written } = find_game(source, input, sgf, selector)?;
     let names: [String; 2] = game.players.clone();
-    let score = score_line(&header, &game, &written);
+    let score = score_line(length, &game, &written);
     let (start_score, start_names) = (score.clone(), names.clone());
     let mut frames = vec![Frame::new("start", 0, move |caption| {
         let names = [start_names[0].as_str(), start_names[1].as_str()];
@@ -264,7 +264,7 @@ pub fn view(source: &Arc<str>, input: impl BufRead, selector: Option<&str>) -> R
         ("O".into(), show_name(&game.players[1]).to_owned()),
         ("Game".into(), format!("{} ({score})", game.number)),
     ];
-    tags.extend(header.tags.iter().take(24).cloned());
+    tags.extend(match_tags.into_iter().take(24));
     let mut text = Vec::new();
     let _ = write_verdict(&replay.report, &game, &mut text);
     let mut view = GameView::new(format!("{name} game {}", game.number), tags, frames, replay.report);
@@ -308,7 +308,7 @@ mod tests {
         ))
         .unwrap_or_default();
         let source: Arc<str> = Arc::from("galaxy_5pt.mat");
-        let view = view(&source, text.as_bytes(), Some("1")).unwrap_or_else(|e| panic!("{e}"));
+        let view = view(&source, text.as_bytes(), false, Some("1")).unwrap_or_else(|e| panic!("{e}"));
         // 7 moves of two rolls each, a double, a drop and the win.
         let labels: Vec<&str> = view.frames.iter().map(|f| f.label.as_str()).collect();
         assert_eq!(view.frames.len(), 1 + 14 + 3, "{labels:?}");

@@ -101,6 +101,8 @@ pub fn verify_game_with(
         plays: 0,
         gen: MoveGenerator::new(),
         last_play: None,
+        beaver: None,
+        jacoby: record.jacoby && ctx.length == 0,
     };
     let failure = state.run(record, ctx, observe).err();
     let final_position = position_id::encode(&state.pos);
@@ -137,6 +139,10 @@ struct GameState {
     gen: MoveGenerator,
     /// The last play with the position before it, kept only while someone observes.
     last_play: Option<(Position, Play)>,
+    /// A beaver waiting for its answer: the value of the double it answered.
+    beaver: Option<u32>,
+    /// The Jacoby rule (money play): no gammon or backgammon while the cube was never turned.
+    jacoby: bool,
 }
 
 impl GameState {
@@ -215,22 +221,43 @@ impl GameState {
                     }
                 }
                 ActionKind::Double { value } => {
+                    // 0: the record does not write the value (`.sgf`).
+                    let written = Some(*value).filter(|&v| v != 0);
                     if self.over.is_some() {
                         return Err(fail("a double after the game was over".into()));
                     }
-                    if self.on_roll.is_some_and(|s| s != me) {
-                        return Err(fail("a double out of turn".into()));
+                    if let Some((_, offered)) = self.pending.filter(|(d, _)| *d != me) {
+                        // A beaver: the player doubled takes and doubles again at once, keeping
+                        // the cube; the doubler answers. Money play only.
+                        if ctx.length > 0 {
+                            return Err(fail("a beaver (a double answering a double) in match play".into()));
+                        }
+                        if self.beaver.is_some() {
+                            return Err(fail("a second beaver on one double".into()));
+                        }
+                        let v = Cube::taken(offered, me).double(me, written, false).map_err(|e| fail(e.to_string()))?;
+                        self.beaver = Some(offered);
+                        self.pending = Some((me, v));
+                    } else {
+                        if self.on_roll.is_some_and(|s| s != me) {
+                            return Err(fail("a double out of turn".into()));
+                        }
+                        let v = self.cube.double(me, written, ctx.crawford).map_err(|e| fail(e.to_string()))?;
+                        self.pending = Some((me, v));
                     }
-                    let v = self.cube.double(me, Some(*value), ctx.crawford).map_err(|e| fail(e.to_string()))?;
-                    self.pending = Some((me, v));
                 }
                 ActionKind::Take => match self.pending.take() {
-                    Some((doubler, v)) if doubler != me => self.cube = Cube::taken(v, me),
+                    // After a beaver the cube stays with the player who beavered.
+                    Some((doubler, v)) if doubler != me => {
+                        self.cube = Cube::taken(v, if self.beaver.take().is_some() { doubler } else { me });
+                    }
                     _ => return Err(fail("a take without a double by the opponent".into())),
                 },
                 ActionKind::Drop => match self.pending.take() {
                     Some((doubler, _)) if doubler != me => {
-                        self.over = Some(Ending { winner: doubler, points: u64::from(self.cube.value), how: "drop" });
+                        // Dropping a beaver gives up the double the dropper offered.
+                        let points = self.beaver.take().unwrap_or(self.cube.value);
+                        self.over = Some(Ending { winner: doubler, points: u64::from(points), how: "drop" });
                     }
                     _ => return Err(fail("a drop without a double by the opponent".into())),
                 },
@@ -321,7 +348,8 @@ impl GameState {
             self.last_play = Some((self.pos, resolved.play));
         }
         if let Some(kind) = resolved.position.win_kind() {
-            let points = u64::from(self.cube.value) * u64::from(kind.multiplier());
+            let multiplier = if self.jacoby && self.cube.owner.is_none() { 1 } else { kind.multiplier() };
+            let points = u64::from(self.cube.value) * u64::from(multiplier);
             self.over = Some(Ending { winner: me, points, how: "bearoff" });
             self.pos = resolved.position;
             self.view = me;

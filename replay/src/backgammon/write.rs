@@ -378,10 +378,9 @@ impl<W: Write> MatWriter<W> {
                     self.cell(col, &format!("Losses {written} point"), 2)?;
                     self.win(side.other(), points, Some(col))?;
                 }
-                Dialect::Studio => {
-                    let action = "resignation before the roll";
-                    return Err(WriteError::NotInDialect { dialect: self.dialect, action });
-                }
+                // Studio writes no resignation before the roll: the opponent's `Wins` alone
+                // says it, as GNU Backgammon's export does.
+                Dialect::Studio => self.win(side.other(), points, None)?,
             },
             GameAction::RollResign { dice, points } => match self.dialect {
                 Dialect::Studio => {
@@ -571,9 +570,11 @@ mod tests {
         w.action(Side::Zero, &GameAction::Resign { points: 1 }).unwrap();
         let e = w.action(Side::One, &GameAction::Take).unwrap_err();
         assert_eq!(e.to_string(), "an action after the `Wins` line of game 1");
+        // Studio: the opponent's `Wins` alone.
         let mut w = writer(Dialect::Studio, 3);
-        let e = w.action(Side::Zero, &GameAction::Resign { points: 1 }).unwrap_err();
-        assert_eq!(e.to_string(), "Backgammon Studio records have no resignation before the roll");
+        w.action(Side::Zero, &GameAction::Resign { points: 1 }).unwrap();
+        let text = String::from_utf8(w.finish().unwrap()).unwrap();
+        assert!(text.contains("Wins 1 point"), "{text}");
     }
 
     #[test]

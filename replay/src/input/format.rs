@@ -15,6 +15,8 @@ pub enum Format {
     ArimaaShort,
     /// A Jellyfish `.mat` backgammon match (`N point match`, `Game 1`, ...).
     BackgammonMat,
+    /// GNU Backgammon's `.sgf` match: SGF game trees of game type 6 (`(;FF[4]GM[6]...`).
+    BackgammonSgf,
     /// Stones and Rivers records: `[Key "Value"]` tags and one turn a line (`Sq - D5, FN`),
     /// records separated by blank lines.
     StonesRiversRecords,
@@ -29,6 +31,9 @@ impl Format {
             return ArchiveLayout::from_header(first_line).map(Format::ArimaaArchive);
         }
         let text = head.trim_ascii_start();
+        if backgammon_sgf_start(text) {
+            return Some(Format::BackgammonSgf);
+        }
         let word = text.split(|b| b.is_ascii_whitespace() || *b == b'\\').next().unwrap_or_default();
         if matches!(word, b"g" | b"s" | b"n" | b"G" | b"S" | b"N") {
             return Some(Format::ArimaaShort);
@@ -70,10 +75,25 @@ impl Format {
     pub fn game(&self) -> GameKind {
         match self {
             Format::ArimaaArchive(_) | Format::ArimaaMoveList | Format::ArimaaShort => GameKind::Arimaa,
-            Format::BackgammonMat => GameKind::Backgammon,
+            Format::BackgammonMat | Format::BackgammonSgf => GameKind::Backgammon,
             Format::StonesRiversRecords => GameKind::StonesRivers,
         }
     }
+}
+
+/// Whether `text` (blanks before it removed) starts like an SGF backgammon file: `(`, blanks,
+/// `;`, and `GM[6]` among the properties of that first node (before the next `;`, `(` or `)`).
+fn backgammon_sgf_start(text: &[u8]) -> bool {
+    let Some(rest) = text.strip_prefix(b"(") else { return false };
+    let Some(root) = rest.trim_ascii_start().strip_prefix(b";") else { return false };
+    let end = root.iter().position(|b| matches!(b, b';' | b'(' | b')')).unwrap_or(root.len());
+    let root = &root[..end];
+    root.windows(3).enumerate().any(|(i, w)| {
+        w == b"GM["
+            && root[i + 3..].trim_ascii_start().starts_with(b"6")
+            && root[i + 3..].trim_ascii_start()[1..].trim_ascii_start().starts_with(b"]")
+            && (i == 0 || !root[i - 1].is_ascii_alphabetic())
+    })
 }
 
 /// Whether `head` starts like Stones and Rivers records: the first line that is neither blank
@@ -137,5 +157,11 @@ mod tests {
         assert_eq!(Format::detect(b"1g 3cc4hdemdh\n1s 3cc4hdemdh\n"), Some(Format::ArimaaShort));
         assert_eq!(Format::detect(b"1g Ra1 Rb1\n"), Some(Format::ArimaaMoveList));
         assert_eq!(Format::detect(b"# note\n1w Ra1\n"), None);
+        let sgf = Some(Format::BackgammonSgf);
+        assert_eq!(Format::detect(b"(;FF[4]GM[6]CA[UTF-8]\n;B[62lnqw])"), sgf);
+        assert_eq!(Format::detect(b"\xef\xbb\xbf \n( ;\n GM[ 6 ]FF[4])"), sgf);
+        assert_eq!(Format::detect(b"(;FF[4]GM[1]SZ[19];B[pd])"), None, "a go game");
+        assert_eq!(Format::detect(b"(;FF[4];GM[6])"), None);
+        assert_eq!(Format::detect(b"(;FF[4]XGM[6])"), None);
     }
 }

@@ -258,6 +258,7 @@ pub(super) fn parse_action_line(
             position: word.position,
             text: CompactString::new(text),
             kind,
+            play_text: None,
         });
         i = j;
     }

@@ -213,7 +213,8 @@ impl<R: BufRead> MatReader<R> {
             }
         };
         let players_line = self.lines.number();
-        let mut record = GameRecord { number, line, players, scores, players_line, actions: Vec::new(), end: None };
+        let mut record =
+            GameRecord { number, line, players, scores, players_line, actions: Vec::new(), end: None, jacoby: false };
         let mut last_move = 0;
         let mut bytes = 0;
         while self.lines.advance()? {

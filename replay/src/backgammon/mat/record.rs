@@ -88,9 +88,10 @@ pub enum ActionKind {
         /// The two dice in the order written, each 1-6.
         dice: (u8, u8),
     },
-    /// `Doubles => n`.
+    /// `Doubles => n`; in an `.sgf` game `double` (also a beaver: a double by the player a
+    /// double waits on, in money play).
     Double {
-        /// The cube value offered, as written.
+        /// The cube value offered, as written; 0 when the record does not write it (`.sgf`).
         value: u32,
     },
     /// `Takes`.
@@ -129,6 +130,9 @@ pub struct Action {
     pub text: CompactString,
     /// What it says.
     pub kind: ActionKind,
+    /// The play of a roll when [`Action::text`] is not `dd: play` (an `.sgf` move such as
+    /// `B[62lnqw]`, read as `13/11 8/2`); `None` for a `.mat` action.
+    pub play_text: Option<CompactString>,
 }
 
 impl Action {
@@ -145,6 +149,7 @@ impl Action {
     /// `None` for other actions.
     pub fn play(&self) -> Option<&str> {
         match self.kind {
+            ActionKind::Roll { .. } if self.play_text.is_some() => self.play_text.as_deref(),
             // A roll's text starts with its two dice and the colon (`dd:`).
             ActionKind::Roll { .. } => self.text.get(3..).map(trim),
             _ => None,
@@ -188,6 +193,10 @@ pub struct GameRecord {
     pub actions: Vec<Action>,
     /// The `Wins` line; `None` when the game has none (for example a file cut off).
     pub end: Option<GameEnd>,
+    /// Whether the Jacoby rule holds (money play: a gammon or a backgammon counts as a single
+    /// game while the cube was never turned). Only an `.sgf` game says so (`RU[Jacoby]`); a
+    /// `.mat` game never has it.
+    pub jacoby: bool,
 }
 
 impl GameRecord {

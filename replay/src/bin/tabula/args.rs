@@ -47,8 +47,14 @@ pub enum ReplayFormat {
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
 pub enum Notation {
+    /// Arimaa short notation.
     Short,
+    /// Arimaa long notation.
     Long,
+    /// A backgammon match as GNU Backgammon's `.sgf`.
+    Sgf,
+    /// A backgammon match as a `.mat` file (Backgammon Studio's layout, gnubg's own).
+    Mat,
 }
 
 #[derive(Subcommand)]
@@ -106,10 +112,12 @@ pub enum Command {
     },
     /// Convert an Arimaa record between long and short notation: `--to short` reads an archive
     /// row or a move list in long notation (one game, `--game`), `--to long` reads a text of
-    /// short notation and writes the long move list.
+    /// short notation and writes the long move list. Convert a backgammon match (`.mat` or
+    /// `.sgf`) to `--to sgf` or `--to mat`: every game verified, the verified plays written; a
+    /// match with a game that is not ok is not converted (status 1, the games said).
     #[command(
         after_help = "Examples:\n  tabula convert --to short --game 900001 testdata/arimaa/random_games.tsv\n  \
-                            tabula convert --to long game.txt"
+                            tabula convert --to long game.txt\n  tabula convert --to sgf match.mat > match.sgf"
     )]
     Convert {
         /// The notation to write.

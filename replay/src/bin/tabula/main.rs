@@ -173,7 +173,11 @@ fn convert(
     use tabula_notation::arimaa::short::{ParseContext, ResolveOptions, View};
     use tabula_replay::arimaa::convert;
     let view: View = view.parse().map_err(|_| format!("--view: `{view}` is not g, s or n"))?;
+    if matches!(to, Notation::Sgf | Notation::Mat) {
+        return convert_match(file, to == Notation::Sgf);
+    }
     let (text, error) = match to {
+        Notation::Sgf | Notation::Mat => unreachable!("converted above"),
         Notation::Short => {
             let record = match tabula_replay::arimaa::find::find_game(file, game) {
                 Ok(record) => record,
@@ -221,6 +225,39 @@ fn convert(
         }
         None => ExitCode::SUCCESS,
     })
+}
+
+/// `tabula convert --to sgf|mat`: a backgammon match, every game verified, written again.
+fn convert_match(file: &std::path::Path, to_sgf: bool) -> Result<ExitCode, String> {
+    use tabula_replay::backgammon::convert::{convert_file, FileConvertError};
+    match convert_file(file, to_sgf) {
+        Ok(bytes) => {
+            let stdout = io::stdout();
+            let mut out = BufWriter::new(stdout.lock());
+            match out.write_all(&bytes).and_then(|()| out.flush()) {
+                Err(e) => write_failed(&e),
+                Ok(()) => Ok(ExitCode::SUCCESS),
+            }
+        }
+        Err(FileConvertError::Io { file, error }) => Err(format!("{file}: {error}")),
+        Err(FileConvertError::Refused { file, reason, games }) => {
+            say(format_args!("tabula convert: {file}: {reason}"));
+            for r in games {
+                if let Some(e) = &r.error {
+                    say(format_args!(
+                        "  {} {}: line {}, move {}, `{}`: {}",
+                        r.game,
+                        r.verdict.as_str(),
+                        e.line,
+                        e.turn,
+                        e.token,
+                        e.message
+                    ));
+                }
+            }
+            Ok(ExitCode::from(1))
+        }
+    }
 }
 
 fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, output: Output) -> Result<ExitCode, String> {

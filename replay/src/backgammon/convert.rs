@@ -1,0 +1,349 @@
+//! `tabula convert --to sgf|mat` for backgammon: a match read from a `.mat` or an `.sgf` file,
+//! every game verified, and written again from what the verification found (the plays as the
+//! engine resolved them, the cube actions, the results) as an `.sgf` file GNU Backgammon opens,
+//! or as a `.mat` file in Backgammon Studio's layout (gnubg's own: scores, the `Crawford` tag,
+//! cube actions, `Wins` lines).
+//!
+//! A match is converted only when every game of it is `ok`: a game that is illegal, unreadable
+//! or whose result does not match has no verified plays to write, and a converted file that
+//! silently dropped or repaired it would say more than the original. [`ConvertError::NotOk`]
+//! hands back the reports of the games that are not, with their lines.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+
+use tabula_engine::backgammon::{BySide, Dice, Play, Position, Side};
+
+use super::check::{check_match, check_sgf, WrittenScores};
+use super::mat::{ActionKind, GameRecord, MatReader, MatchHeader};
+use super::sgf::{GameInfo, SgfReader};
+use super::verify::{verify_game_with, Replayed};
+use super::write::{Dialect, GameAction, MatWriter, WriteError};
+use crate::report::{GameReport, GameResult, Verdict};
+
+/// What a player did, as verified.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Step {
+    /// A roll and its play (empty: a dance). `before` is the position seen from the roller.
+    Play {
+        /// The roll.
+        dice: Dice,
+        /// The play, as the engine resolved it.
+        play: Play,
+        /// The position before it.
+        before: Position,
+    },
+    /// A roll left unplayed although it could be played: the game ends by resignation after it.
+    Unplayed {
+        /// The roll.
+        dice: Dice,
+    },
+    /// A roll the player resigned after without a play written (`.mat` `????`, `.sgf` `PL`/`DI`).
+    Unknown {
+        /// The roll.
+        dice: Dice,
+    },
+    /// A double (or a beaver) to `value`.
+    Double {
+        /// The cube value offered.
+        value: u32,
+    },
+    /// A take.
+    Take,
+    /// A drop.
+    Drop,
+}
+
+/// One game, verified.
+#[derive(Clone, Debug)]
+pub struct VerifiedGame {
+    /// The players, left (`W`) first.
+    pub players: [String; 2],
+    /// The score before the game.
+    pub scores: BySide<u32>,
+    /// Whether it is the Crawford game.
+    pub crawford: bool,
+    /// Every action, with its player.
+    pub steps: Vec<(Side, Step)>,
+    /// The winner, the points and how the game ended (`bearoff`, `drop`, `resign`).
+    pub end: (Side, u64, &'static str),
+}
+
+/// A match, every game verified.
+#[derive(Clone, Debug, Default)]
+pub struct VerifiedMatch {
+    /// The match length (0: money).
+    pub length: u32,
+    /// Whether the Crawford rule holds.
+    pub crawford_rule: bool,
+    /// Whether the Jacoby rule holds (money play).
+    pub jacoby: bool,
+    /// The `.mat` header's tags, or tags made from the `.sgf` game information.
+    pub tags: Vec<(String, String)>,
+    /// Event, place and date (from the `.sgf` root, or the `.mat` tags).
+    pub info: GameInfo,
+    /// The games.
+    pub games: Vec<VerifiedGame>,
+}
+
+/// Why a match is not converted.
+#[derive(Debug, thiserror::Error)]
+pub enum ConvertError {
+    /// Some games are not `ok`: their reports.
+    #[error("{} game(s) not ok", .0.len())]
+    NotOk(Vec<GameReport>),
+    /// The file holds no game.
+    #[error("no game in the file")]
+    NoGame,
+    /// Writing failed.
+    #[error(transparent)]
+    Write(#[from] WriteError),
+}
+
+/// Reads and verifies the match in `data` (`.sgf` when `sgf`, else `.mat`), `name` its name in
+/// game ids.
+///
+/// # Errors
+/// A game is not `ok`, or there is none.
+pub fn read_verified(data: &[u8], sgf: bool, source: &Arc<str>, name: &str) -> Result<VerifiedMatch, ConvertError> {
+    let mut reports = Vec::new();
+    if sgf {
+        check_sgf(source, name, data, &mut |r| reports.push(r));
+    } else {
+        check_match(source, name, data, &mut |r| reports.push(r));
+    }
+    let bad: Vec<GameReport> = reports.iter().filter(|r| r.verdict != Verdict::Ok).cloned().collect();
+    if !bad.is_empty() {
+        return Err(ConvertError::NotOk(bad));
+    }
+    if reports.is_empty() {
+        return Err(ConvertError::NoGame);
+    }
+    let mut m = VerifiedMatch::default();
+    if sgf {
+        let mut crawford_done = false;
+        for g in SgfReader::new(data).flatten() {
+            let score = g.score(crawford_done);
+            crawford_done |= score.crawford;
+            if m.games.is_empty() {
+                m.length = g.length;
+                m.crawford_rule = g.crawford_rule;
+                m.jacoby = g.record.jacoby;
+                m.info = g.info.clone();
+                let players = &g.record.players;
+                for (tag, value) in [
+                    ("Site", g.info.place.as_deref()),
+                    ("Event", g.info.event.as_deref()),
+                    ("EventDate", g.info.date.as_deref()),
+                    ("Player 1", Some(players[0].as_str())),
+                    ("Player 2", Some(players[1].as_str())),
+                ] {
+                    if let Some(v) = value.filter(|v| !v.is_empty()) {
+                        m.tags.push((tag.into(), mat_tag_value(v)));
+                    }
+                }
+                if g.length > 0 {
+                    m.tags.push(("Crawford".into(), if g.crawford_rule { "On" } else { "Off" }.into()));
+                }
+            }
+            m.games.push(verified(source, &g.record, score)?);
+        }
+    } else {
+        let mut reader = MatReader::new(data);
+        let header: MatchHeader = reader.header().map_err(|_| ConvertError::NoGame)?.clone();
+        let mut scores = WrittenScores::new(Some(&header));
+        m.length = header.match_length.unwrap_or(0);
+        m.crawford_rule = header.tag("Crawford").is_none_or(|v| !v.eq_ignore_ascii_case("off"));
+        m.tags.clone_from(&header.tags);
+        m.info = GameInfo {
+            event: header.tag("Event").map(str::to_owned),
+            place: header.tag("Site").map(str::to_owned),
+            date: header.tag("EventDate").map(str::to_owned),
+        };
+        for g in reader.flatten() {
+            let written = scores.before(&g);
+            m.games.push(verified(source, &g, written)?);
+        }
+    }
+    Ok(m)
+}
+
+/// A tag value a `.mat` line can hold: no `"` nor line break.
+fn mat_tag_value(v: &str) -> String {
+    v.chars()
+        .map(|c| {
+            if c == '"' {
+                '\''
+            } else if c.is_control() {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+fn verified(
+    source: &Arc<str>,
+    g: &GameRecord,
+    score: tabula_engine::backgammon::MatchScore,
+) -> Result<VerifiedGame, ConvertError> {
+    let mut steps = Vec::new();
+    let mut observe = |r: Replayed<'_>| {
+        let side = r.action.column.side();
+        let dice = r.action.dice().and_then(|(a, b)| Dice::new(a, b));
+        let step = match (&r.action.kind, dice) {
+            (ActionKind::Unknown { .. }, Some(dice)) => Step::Unknown { dice },
+            (ActionKind::Roll { .. }, Some(dice)) if r.unplayed => Step::Unplayed { dice },
+            (ActionKind::Roll { .. }, Some(dice)) => match r.play {
+                Some((before, play)) => Step::Play { dice, play, before },
+                None => return,
+            },
+            (ActionKind::Double { .. }, _) => Step::Double { value: r.pending.map_or(0, |p| p.1) },
+            (ActionKind::Take, _) => Step::Take,
+            (ActionKind::Drop, _) => Step::Drop,
+            _ => return,
+        };
+        steps.push((side, step));
+    };
+    let replay = verify_game_with(source, String::new(), g, score, Some(&mut observe));
+    let end = match (&replay.report.result, replay.report.verdict) {
+        (Some(GameResult::Backgammon { winner, points, how }), Verdict::Ok) => {
+            (if *winner == 0 { Side::Zero } else { Side::One }, *points, *how)
+        }
+        _ => return Err(ConvertError::NotOk(vec![replay.report])),
+    };
+    Ok(VerifiedGame {
+        players: g.players.clone(),
+        scores: BySide { zero: g.scores[0], one: g.scores[1] },
+        crawford: score.crawford,
+        steps,
+        end,
+    })
+}
+
+/// Writes `m` as a `.mat` match in Backgammon Studio's layout.
+///
+/// # Errors
+/// Writing fails.
+pub fn write_mat<W: Write>(m: &VerifiedMatch, out: W) -> Result<W, ConvertError> {
+    let header = MatchHeader { tags: m.tags.clone(), match_length: Some(m.length), header_line: 0 };
+    let mut w = MatWriter::new(out, Dialect::Studio, &header)?;
+    for g in &m.games {
+        w.start_game([&g.players[0], &g.players[1]], g.scores)?;
+        let (winner, points, how) = g.end;
+        let mut ended = false;
+        for (side, step) in &g.steps {
+            let action = match *step {
+                Step::Play { dice, play, before } => GameAction::Roll { dice, play, before },
+                Step::Unplayed { dice } | Step::Unknown { dice } => {
+                    ended = true;
+                    GameAction::RollResign { dice, points }
+                }
+                Step::Double { value } => GameAction::Double { value },
+                Step::Take => GameAction::Take,
+                Step::Drop => GameAction::Drop,
+            };
+            w.action(*side, &action)?;
+        }
+        if !ended {
+            if how == "resign" {
+                w.action(winner.other(), &GameAction::Resign { points })?;
+            } else {
+                w.action(winner, &GameAction::Win { points })?;
+            }
+        }
+    }
+    Ok(w.finish()?)
+}
+
+/// Writes `m` as an `.sgf` match: one game tree a game, as GNU Backgammon writes them.
+///
+/// # Errors
+/// Writing fails.
+pub fn write_sgf<W: Write>(m: &VerifiedMatch, mut out: W) -> io::Result<W> {
+    for (k, g) in m.games.iter().enumerate() {
+        super::sgf::write::write_game(&mut out, m, k, g)?;
+    }
+    out.flush()?;
+    Ok(out)
+}
+
+/// The most bytes of a match file `convert` reads (it verifies every game before writing one).
+pub const MAX_MATCH_BYTES: usize = 64 << 20;
+
+/// Why a file is not converted.
+#[derive(Debug, thiserror::Error)]
+pub enum FileConvertError {
+    /// The file cannot be read (status 2).
+    #[error("{file}: {error}")]
+    Io {
+        /// The file.
+        file: String,
+        /// The error.
+        error: io::Error,
+    },
+    /// The file is no backgammon match, too large, or a game of it is not `ok` (status 1).
+    #[error("{file}: {reason}")]
+    Refused {
+        /// The file.
+        file: String,
+        /// Why, on one line; `games` has the games that are not `ok`.
+        reason: String,
+        /// The games not `ok`.
+        games: Vec<GameReport>,
+    },
+}
+
+/// Reads the match at `path` (`-`: standard input; gzip decompressed; `.mat` or `.sgf`,
+/// recognised from the content), verifies it, and gives it back written as `.sgf` (`to_sgf`) or
+/// `.mat`.
+///
+/// # Errors
+/// See [`FileConvertError`].
+pub fn convert_file(path: &std::path::Path, to_sgf: bool) -> Result<Vec<u8>, FileConvertError> {
+    use std::io::Read;
+    let file = path.display().to_string();
+    let refused = |reason: String| FileConvertError::Refused { file: file.clone(), reason, games: Vec::new() };
+    let io = |error: io::Error| FileConvertError::Io { file: file.clone(), error };
+    let mut data = Vec::new();
+    crate::input::open(path)
+        .map_err(io)?
+        .into_reader()
+        .take(MAX_MATCH_BYTES as u64 + 1)
+        .read_to_end(&mut data)
+        .map_err(|e| refused(format!("cannot be read: {e}")))?;
+    if data.len() > MAX_MATCH_BYTES {
+        return Err(refused(format!("longer than the {MAX_MATCH_BYTES} bytes convert reads")));
+    }
+    if data.trim_ascii().is_empty() {
+        return Err(refused("the file is empty".into()));
+    }
+    let head = &data[..data.len().min(crate::input::DETECT_BYTES)];
+    let sgf = match crate::games::match_format(crate::input::Format::detect(head)) {
+        Some(sgf) => sgf,
+        None => {
+            return Err(refused("not a backgammon match (.mat or .sgf): --to sgf and --to mat convert those".into()))
+        }
+    };
+    let name = crate::input::record_name(path);
+    let source: Arc<str> = Arc::from(file.as_str());
+    let m = match read_verified(&data, sgf, &source, &name) {
+        Ok(m) => m,
+        Err(ConvertError::NotOk(games)) => {
+            let reason = format!(
+                "not converted: {} game{} not ok (only verified plays are written)",
+                games.len(),
+                if games.len() == 1 { " is" } else { "s are" }
+            );
+            return Err(FileConvertError::Refused { file, reason, games });
+        }
+        Err(e) => return Err(refused(e.to_string())),
+    };
+    let out = if to_sgf {
+        write_sgf(&m, Vec::new()).map_err(io)?
+    } else {
+        write_mat(&m, Vec::new()).map_err(|e| refused(e.to_string()))?
+    };
+    Ok(out)
+}
