@@ -15,7 +15,7 @@ use crate::arimaa::verify::Notation;
 use crate::input::{Chunk, ChunkStream, Format, LineChunks};
 use crate::query::{self, QueryError, Refusal};
 use crate::report::{GameReport, Verdict};
-use crate::show::{GameView, ShowError};
+use crate::show::{GameView, Look, ShowError};
 use crate::GameKind;
 
 /// Reads every record of a file in `format` (`first`, the chunk already read, then the rest of
@@ -64,22 +64,22 @@ pub(crate) fn show_game(
     reader: impl BufRead,
     selector: Option<&str>,
     upto: Option<usize>,
-    color: bool,
+    look: Look,
     out: &mut impl Write,
 ) -> Result<Verdict, ShowError> {
     match format.as_ref().map(Format::game) {
         Some(GameKind::StonesRivers) => {
             let record = crate::stones_rivers::find_record(source, reader, selector)?;
-            Ok(crate::stones_rivers::show::print_replay(source, &record, upto, color, out)?)
+            crate::stones_rivers::show::print_replay(source, &record, upto, look, out)
         }
         Some(GameKind::Backgammon) => {
             let sgf = format == Some(Format::BackgammonSgf);
-            crate::backgammon::show::print_match_replay(source, reader, sgf, selector, upto, color, out)
+            crate::backgammon::show::print_match_replay(source, reader, sgf, selector, upto, look, out)
         }
         // Arimaa, or no format known: the Arimaa finder says what the file is not.
         Some(GameKind::Arimaa) | None => {
             let record = crate::arimaa::find::find_game_in(path, reader, selector)?;
-            Ok(crate::arimaa::show::print_replay(&record.as_record(), upto, color, out)?)
+            crate::arimaa::show::print_replay(&record.as_record(), &record.tags, upto, look.color, out)
         }
     }
 }

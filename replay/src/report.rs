@@ -60,6 +60,24 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// The result for people: `Gold wins by goal`, `player 1 wins 2 points (gammon)`, `Circle
+    /// wins`, `the game goes on`.
+    pub fn sentence(&self) -> String {
+        match *self {
+            GameResult::Arimaa { winner, reason } => {
+                let who = if winner == "g" { "Gold" } else { "Silver" };
+                format!("{who} wins by {reason}")
+            }
+            GameResult::Backgammon { winner, points, how } => {
+                let s = if points == 1 { "" } else { "s" };
+                format!("player {} wins {points} point{s} ({how})", winner + 1)
+            }
+            GameResult::StonesRivers("Sq") => "Square wins".to_owned(),
+            GameResult::StonesRivers("Cr") => "Circle wins".to_owned(),
+            GameResult::StonesRivers(_) => "the game goes on".to_owned(),
+        }
+    }
+
     /// The Stones and Rivers result for a winner (`None`: unfinished, `"*"`).
     pub fn stones_rivers(winner: Option<tabula_engine::stones_rivers::Player>) -> GameResult {
         use tabula_engine::stones_rivers::Player;
@@ -148,15 +166,18 @@ impl GameReport {
     }
 
     /// The lines `tabula replay` ends a game with: the game, its verdict and the moves
-    /// replayed, the result, and where and why it breaks.
+    /// replayed, the result as a sentence (`ended_at`: the move it was decided on, when the
+    /// caller knows it), and where and why it breaks.
     ///
     /// # Errors
     /// Writing failed.
-    pub fn write_verdict(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    pub fn write_verdict(&self, out: &mut impl std::io::Write, ended_at: Option<&str>) -> std::io::Result<()> {
         let (game, source, verdict) = (&self.game, &self.source, self.verdict.as_str());
-        writeln!(out, "game {game} ({source}): {verdict} after {} {}s", self.turns, self.turn_word())?;
+        let s = if self.turns == 1 { "" } else { "s" };
+        writeln!(out, "game {game} ({source}): {verdict} after {} {}{s}", self.turns, self.turn_word())?;
         if let Some(r) = &self.result {
-            writeln!(out, "result: {}", serde_json::to_string(r).unwrap_or_default())?;
+            let at = ended_at.map_or_else(String::new, |at| format!(" at {at}"));
+            writeln!(out, "result: {}{at}", r.sentence())?;
         }
         if let (Some(e), true) = (&self.error, self.verdict != Verdict::Ok) {
             writeln!(out, "{}: {}", self.error_place(), e.message)?;

@@ -34,7 +34,9 @@ pub enum ShowError {
         reason: String,
     },
     /// `--turn` asks for a position after the game's last one.
-    #[error("{file}: game {game} has {turns} turns{broken}; there is no position after turn {turn}")]
+    #[error(
+        "{file}: game {game} has {turns} {word}s{broken}: --turn {turn} is past its end (it goes from 0 to {turns})"
+    )]
     TurnPastEnd {
         /// The file.
         file: String,
@@ -44,6 +46,8 @@ pub enum ShowError {
         turn: usize,
         /// The turns the game has (replayed, for a game that breaks).
         turns: usize,
+        /// What a turn is called in the game (`move`, `play`, `turn`).
+        word: &'static str,
         /// Says where a game that breaks stops (empty for a legal game).
         broken: String,
     },
@@ -84,21 +88,21 @@ impl ShowError {
 }
 
 /// Shows the game `selector` of `path` (its id or number; the first when `None`), every move
-/// or only the position after `upto` of them, in colour if `color`, then the verdict, which it
-/// returns. The file's format is recognised from its content, as `tabula check` does; `-` is
+/// or only the position after `upto` of them, drawn with `look` (colours, the width to fit),
+/// then the verdict, which it returns. The file's format is recognised from its content, as `tabula check` does; `-` is
 /// standard input, and gzip is read decompressed.
 ///
 /// # Errors
-/// The file cannot be read, holds no such game, or writing failed.
+/// The file cannot be read, holds no such game, `upto` is past its end, or writing failed.
 pub fn print_replay(
     path: &Path,
     selector: Option<&str>,
     upto: Option<usize>,
-    color: bool,
+    look: Look,
     out: &mut impl Write,
 ) -> Result<Verdict, ShowError> {
     let (format, source, reader) = open(path)?;
-    crate::games::show_game(format, path, &source, reader, selector, upto, color, out)
+    crate::games::show_game(format, path, &source, reader, selector, upto, look, out)
 }
 
 /// The file opened, its format recognised from its content as `tabula check` does: the format,
@@ -113,6 +117,36 @@ fn open(path: &Path) -> Result<(Option<Format>, Arc<str>, impl BufRead), ShowErr
     let format = Format::detect(&head);
     let reader = BufReader::with_capacity(input::DETECT_BYTES, std::io::Cursor::new(head).chain(content));
     Ok((format, Arc::from(file()), reader))
+}
+
+/// The error of `--turn` past the end of a game of `turns` turns, which `report` judged: how
+/// many the game has, in its own word, and where it breaks.
+pub(crate) fn past_end(report: &GameReport, turn: usize, turns: usize) -> ShowError {
+    let word = match report.kind {
+        k if k == crate::GameKind::Backgammon.name() => "play",
+        k if k == crate::GameKind::StonesRivers.name() => "turn",
+        _ => "move",
+    };
+    let broken = match &report.error {
+        Some(_) if report.verdict != Verdict::Ok => format!(" before it breaks ({})", report.verdict.as_str()),
+        _ => String::new(),
+    };
+    ShowError::TurnPastEnd { file: report.source.to_string(), game: report.game.clone(), turn, turns, word, broken }
+}
+
+/// How the text of `tabula replay` is drawn for its reader.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Look {
+    /// ANSI colours; without them, brackets mark what the last move touched.
+    pub color: bool,
+    /// The columns the text should fit in: below a board's full width (with its notes beside
+    /// it), the notes go under the board instead.
+    pub width: usize,
+}
+
+impl Look {
+    /// No colours, no width to fit (text for a pipe or a file).
+    pub const PLAIN: Look = Look { color: false, width: usize::MAX };
 }
 
 /// What `tabula replay` writes.
@@ -158,25 +192,14 @@ pub fn render(
 ) -> Result<Rendered, ShowError> {
     if format == OutputFormat::Text {
         let mut out = Vec::new();
-        let verdict = print_replay(path, selector, turn, false, &mut out)?;
+        let verdict = print_replay(path, selector, turn, Look::PLAIN, &mut out)?;
         return Ok(Rendered { text: String::from_utf8_lossy(&out).into_owned(), verdict });
     }
     let (detected, source, reader) = open(path)?;
     let view = crate::games::game_view(detected, path, &source, reader, selector)?;
     let index = match turn {
         None => None,
-        Some(t) => Some(view.frame_of_turn(t).ok_or_else(|| ShowError::TurnPastEnd {
-            file: source.to_string(),
-            game: view.report.game.clone(),
-            turn: t,
-            turns: view.turns(),
-            broken: match &view.report.error {
-                Some(_) if view.report.verdict != Verdict::Ok => {
-                    format!(" before it breaks ({})", view.report.verdict.as_str())
-                }
-                _ => String::new(),
-            },
-        })?),
+        Some(t) => Some(view.frame_of_turn(t).ok_or_else(|| past_end(&view.report, t, view.turns()))?),
     };
     let verdict = view.report.verdict;
     if view.frames.is_empty() && format == OutputFormat::Svg {
@@ -260,7 +283,7 @@ impl GameView {
     /// A view whose verdict is written as [`GameReport::write_verdict`] writes it.
     pub fn new(title: String, header: Vec<(String, String)>, frames: Vec<Frame>, report: GameReport) -> GameView {
         let mut text = Vec::new();
-        let _ = report.write_verdict(&mut text);
+        let _ = report.write_verdict(&mut text, None);
         let verdict = String::from_utf8_lossy(&text).trim_end().to_owned();
         GameView { title, header, frames, report, verdict }
     }

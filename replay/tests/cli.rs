@@ -145,9 +145,14 @@ fn replay_shows_the_game_and_its_verdict() {
     let out = tabula(&["replay", &archive, "--game", "669126", "--turn", "101", "--no-color"], None);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.starts_with("51w Dd5n Dd6n re6w Mf5e\n"), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("game 669126 (") && lines[0].contains("Gold browni3141 (2562) against Silver"),
+        "{text}"
+    );
+    assert_eq!(lines[1], "51w Dd5n Dd6n re6w Mf5e", "{text}");
     assert!(text.contains("7 | r  .  c [D] .  .  .  .  |"), "{text}");
-    assert!(text.contains("\"reason\":\"immobilization\""), "{text}");
+    assert!(text.contains("result: Gold wins by immobilization at 51w"), "{text}");
     let old = real.join("agt_testdata_movelists.tsv").display().to_string();
     let out = tabula(&["replay", &old, "--game", "07371", "--no-color"], None);
     assert_eq!(out.status.code(), Some(1));
@@ -369,4 +374,28 @@ fn every_command_ends_an_input_without_a_game_alike() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--turn` past the end of a game is one clear error in every game, naming how many turns the
+/// game has in its own word (it showed the last position, said "not reached", or ended 0).
+#[test]
+fn replay_past_the_end_says_how_long_the_game_is() {
+    let cases = [
+        (
+            repo("testdata/arimaa/random_games.tsv"),
+            "900001",
+            "has 11 moves: --turn 400 is past its end (it goes from 0 to 11)",
+        ),
+        (repo("testdata/backgammon/matches/galaxy_1pt.mat"), "1", "has 136 plays: --turn 400 is past its end"),
+        (repo("testdata/snr/games.txt"), "cr-win-1", "has 105 turns: --turn 400 is past its end"),
+        (repo("testdata/arimaa/broken_games.tsv"), "900101", "has 5 moves before it breaks (illegal): --turn 400"),
+    ];
+    for (file, game, says) in cases {
+        for format in ["text", "svg"] {
+            let out = tabula(&["replay", &file, "--game", game, "--turn", "400", "--format", format], None);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{file} {format}: {err}");
+            assert!(err.contains(says), "{file} {format}: {err}");
+        }
+    }
 }

@@ -151,17 +151,18 @@ fn replay_draws_the_board_from_squares_seat_and_gives_the_verdict() {
     let out = tabula(&["replay", &testdata("games.txt"), "--game", "sq-win-1", "--no-color"], None);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let text = stdout(&out);
-    assert!(text.starts_with("start\n"), "{}", &text[..200.min(text.len())]);
+    assert!(text.starts_with("game sq-win-1 (") && text.contains("): Event tabula biased random play"), "{text}");
+    assert!(text.lines().nth(1) == Some("start"), "{}", &text[..200.min(text.len())]);
     assert!(text.contains("     M   L   K   J   I   H   G   F   E   D   C   B   A\n"), "{text}");
     assert!(text.contains("|  Square's Score Area E11-I11"), "{text}");
     assert!(text.contains("\n1. "), "turn by turn");
     assert!(text.contains(" ok after "), "{text}");
-    assert!(text.contains("result: \"Sq\""), "{text}");
+    assert!(text.contains("result: Square wins at turn "), "{text}");
     assert!(!text.contains("\x1b["), "no colour");
     // One position only, with the last turn bracketed.
     let out = tabula(&["replay", &testdata("games.txt"), "--game", "2", "--turn", "3", "--no-color"], None);
     let text = stdout(&out);
-    assert!(text.starts_with("3. "), "{text}");
+    assert!(text.lines().nth(1).is_some_and(|l| l.starts_with("3. ")), "{text}");
     assert_eq!(text.matches("+-----").count(), 2, "one diagram: {text}");
     assert!(text.contains('['), "{text}");
     // An illegal record: the error, exit status 1.

@@ -92,7 +92,7 @@ fn the_last_position_by_default_and_a_turn_past_the_end_is_an_error() {
     let out = replay(file, game, &["--format", "svg", "--turn", "106"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("game cr-win-1 has 105 turns; there is no position after turn 106"), "{err}");
+    assert!(err.contains("game cr-win-1 has 105 turns: --turn 106 is past its end (it goes from 0 to 105)"), "{err}");
     let out = replay(file, "no-such-game", &["--format", "html"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no game no-such-game"));

@@ -11,7 +11,7 @@ use super::mat::{ActionKind, Column, GameRecord, MatError, MatReader, MatchHeade
 use super::verify::{verify_game_with, Replayed};
 use crate::check::FindError;
 use crate::report::{GameReport, Verdict};
-use crate::show::ShowError;
+use crate::show::{Look, ShowError};
 
 /// Checkers drawn in a column before the rest are shown as a number.
 const STACK: usize = 5;
@@ -32,8 +32,11 @@ pub struct Frame<'a> {
 
 /// The board seen from the left column's player (X, moving from 24 to 1, home at the bottom
 /// right), with O at the top, the bar in the middle, borne-off checkers, pip counts, the cube
-/// beside its owner (or in the middle) and `frame.score_line`.
-pub fn diagram(board: &Position, frame: &Frame<'_>, color: bool) -> String {
+/// beside its owner (or in the middle) and `frame.score_line`; in colour when `look` says so.
+/// Narrower than [`FULL_WIDTH`], the players' notes stand above and under the board and the
+/// score line (which the game's title line gives) is left out.
+pub fn diagram(board: &Position, frame: &Frame<'_>, look: Look) -> String {
+    let (color, narrow) = (look.color, look.width < FULL_WIDTH);
     // Columns left to right, top half then bottom half, in X's numbering.
     let top: Vec<u8> = (13..=24).collect();
     let bottom: Vec<u8> = (1..=12).rev().collect();
@@ -87,30 +90,45 @@ pub fn diagram(board: &Position, frame: &Frame<'_>, color: bool) -> String {
     };
     let border = format!(" +{}+---+{}+", "-".repeat(18), "-".repeat(18));
     let mut out = String::new();
+    if narrow {
+        out.push_str(&format!(" {}\n", side_note(Side::One)));
+    }
     out.push_str(&labels(&top));
     out.push('\n');
     out.push_str(&border);
-    out.push_str("   ");
-    out.push_str(&side_note(Side::One));
+    if !narrow {
+        out.push_str("   ");
+        out.push_str(&side_note(Side::One));
+    }
     out.push('\n');
     for depth in 0..STACK {
         let row: Vec<String> = top.iter().map(|&p| cell(at(p), depth, touched(p))).collect();
         out.push_str(&format!(" |{}|{}|{}|\n", row[..6].concat(), bar_cell('O', o_bar, depth), row[6..].concat()));
     }
     let middle = if frame.cube.owner.is_none() { format!("   [{cube_text}]") } else { String::new() };
-    out.push_str(&format!(" |{:18}|BAR|{:18}|{middle}  {}\n", "", "", frame.score_line));
+    let score = if narrow { "" } else { frame.score_line.as_str() };
+    out.push_str(format!(" |{:18}|BAR|{:18}|{middle}  {score}", "", "").trim_end());
+    out.push('\n');
     for depth in (0..STACK).rev() {
         let row: Vec<String> = bottom.iter().map(|&p| cell(at(p), depth, touched(p))).collect();
         out.push_str(&format!(" |{}|{}|{}|\n", row[..6].concat(), bar_cell('X', x_bar, depth), row[6..].concat()));
     }
     out.push_str(&border);
-    out.push_str("   ");
-    out.push_str(&side_note(Side::Zero));
+    if !narrow {
+        out.push_str("   ");
+        out.push_str(&side_note(Side::Zero));
+    }
     out.push('\n');
     out.push_str(&labels(&bottom));
     out.push('\n');
+    if narrow {
+        out.push_str(&format!(" {}\n", side_note(Side::Zero)));
+    }
     out
 }
+
+/// The width of a diagram with the players' notes beside it.
+pub const FULL_WIDTH: usize = 84;
 
 /// The points a play touched, in the left player's numbering, as [`Frame::touched`] wants them.
 pub(crate) fn touched_points(replayed: &Replayed<'_>) -> u32 {
@@ -231,7 +249,7 @@ pub(crate) fn score_line(length: Option<u32>, game: &GameRecord, written: &Match
 }
 
 /// Finds the game `selector` (its number, or its id `name#number`; the first when `None`) in a
-/// match (`.mat`, or `.sgf` when `sgf`) and prints it action by action with diagrams (or only the board after `upto` plays),
+/// match (`.mat`, or `.sgf` when `sgf`) and prints it action by action with diagrams drawn with `look` (or only the board after `upto` plays),
 /// then the verdict, which it returns.
 ///
 /// # Errors
@@ -242,7 +260,7 @@ pub fn print_match_replay(
     sgf: bool,
     selector: Option<&str>,
     upto: Option<usize>,
-    color: bool,
+    look: Look,
     out: &mut impl Write,
 ) -> Result<Verdict, ShowError> {
     let Found { name, length, game, written, .. } = find_game(source, input, sgf, selector)?;
@@ -258,7 +276,7 @@ pub fn print_match_replay(
     if upto == Some(0) {
         let frame = Frame { names, cube: Cube::default(), score_line: score_line.clone(), touched: 0 };
         let start = Position::start();
-        writeln!(out, "{}Position ID {}\n", diagram(&start, &frame, color), position_id::encode(&start))?;
+        writeln!(out, "{}Position ID {}\n", diagram(&start, &frame, look), position_id::encode(&start))?;
     }
     let mut plays = 0usize;
     let mut io_result = Ok(());
@@ -270,7 +288,7 @@ pub fn print_match_replay(
         let text = describe(&r, names);
         let frame = Frame { names, cube: r.cube, score_line: score_line.clone(), touched: touched_points(&r) };
         let shown = if r.action.is_play() {
-            format!("{text}\n{}Position ID {}\n", diagram(&r.board, &frame, color), board_id(&r))
+            format!("{text}\n{}Position ID {}\n", diagram(&r.board, &frame, look), board_id(&r))
         } else {
             text
         };
@@ -284,6 +302,9 @@ pub fn print_match_replay(
     let replay =
         verify_game_with(&Arc::from(source), format!("{name}#{}", game.number), &game, written, Some(&mut observe));
     io_result?;
+    if let Some(k) = upto.filter(|&k| k > plays) {
+        return Err(crate::show::past_end(&replay.report, k, plays));
+    }
     if let Some(shown) = last {
         writeln!(out, "{shown}")?;
     }
@@ -357,7 +378,10 @@ mod tests {
     #[test]
     fn the_start_drawn() {
         let frame = Frame { names: ["lasse", "mglough"], cube: Cube::default(), score_line: "0-0".into(), touched: 0 };
-        let d = diagram(&Position::start(), &frame, false);
+        let d = diagram(&Position::start(), &frame, Look::PLAIN);
+        let narrow = diagram(&Position::start(), &frame, Look { width: 60, ..Look::PLAIN });
+        assert!(narrow.lines().all(|l| l.chars().count() < FULL_WIDTH), "{narrow}");
+        assert!(narrow.lines().next().is_some_and(|l| l.contains("pips")), "{narrow}");
         let lines: Vec<&str> = d.lines().collect();
         assert_eq!(lines[0], " 13 14 15 16 17 18       19 20 21 22 23 24");
         assert_eq!(lines[2], " | X           O    |   | O              X |");

@@ -22,10 +22,12 @@ use tabula_notation::stones_rivers::player_code;
 use super::records::Record;
 use super::verify::{start_position, verify_with, Replayed};
 use crate::report::Verdict;
+use crate::show::{past_end, Look, ShowError};
 
 /// The explanation printed under a diagram.
-pub const LEGEND: &str = "S stone, N| north river, E- east river; upper case Square (sits at row 1), lower case \
-                          Circle (row 14); + an empty Score Area intersection";
+pub const LEGEND: &str = "S stone, N| north river, E- east river;\n\
+                          upper case Square (sits at row 1), lower case Circle (row 14);\n\
+                          + an empty Score Area intersection";
 
 /// The two characters an intersection shows (see the module documentation).
 pub fn cell_text(board: &Board, cell: Cell) -> [char; 2] {
@@ -44,9 +46,15 @@ pub fn cell_text(board: &Board, cell: Cell) -> [char; 2] {
     }
 }
 
+/// The width of a diagram with the Score Areas named beside it; a narrower [`Look`] gets them
+/// under the board.
+pub const FULL_WIDTH: usize = 88;
+
 /// The board as a diagram from Square's seat, `highlight` the intersections to mark (the last
-/// turn's); `color` uses ANSI escapes, otherwise brackets show the highlight.
-pub fn diagram(board: &Board, highlight: Bitboard, color: bool) -> String {
+/// turn's); colours as ANSI escapes in `look`, otherwise brackets show the highlight.
+pub fn diagram(board: &Board, highlight: Bitboard, look: Look) -> String {
+    let color = look.color;
+    let mut notes = Vec::new();
     let mut out = String::new();
     let columns = || (0..COLUMNS).rev();
     let header: String = columns().map(|c| format!(" {:<3}", char::from(b'A' + c))).collect();
@@ -91,8 +99,12 @@ pub fn diagram(board: &Board, highlight: Bitboard, color: bool) -> String {
                 let cells: Vec<Cell> = score_area(player).iter().collect();
                 let (first, last) = (cells.first(), cells.last());
                 if let (Some(first), Some(last)) = (first, last) {
-                    let name = player.name();
-                    let _ = write!(out, "  {name}'s Score Area {first}-{last}");
+                    let note = format!("{}'s Score Area {first}-{last}", player.name());
+                    if look.width < FULL_WIDTH {
+                        notes.push(note);
+                    } else {
+                        let _ = write!(out, "  {note}");
+                    }
                 }
             }
         }
@@ -100,6 +112,9 @@ pub fn diagram(board: &Board, highlight: Bitboard, color: bool) -> String {
     }
     out.push_str(&border);
     let _ = writeln!(out, "     {}", header.trim_end());
+    for note in notes {
+        let _ = writeln!(out, "     {note}");
+    }
     out
 }
 
@@ -127,17 +142,28 @@ pub fn status(pos: &Position) -> String {
 /// diagrams, then the verdict, which it returns.
 ///
 /// # Errors
-/// Writing failed.
+/// Writing failed, or `upto` is past the game's last turn.
 pub fn print_replay(
     source: &Arc<str>,
     record: &Record,
     upto: Option<usize>,
-    color: bool,
+    look: Look,
     out: &mut impl Write,
-) -> io::Result<Verdict> {
+) -> Result<Verdict, ShowError> {
+    let tags: Vec<String> = record
+        .tags
+        .iter()
+        .filter(|t| t.key != "Position" && t.key != "Game")
+        .map(|t| format!("{} {}", t.key, t.value))
+        .collect();
+    let mut head = format!("game {} ({source})", record.game_id());
+    if !tags.is_empty() {
+        head.push_str(&format!(": {}", tags.join(" · ")));
+    }
+    writeln!(out, "{head}")?;
     let show = |out: &mut dyn Write, title: &str, pos: &Position, hl: Bitboard| -> io::Result<()> {
         writeln!(out, "{title}")?;
-        write!(out, "{}", diagram(pos.board(), hl, color))?;
+        write!(out, "{}", diagram(pos.board(), hl, look))?;
         writeln!(out, "     {}\n", status(pos))
     };
     if let Ok(start) = start_position(record) {
@@ -157,13 +183,15 @@ pub fn print_replay(
         }
     });
     err?;
+    if let Some(k) = upto.filter(|&k| k > report.turns) {
+        return Err(past_end(&report, k, report.turns));
+    }
     if let Some((title, pos, hl)) = last {
         show(out, &title, &pos, hl)?;
-    } else if let Some(k) = upto.filter(|&k| k > report.turns) {
-        writeln!(out, "turn {k} is not reached: {} turns replayed\n", report.turns)?;
     }
     writeln!(out, "{LEGEND}\n")?;
-    report.write_verdict(out)?;
+    let decided_at = (report.result.is_some() && report.turns > 0).then(|| format!("turn {}", report.turns));
+    report.write_verdict(out, decided_at.as_deref())?;
     Ok(report.verdict)
 }
 
@@ -172,8 +200,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_narrow_look_puts_the_notes_under_the_board() {
+        let narrow = diagram(&Board::initial(), Bitboard::EMPTY, Look { width: 70, ..Look::PLAIN });
+        assert!(narrow.lines().all(|l| l.chars().count() <= 70), "{narrow}");
+        assert!(narrow.lines().any(|l| l.trim() == "Square's Score Area E11-I11"), "{narrow}");
+        let wide = diagram(&Board::initial(), Bitboard::EMPTY, Look::PLAIN);
+        assert!(wide.lines().any(|l| l.ends_with("|  Square's Score Area E11-I11")), "{wide}");
+        assert!(LEGEND.lines().all(|l| l.len() <= 70));
+    }
+
+    #[test]
     fn the_initial_board_from_squares_seat() {
-        let text = diagram(&Board::initial(), Bitboard::EMPTY, false);
+        let text = diagram(&Board::initial(), Bitboard::EMPTY, Look::PLAIN);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 18, "{text}");
         assert!(lines[0].trim_start().starts_with("M   L"), "{text}");
@@ -202,8 +240,8 @@ mod tests {
         );
         assert_eq!(cell_text(&board, d5), ['N', '|']);
         assert_eq!(cell_text(&board, d10), ['e', '-']);
-        let text = diagram(&board, Bitboard::from_cell(d5), false);
+        let text = diagram(&board, Bitboard::from_cell(d5), Look::PLAIN);
         assert!(text.contains("[N|]"), "{text}");
-        assert!(diagram(&board, Bitboard::from_cell(d5), true).contains("\x1b["));
+        assert!(diagram(&board, Bitboard::from_cell(d5), Look { color: true, ..Look::PLAIN }).contains("\x1b["));
     }
 }

@@ -79,9 +79,11 @@ impl Output {
         Output { color: choice, quiet: cli.quiet }
     }
 
-    /// Whether colours go to standard output.
-    fn colored(&self) -> bool {
-        !matches!(self.color, anstream::ColorChoice::Never)
+    /// How boards are drawn on standard output: in colour or not, and as wide as the terminal
+    /// is (a compact board when it is narrow); unbounded into a pipe or a file.
+    fn look(&self) -> tabula_replay::show::Look {
+        let width = terminal_size::terminal_size_of(io::stdout()).map_or(usize::MAX, |(w, _)| usize::from(w.0));
+        tabula_replay::show::Look { color: !matches!(self.color, anstream::ColorChoice::Never), width }
     }
 }
 
@@ -264,7 +266,7 @@ fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, outpu
     let stdout = io::stdout();
     let mut out: Box<dyn Write> =
         if output.quiet { Box::new(io::sink()) } else { Box::new(BufWriter::new(stdout.lock())) };
-    let verdict = match tabula_replay::show::print_replay(file, game, upto, output.colored(), &mut out) {
+    let verdict = match tabula_replay::show::print_replay(file, game, upto, output.look(), &mut out) {
         Ok(verdict) => verdict,
         Err(tabula_replay::show::ShowError::Write(e)) => return write_failed(&e),
         Err(e) => return no_game_or_failure(e.is_no_game(), &e),
