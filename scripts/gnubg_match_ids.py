@@ -97,7 +97,7 @@ def launch():
     ap.add_argument("--gnubg", default="/usr/games/gnubg")
     args = ap.parse_args()
     cfg = {"out": os.path.abspath(args.out), "seed": args.seed, "match_ids": args.match_ids, "xgids": args.xgids}
-    # A home of its own, as in gnubg_export_mat.py: no race on ~/.gnubg, no user settings.
+    # A home of its own, as in gnubg_rewrite.py: no race on ~/.gnubg, no user settings.
     with tempfile.TemporaryDirectory(prefix="gnubg-home-") as home:
         env = dict(os.environ, HOME=home, **{ENV: json.dumps(cfg)})
         run = subprocess.run([args.gnubg, "-t", "-q", "-r", "-p", os.path.abspath(__file__)], env=env,

@@ -1,5 +1,5 @@
 //! GNU Backgammon's own `.mat` export, the file most analysis users have: matches imported by
-//! gnubg (`import mat`) and written again (`export match mat`, `scripts/gnubg_export_mat.py`).
+//! gnubg (`import mat`) and written again (`export match mat`, `scripts/gnubg_rewrite.py --to mat`).
 //! Every game of an export must get the verdict, the number of plays and the result of the same
 //! game in the original file, but for what gnubg itself writes differently:
 //!
@@ -29,7 +29,6 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 use tabula_engine::backgammon::MatchScore;
@@ -56,40 +55,11 @@ impl Drop for Exports {
     }
 }
 
-/// The gnubg program: `TABULA_GNUBG`, `/usr/games/gnubg` (Debian) or `gnubg` on the path.
-fn gnubg() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("TABULA_GNUBG") {
-        return Some(PathBuf::from(path));
-    }
-    let debian = PathBuf::from("/usr/games/gnubg");
-    if debian.is_file() {
-        return Some(debian);
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).map(|d| d.join("gnubg")).find(|p| p.is_file())
-}
-
 /// The exports of the `.mat` files in `sources`, made by gnubg into a temporary folder.
 fn export_with_gnubg(sources: &Path, tag: &str) -> Exports {
-    let gnubg = gnubg().expect("GNU Backgammon not found: apt-get install gnubg (or set TABULA_GNUBG to the program)");
     let dir = std::env::temp_dir().join(format!("tabula-gnubg-export-{tag}-{}", std::process::id()));
     let exports = Exports { dir, temporary: true };
-    let out = Command::new("python3")
-        .arg(repo().join("scripts/gnubg_export_mat.py"))
-        .arg("--gnubg")
-        .arg(&gnubg)
-        .arg("--out")
-        .arg(&exports.dir)
-        .arg(sources)
-        .output()
-        .expect("run python3 scripts/gnubg_export_mat.py");
-    assert!(
-        out.status.success(),
-        "gnubg_export_mat.py failed:\n{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    eprintln!("{}", String::from_utf8_lossy(&out.stdout).trim());
+    common::gnubg_rewrite(sources, "mat", &exports.dir);
     exports
 }
 

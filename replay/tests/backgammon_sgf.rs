@@ -1,6 +1,6 @@
 //! GNU Backgammon's own `.sgf` match files, both ways.
 //!
-//! - gnubg's `.sgf` of a `.mat` match (`import mat`, `save match`: `scripts/gnubg_sgf.py`) gets,
+//! - gnubg's `.sgf` of a `.mat` match (`import mat`, `save match`: `scripts/gnubg_rewrite.py --to sgf`) gets,
 //!   game by game, the verdict, the plays and the result tabula gives the `.mat` original, but
 //!   for what gnubg itself writes differently (as for its `.mat` export,
 //!   `backgammon_gnubg_export.rs`): a resignation's points re-scored (the level the written
@@ -17,7 +17,6 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 use tabula_notation::backgammon::write_play;
@@ -144,22 +143,6 @@ fn compare_folder(originals: &Path, saves: &Path) -> Tally {
     t
 }
 
-/// The gnubg program: `TABULA_GNUBG`, `/usr/games/gnubg` (Debian) or `gnubg` on the path.
-fn gnubg() -> PathBuf {
-    if let Some(path) = std::env::var_os("TABULA_GNUBG") {
-        return PathBuf::from(path);
-    }
-    let debian = PathBuf::from("/usr/games/gnubg");
-    if debian.is_file() {
-        return debian;
-    }
-    let path = std::env::var_os("PATH").expect("PATH");
-    std::env::split_paths(&path)
-        .map(|d| d.join("gnubg"))
-        .find(|p| p.is_file())
-        .expect("GNU Backgammon not found: apt-get install gnubg (or set TABULA_GNUBG to the program)")
-}
-
 /// A temporary folder, removed at the end.
 struct Temp(PathBuf);
 
@@ -178,22 +161,7 @@ fn temp(tag: &str) -> Temp {
 
 /// gnubg's `.sgf` of every `.mat`/`.sgf` in `sources`, into `out`.
 fn save_with_gnubg(sources: &Path, out: &Path) {
-    let run = Command::new("python3")
-        .arg(repo().join("scripts/gnubg_sgf.py"))
-        .arg("--gnubg")
-        .arg(gnubg())
-        .arg("--out")
-        .arg(out)
-        .arg(sources)
-        .output()
-        .expect("run python3 scripts/gnubg_sgf.py");
-    assert!(
-        run.status.success(),
-        "gnubg_sgf.py failed:\n{}{}",
-        String::from_utf8_lossy(&run.stdout),
-        String::from_utf8_lossy(&run.stderr)
-    );
-    eprintln!("{}", String::from_utf8_lossy(&run.stdout).trim());
+    common::gnubg_rewrite(sources, "sgf", out);
 }
 
 /// Every game's plays (dice and resolved play), cube actions and result.

@@ -43,3 +43,41 @@ pub fn read_tsv(path: &std::path::Path) -> Vec<std::collections::HashMap<String,
     let header: Vec<&str> = lines.next().expect("header").split('\t').collect();
     lines.map(|l| header.iter().zip(l.split('\t')).map(|(h, v)| (h.to_string(), v.to_string())).collect()).collect()
 }
+
+/// GNU Backgammon: `TABULA_GNUBG`, `/usr/games/gnubg` (Debian) or `gnubg` on the path. A test
+/// that needs it fails, saying what to install, without it.
+pub fn gnubg() -> PathBuf {
+    if let Some(path) = std::env::var_os("TABULA_GNUBG") {
+        return PathBuf::from(path);
+    }
+    let debian = PathBuf::from("/usr/games/gnubg");
+    if debian.is_file() {
+        return debian;
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|d| d.join("gnubg"))
+        .find(|p| p.is_file())
+        .expect("GNU Backgammon not found: apt-get install gnubg (or set TABULA_GNUBG to the program)")
+}
+
+/// gnubg's own files of every `.mat` and `.sgf` in `sources` (`to`: `mat` for its export,
+/// `sgf` for its match file), written into `out` by `scripts/gnubg_rewrite.py`.
+pub fn gnubg_rewrite(sources: &std::path::Path, to: &str, out: &std::path::Path) {
+    let run = std::process::Command::new("python3")
+        .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/gnubg_rewrite.py"))
+        .args(["--to", to, "--gnubg"])
+        .arg(gnubg())
+        .arg("--out")
+        .arg(out)
+        .arg(sources)
+        .output()
+        .expect("run python3 scripts/gnubg_rewrite.py");
+    assert!(
+        run.status.success(),
+        "gnubg_rewrite.py --to {to} failed:\n{}{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    eprintln!("{}", String::from_utf8_lossy(&run.stdout).trim());
+}
