@@ -38,52 +38,7 @@ The exit status is 0 when every file was handled (written or skipped with a
 reason), 1 when gnubg could not be run at all.  A summary line goes to
 standard output: `exported N, skipped M: NAME (REASON), ...` (`saved N` for
 `--to sgf`).
-
-
-
-import argparse
-import json
-import os
-import shutil
-import subprocess
-import tempfile
-import sys
-
-try:
-    import gnubg  # only inside gnubg
-except ImportError:
-    gnubg = None
-
-ENV = "TABULA_GNUBG_REWRITE"
-TAG = "gnubg_rewrite: "
-NOISE = ("WARNING", "Unrecognised", "not a valid", "doesn't follow")
-
-
-# ------------------------------------------------------------------ outside gnubg
-
-# What each target is called in the manifest, and the gnubg command that writes it.
-WRITTEN = {"mat": "exported", "sgf": "saved"}
-COMMAND = {"mat": "export match mat", "sgf": "save match"}
-
-
-def out_name(path, to):
-    return os.path.splitext(os.path.basename(path))[0] + "." + to
-
-
-def mat_files(args):
-    files = []
-    for arg in args:
-        if os.path.isdir(arg):
-            names = sorted(n for n in os.listdir(arg) if n.endswith((".mat", ".sgf")))
-            files += [os.path.join(arg, n) for n in names]
-        else:
-            files.append(arg)
-    return [os.path.abspath(f) for f in files]
-
-
-def run_gnubg(gnubg_bin, files, out, to):
-    """
-
+"""
 
 import argparse
 import json
