@@ -131,6 +131,21 @@ impl Tally {
     }
 }
 
+/// Every move line of every `every`-th match, handed to `f` with the match's name, its games'
+/// reports as it is, its lines, its lines' games, the line's index and its game.
+fn for_each_move_line(every: usize, mut f: impl FnMut(&str, &[GameReport], &[&str], &[Option<usize>], usize, usize)) {
+    for (name, text) in matches(every) {
+        let whole = check_text(&name, &text);
+        let lines = lines(&text);
+        let games = games_of(&lines);
+        for (i, line) in lines.iter().enumerate() {
+            if let (Some(_), Some(game)) = (move_number(line), games[i]) {
+                f(&name, &whole, &lines, &games, i, game);
+            }
+        }
+    }
+}
+
 /// Each move line of every fifth match deleted, one at a time: when a numbered line follows in
 /// the game, the game is reported at that line (which then holds the deleted line's number).
 /// The last move line of a game has no number after it: its deletion is noticed, or the game
@@ -140,43 +155,38 @@ impl Tally {
 fn a_deleted_move_line_is_found_by_the_move_numbers() {
     let mut tally = Tally::default();
     let mut last = Tally::default();
-    for (name, text) in matches(5) {
-        let whole = check_text(&name, &text);
-        let lines = lines(&text);
-        let games = games_of(&lines);
-        for (i, line) in lines.iter().enumerate() {
-            let (Some(_), Some(game)) = (move_number(line), games[i]) else { continue };
-            let damaged: String = lines[..i].concat() + &lines[i + 1..].concat();
-            let reports = check_text(&name, &damaged);
-            let what = format!("{name} line {} deleted", i + 1);
-            let next =
-                (i + 1..lines.len()).take_while(|&j| games[j] == Some(game)).find(|&j| move_number(lines[j]).is_some());
-            match next {
-                // The next move line, once the deleted one is gone, is line `j` (1-based).
-                Some(j) => tally.judge(&what, &whole, &reports, game, j as u64, true),
-                None if line.trim_end().ends_with(')') => {
-                    last.tried += 1;
-                    let same = whole.iter().zip(&reports).all(|(w, r)| (w.verdict, w.turns) == (r.verdict, r.turns));
-                    if !same {
-                        last.problems.push(format!("{what}: an empty last move line changed the match"));
-                    }
+    for_each_move_line(5, |name, whole, lines, games, i, game| {
+        let line = lines[i];
+        let damaged: String = lines[..i].concat() + &lines[i + 1..].concat();
+        let reports = check_text(name, &damaged);
+        let what = format!("{name} line {} deleted", i + 1);
+        let next =
+            (i + 1..lines.len()).take_while(|&j| games[j] == Some(game)).find(|&j| move_number(lines[j]).is_some());
+        match next {
+            // The next move line, once the deleted one is gone, is line `j` (1-based).
+            Some(j) => tally.judge(&what, whole, &reports, game, j as u64, true),
+            None if line.trim_end().ends_with(')') => {
+                last.tried += 1;
+                let same = whole.iter().zip(&reports).all(|(w, r)| (w.verdict, w.turns) == (r.verdict, r.turns));
+                if !same {
+                    last.problems.push(format!("{what}: an empty last move line changed the match"));
                 }
-                // Without it the game ends on the line before, which can be read as a
-                // resignation where the `Wins` line (unnumbered in BackgammonGalaxy) allows one.
-                None => {
-                    last.tried += 1;
-                    let Some(r) = reports.get(game) else { continue };
-                    if r.verdict != Verdict::Ok {
-                        last.noticed += 1;
-                    } else if matches!(r.result, Some(GameResult::Backgammon { how: "resign", .. })) {
-                        last.unnoticed += 1;
-                    } else {
-                        last.problems.push(format!("{what}: the game's last move line, unnoticed: {r:?}"));
-                    }
+            }
+            // Without it the game ends on the line before, which can be read as a
+            // resignation where the `Wins` line (unnumbered in BackgammonGalaxy) allows one.
+            None => {
+                last.tried += 1;
+                let Some(r) = reports.get(game) else { return };
+                if r.verdict != Verdict::Ok {
+                    last.noticed += 1;
+                } else if matches!(r.result, Some(GameResult::Backgammon { how: "resign", .. })) {
+                    last.unnoticed += 1;
+                } else {
+                    last.problems.push(format!("{what}: the game's last move line, unnoticed: {r:?}"));
                 }
             }
         }
-    }
+    });
     tally.assert_clean("deleted move lines");
     last.assert_clean("deleted last move lines");
     assert!(tally.tried > 1000, "only {} deletions tried", tally.tried);
@@ -186,19 +196,14 @@ fn a_deleted_move_line_is_found_by_the_move_numbers() {
 #[test]
 fn a_repeated_move_line_is_found_by_the_move_numbers() {
     let mut tally = Tally::default();
-    for (name, text) in matches(5) {
-        let whole = check_text(&name, &text);
-        let lines = lines(&text);
-        let games = games_of(&lines);
-        for (i, line) in lines.iter().enumerate() {
-            let (Some(_), Some(game)) = (move_number(line), games[i]) else { continue };
-            // A last line without its line break gets one before its copy.
-            let copy = if line.ends_with('\n') { (*line).to_owned() } else { format!("\n{line}") };
-            let damaged: String = lines[..=i].concat() + &copy + &lines[i + 1..].concat();
-            let reports = check_text(&name, &damaged);
-            tally.judge(&format!("{name} line {} repeated", i + 1), &whole, &reports, game, i as u64 + 2, true);
-        }
-    }
+    for_each_move_line(5, |name, whole, lines, _, i, game| {
+        let line = lines[i];
+        // A last line without its line break gets one before its copy.
+        let copy = if line.ends_with('\n') { (*line).to_owned() } else { format!("\n{line}") };
+        let damaged: String = lines[..=i].concat() + &copy + &lines[i + 1..].concat();
+        let reports = check_text(name, &damaged);
+        tally.judge(&format!("{name} line {} repeated", i + 1), whole, &reports, game, i as u64 + 2, true);
+    });
     tally.assert_clean("repeated move lines");
     assert!(tally.tried > 1000, "only {} repetitions tried", tally.tried);
 }
@@ -213,35 +218,37 @@ fn rolls(line: &str) -> Vec<usize> {
         .collect()
 }
 
+/// Every roll of every `every`-th match changed by `change` (the move line with its roll at
+/// byte `k` changed, or `None` to leave that roll): each damaged match checked and judged by
+/// `tally` at the changed line (`must_break`: the game must be reported there).
+fn judge_changed_rolls(
+    every: usize,
+    tally: &mut Tally,
+    must_break: bool,
+    mut change: impl FnMut(&str, usize) -> Option<String>,
+) {
+    for_each_move_line(every, |name, whole, lines, _, i, game| {
+        for k in rolls(lines[i]) {
+            let Some(changed) = change(lines[i], k) else { continue };
+            let damaged: String = lines[..i].concat() + &changed + &lines[i + 1..].concat();
+            let reports = check_text(name, &damaged);
+            let what = format!("{name} line {}: {}", i + 1, changed.trim());
+            tally.judge(&what, whole, &reports, game, i as u64 + 1, must_break);
+        }
+    });
+}
+
 /// Every roll of every third match with its first die changed: where the play no longer fits
 /// the dice, the game is reported at that line; a play that fits the new dice as well moves the
 /// same checkers, so nothing after it can break.
 #[test]
 fn a_changed_die_is_reported_at_its_line() {
     let mut tally = Tally::default();
-    for (name, text) in matches(3) {
-        let whole = check_text(&name, &text);
-        let lines = lines(&text);
-        let games = games_of(&lines);
-        for (i, line) in lines.iter().enumerate() {
-            let (Some(_), Some(game)) = (move_number(line), games[i]) else { continue };
-            for k in rolls(line) {
-                let mut changed = line.as_bytes().to_vec();
-                changed[k] = if changed[k] == b'6' { b'1' } else { changed[k] + 1 };
-                let changed = String::from_utf8(changed).expect("ASCII digits");
-                let damaged: String = lines[..i].concat() + &changed + &lines[i + 1..].concat();
-                let reports = check_text(&name, &damaged);
-                tally.judge(
-                    &format!("{name} line {}: {}", i + 1, changed.trim()),
-                    &whole,
-                    &reports,
-                    game,
-                    i as u64 + 1,
-                    false,
-                );
-            }
-        }
-    }
+    judge_changed_rolls(3, &mut tally, false, |line, k| {
+        let mut changed = line.as_bytes().to_vec();
+        changed[k] = if changed[k] == b'6' { b'1' } else { changed[k] + 1 };
+        Some(String::from_utf8(changed).expect("ASCII digits"))
+    });
     tally.assert_clean("changed dice");
     assert!(tally.at_the_line * 100 >= tally.tried * 85, "{tally:?}");
 }
@@ -252,43 +259,25 @@ fn a_changed_die_is_reported_at_its_line() {
 #[test]
 fn a_changed_play_is_reported_at_its_line() {
     let mut tally = Tally::default();
-    for (name, text) in matches(3) {
-        let whole = check_text(&name, &text);
-        let lines = lines(&text);
-        let games = games_of(&lines);
-        for (i, line) in lines.iter().enumerate() {
-            let (Some(_), Some(game)) = (move_number(line), games[i]) else { continue };
-            for k in rolls(line) {
-                let b = line.as_bytes();
-                if b[k] == b[k + 1] {
-                    continue;
-                }
-                let rest = &line[k + 3..];
-                let items: Vec<&str> = rest.split_whitespace().take_while(|w| w.contains('/')).collect();
-                let plain = |w: &str| {
-                    let (from, to) = w.split_once('/')?;
-                    let (from, to) = (from.parse::<u32>().ok()?, to.parse::<u32>().ok()?);
-                    (from < 25 && to > 0 && from > to).then_some(to)
-                };
-                let [first, second] = items[..] else { continue };
-                let (Some(to), Some(_)) = (plain(first), plain(second)) else { continue };
-                let moved = if to < 24 { to + 1 } else { to - 1 };
-                let start = k + 3 + rest.find(first).expect("the item");
-                let new_first = format!("{}/{moved}", &first[..first.find('/').expect("a slash")]);
-                let changed = format!("{}{new_first}{}", &line[..start], &line[start + first.len()..]);
-                let damaged: String = lines[..i].concat() + &changed + &lines[i + 1..].concat();
-                let reports = check_text(&name, &damaged);
-                tally.judge(
-                    &format!("{name} line {}: {}", i + 1, changed.trim()),
-                    &whole,
-                    &reports,
-                    game,
-                    i as u64 + 1,
-                    true,
-                );
-            }
+    judge_changed_rolls(3, &mut tally, true, |line, k| {
+        let b = line.as_bytes();
+        if b[k] == b[k + 1] {
+            return None;
         }
-    }
+        let rest = &line[k + 3..];
+        let items: Vec<&str> = rest.split_whitespace().take_while(|w| w.contains('/')).collect();
+        let plain = |w: &str| {
+            let (from, to) = w.split_once('/')?;
+            let (from, to) = (from.parse::<u32>().ok()?, to.parse::<u32>().ok()?);
+            (from < 25 && to > 0 && from > to).then_some(to)
+        };
+        let [first, second] = items[..] else { return None };
+        let (Some(to), Some(_)) = (plain(first), plain(second)) else { return None };
+        let moved = if to < 24 { to + 1 } else { to - 1 };
+        let start = k + 3 + rest.find(first).expect("the item");
+        let new_first = format!("{}/{moved}", &first[..first.find('/').expect("a slash")]);
+        Some(format!("{}{new_first}{}", &line[..start], &line[start + first.len()..]))
+    });
     tally.assert_clean("changed plays");
     assert!(tally.tried > 1000, "only {} plays changed", tally.tried);
 }
