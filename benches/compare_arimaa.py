@@ -14,7 +14,6 @@ Usage (from the repository root):
     python3 benches/compare_arimaa.py [--python .venv/bin/python] [--memory] [--repeat 3]
 """
 
-import argparse
 import os
 import resource
 import subprocess
@@ -22,7 +21,7 @@ import sys
 import tempfile
 import time
 
-from timing import TABULA, timed, timed_check
+from timing import TABULA, peer_arguments, timed, timed_check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "..", "shared", "data", "arimaa")
@@ -60,11 +59,7 @@ def peak_rss_kb(cmd):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--python", default=os.path.join(ROOT, ".venv", "bin", "python"),
-                    help="a Python with aei installed (default .venv/bin/python)")
-    ap.add_argument("--size-mb", type=int, default=100)
-    ap.add_argument("--repeat", type=int, default=3, help="runs per timing; the best is kept")
+    ap = peer_arguments(__doc__, "aei", 100)
     ap.add_argument("--memory", action="store_true", help="also measure peak memory on a 1 GB archive")
     args = ap.parse_args()
 

@@ -12,7 +12,6 @@ Usage (from the repository root):
     python3 benches/compare_backgammon.py [--python .venv/bin/python] [--size-mb 50] [--repeat 3]
 """
 
-import argparse
 import os
 import re
 import shutil
@@ -21,7 +20,7 @@ import sys
 import tempfile
 import time
 
-from timing import TABULA, timed_check
+from timing import TABULA, peer_arguments, timed_check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "..", "shared", "data", "backgammon")
@@ -45,12 +44,7 @@ def build_folder(path, min_bytes):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--python", default=os.path.join(ROOT, ".venv", "bin", "python"),
-                    help="a Python with gnubg-nn installed (default .venv/bin/python)")
-    ap.add_argument("--size-mb", type=int, default=50)
-    ap.add_argument("--repeat", type=int, default=3, help="runs per tabula timing; the best is kept")
-    args = ap.parse_args()
+    args = peer_arguments(__doc__, "gnubg-nn", 50).parse_args()
     if not os.path.exists(args.python):
         sys.exit(f"{args.python} not found: python3 -m venv .venv && .venv/bin/pip install gnubg-nn==1.1.0a11")
 

@@ -1,5 +1,6 @@
 """Timing helpers shared by the peer-comparison scripts in this folder."""
 
+import argparse
 import os
 import re
 import subprocess
@@ -30,3 +31,15 @@ def timed_check(paths, jobs, repeat):
     t, out = timed([TABULA, "check", "--jsonl", "--jobs", str(jobs)] + list(paths), repeat)
     turns = sum(int(m) for m in re.findall(rb'"turns":(\d+)', out))
     return t, turns, out.count(b"\n"), out
+
+
+def peer_arguments(doc, peer, size_mb):
+    """The options every peer comparison takes: the Python that runs the peer, the size of the
+    input made from the real games, and the runs a timing takes (its best is kept)."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ap.add_argument("--python", default=os.path.join(root, ".venv", "bin", "python"),
+                    help="a Python with %s installed (default .venv/bin/python)" % peer)
+    ap.add_argument("--size-mb", type=int, default=size_mb)
+    ap.add_argument("--repeat", type=int, default=3, help="runs per timing; the best is kept")
+    return ap

@@ -3,17 +3,13 @@
 
 mod common;
 
-use common::tabula;
+use common::{json_lines, tabula};
 
 use std::path::PathBuf;
 use std::process::Output;
 
 fn repo(p: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(p).display().to_string()
-}
-
-fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
 }
 
 #[test]
@@ -206,14 +202,6 @@ fn an_endless_input_ends_the_run() {
     assert!(lines[0]["error"]["message"].as_str().is_some_and(|m| m.contains("without a line break")), "{}", lines[0]);
 }
 
-/// A fresh folder under the system's temporary folder.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
-
 /// The real matches of the shared data, in name order.
 fn real_matches() -> Vec<PathBuf> {
     let dir = common::shared().join("data/backgammon/matches");
@@ -228,7 +216,7 @@ fn real_matches() -> Vec<PathBuf> {
 /// file that is no record at all. A run that finds no game at all is no success.
 #[test]
 fn every_file_of_a_folder_is_accounted_for() {
-    let dir = scratch("accounting");
+    let dir = common::scratch("accounting");
     let real = real_matches();
     let mut damaged = std::fs::read(&real[0]).unwrap();
     damaged[..4].copy_from_slice(b"\0\x01\x02\x03");
@@ -281,15 +269,8 @@ fn every_file_of_a_folder_is_accounted_for() {
 #[test]
 fn a_closed_output_stops_the_work() {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
     let archive = std::fs::read_to_string(common::arimaa_data().join("allgames202602_sample.tsv")).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["check", "--jsonl", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("run tabula");
+    let mut child = common::spawn_tabula(&["check", "--jsonl", "-"], false);
     let mut stdin = child.stdin.take().unwrap();
     // Without an end to its input, only the closed output can end the run.
     let writer = std::thread::spawn(move || {
@@ -322,7 +303,7 @@ fn a_closed_output_stops_the_work() {
 #[cfg(unix)]
 #[test]
 fn a_refused_entry_is_reported_and_the_rest_checked() {
-    let dir = scratch("refused");
+    let dir = common::scratch("refused");
     let real = real_matches();
     std::fs::create_dir_all(dir.join("sub")).unwrap();
     std::fs::copy(&real[0], dir.join("sub/real.mat")).unwrap();
@@ -348,7 +329,7 @@ fn a_refused_entry_is_reported_and_the_rest_checked() {
 /// nothing, and says so), a file that cannot be read or a game asked for that is not there is 2.
 #[test]
 fn every_command_ends_an_input_without_a_game_alike() {
-    let dir = scratch("exit");
+    let dir = common::scratch("exit");
     let empty = dir.join("empty.mat");
     std::fs::write(&empty, "").unwrap();
     let header = dir.join("header.tsv");

@@ -7,7 +7,7 @@
 mod common;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 use std::time::{Duration, Instant};
 
@@ -19,14 +19,6 @@ fn gzip(data: &[u8]) -> Vec<u8> {
     let mut e = GzEncoder::new(Vec::new(), Compression::default());
     e.write_all(data).expect("in memory");
     e.finish().expect("in memory")
-}
-
-/// A fresh temporary folder for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-gzip-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("make a temporary folder");
-    dir
 }
 
 /// Writes a gzip copy of `from` as `to`.
@@ -53,7 +45,7 @@ fn check(path: &Path) -> Output {
 
 #[test]
 fn gzip_copies_of_the_real_archives_check_as_the_plain_files() {
-    let dir = temp_dir("real");
+    let dir = common::scratch("real");
     let data = shared().join("data");
     let files = [
         "arimaa/allgames201111_sample.tsv",
@@ -109,7 +101,7 @@ fn concatenated_members_read_as_one_stream() {
 
 #[test]
 fn a_cut_or_damaged_gzip_file_is_unreadable_after_the_games_before_the_damage() {
-    let dir = temp_dir("damaged");
+    let dir = common::scratch("damaged");
     let plain = shared().join("data/arimaa/allgames202602_sample.tsv");
     let text = std::fs::read(&plain).unwrap();
     let z = gzip(&text);
@@ -160,7 +152,7 @@ fn a_cut_or_damaged_gzip_file_is_unreadable_after_the_games_before_the_damage() 
 
 #[test]
 fn a_gzip_file_in_a_folder_that_holds_no_records_is_passed_over() {
-    let dir = temp_dir("folder");
+    let dir = common::scratch("folder");
     std::fs::write(dir.join("notes.txt.gz"), gzip(b"a shopping list\nmilk\n")).unwrap();
     std::fs::write(dir.join("game.gz"), gzip(b"1w Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ca2 Db2 Hc2 Md2 Ee2 Hf2 Dg2 Ch2\n"))
         .unwrap();
@@ -177,14 +169,7 @@ fn a_gzip_file_in_a_folder_that_holds_no_records_is_passed_over() {
 
 /// `tabula check --jsonl -` fed `input` until it stops reading.
 fn check_stdin_until_closed(input: &[u8]) -> Output {
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["check", "--jsonl", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run tabula");
+    let mut child = common::spawn_tabula(&["check", "--jsonl", "-"], true);
     let mut stdin = child.stdin.take().expect("stdin");
     // tabula stops reading once it has seen enough: the rest is not taken.
     let _ = stdin.write_all(input);
@@ -197,7 +182,7 @@ fn check_stdin_until_closed(input: &[u8]) -> Output {
 /// with memory flat, as for `/dev/zero`.
 #[test]
 fn a_gzip_bomb_ends_at_once_as_unreadable() {
-    let dir = temp_dir("bomb");
+    let dir = common::scratch("bomb");
     let member = gzip(&vec![0; 16 << 20]);
     let bomb = member.repeat(128);
     assert!(bomb.len() < 4 << 20);
@@ -222,7 +207,7 @@ fn a_gzip_bomb_ends_at_once_as_unreadable() {
 
 #[test]
 fn replay_and_convert_read_standard_input_plain_or_compressed() {
-    let dir = temp_dir("stdin");
+    let dir = common::scratch("stdin");
     let mat =
         shared().join("data/backgammon/matches/Llabba_Daisy_-_Llabba_13pt_Backgammon_Studio_2023_09_28_12_45_23.mat");
     let text = std::fs::read(&mat).unwrap();

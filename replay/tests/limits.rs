@@ -6,26 +6,15 @@
 
 mod common;
 
-use common::tabula;
+use common::{json_lines, tabula};
 use tabula_replay::input::MAX_RECORD_BYTES;
 use tabula_replay::query::MAX_MOVE_BYTES;
-
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-limits-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
-
-fn json_lines(out: &std::process::Output) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
-}
 
 /// A move list past the record limit is one unreadable game saying why; the record beside it
 /// in the same folder is checked as usual.
 #[test]
 fn a_record_past_the_limit_is_refused_and_the_rest_checked() {
-    let dir = scratch("record");
+    let dir = common::scratch("record");
     let mut text = String::from("1g Ra1 Da2 Rb1 Hb2 Rc1 Cc2 Rd1 Md2 Re1 Ee2 Rf1 Cf2 Rg1 Hg2 Rh1 Dh2\n");
     text.push_str("1s ra8 da7 rb8 hb7 rc8 cc7 rd8 md7 re8 ee7 rf8 cf7 rg8 hg7 rh8 dh7\n");
     let mut n = 2;
@@ -70,7 +59,7 @@ fn a_long_move_is_refused_without_being_read() {
 /// that unit, in a record file and in `tabula resolve`, whatever follows.
 #[test]
 fn a_short_turn_longer_than_any_is_refused_where_it_overflows() {
-    let dir = scratch("short");
+    let dir = common::scratch("short");
     let file = dir.join("game.txt");
     std::fs::write(&file, format!("1g 3cc4hdemdh, 1s 3cc4hdemdh\n2g {}\n", "e^".repeat(300_000))).unwrap();
     let out = tabula(&["check", "--jsonl", file.to_str().unwrap()], None);
@@ -88,7 +77,7 @@ fn a_short_turn_longer_than_any_is_refused_where_it_overflows() {
 /// next game of the match is read and checked as in the untouched file.
 #[test]
 fn a_mat_game_past_the_limit_is_refused_and_the_next_checked() {
-    let dir = scratch("mat");
+    let dir = common::scratch("mat");
     let matches = common::shared().join("data/backgammon/matches");
     let mut names: Vec<_> = std::fs::read_dir(&matches).unwrap().map(|e| e.unwrap().path()).collect();
     names.sort();

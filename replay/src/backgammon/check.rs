@@ -132,16 +132,11 @@ impl Running<'_> {
         for (mut report, ending, written) in reports {
             if let (Some((w, line)), Some(run)) = (written, running.as_ref()) {
                 if w.points != run.points && report.verdict == Verdict::Ok && (self.money_scores || w.length > 0) {
-                    report.verdict = Verdict::ResultMismatch;
-                    report.error = Some(ErrorInfo {
-                        turn: String::new(),
-                        line,
-                        token: format!("{} : {}", w.points.zero, w.points.one),
-                        message: format!(
-                            "the score before this game is written {}-{}, the games before give {}-{}",
-                            w.points.zero, w.points.one, run.points.zero, run.points.one
-                        ),
-                    });
+                    let message = format!(
+                        "the score before this game is written {}-{}, the games before give {}-{}",
+                        w.points.zero, w.points.one, run.points.zero, run.points.one
+                    );
+                    score_fault(&mut report, Verdict::ResultMismatch, line, &w, message);
                 }
             }
             let decided = written.and_then(|(w, line)| {
@@ -150,18 +145,13 @@ impl Running<'_> {
             });
             if let Some((score, side, line)) = decided {
                 if report.verdict != Verdict::Unreadable {
-                    report.verdict = Verdict::Illegal;
-                    report.error = Some(ErrorInfo {
-                        turn: String::new(),
-                        line,
-                        token: format!("{} : {}", score.points.zero, score.points.one),
-                        message: format!(
-                            "a game after the end of the match: the {} column has {} points of a {} point match",
-                            if side == Side::Zero { "left" } else { "right" },
-                            score.points[side],
-                            score.length
-                        ),
-                    });
+                    let message = format!(
+                        "a game after the end of the match: the {} column has {} points of a {} point match",
+                        if side == Side::Zero { "left" } else { "right" },
+                        score.points[side],
+                        score.length
+                    );
+                    score_fault(&mut report, Verdict::Illegal, line, &score, message);
                 }
             }
             if matches!(report.verdict, Verdict::Illegal | Verdict::Unreadable) {
@@ -270,4 +260,12 @@ impl WrittenScores {
     pub fn after_unreadable(&mut self) {
         self.after_unreadable = true;
     }
+}
+
+/// A game judged `verdict` at its score line (`line`) for what `message` says of the score
+/// `score` (the token).
+fn score_fault(report: &mut GameReport, verdict: Verdict, line: u64, score: &MatchScore, message: String) {
+    let token = format!("{} : {}", score.points.zero, score.points.one);
+    report.verdict = verdict;
+    report.error = Some(ErrorInfo { turn: String::new(), line, token, message });
 }

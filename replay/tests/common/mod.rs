@@ -3,20 +3,26 @@
 
 use std::path::PathBuf;
 
-/// Runs the `tabula` binary (built with the `cli` feature) with `args`, feeding it `stdin` (or
-/// nothing), and collects its output.
+/// Starts the `tabula` binary (built with the `cli` feature) with `args`, its standard input
+/// and output piped, its standard error piped too or thrown away.
 #[cfg(feature = "cli")]
-pub fn tabula(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
-    use std::io::Write;
+pub fn spawn_tabula(args: &[&str], keep_stderr: bool) -> std::process::Child {
     use std::process::{Command, Stdio};
-
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(if keep_stderr { Stdio::piped() } else { Stdio::null() })
         .spawn()
-        .expect("run tabula");
+        .expect("run tabula")
+}
+
+/// Runs the `tabula` binary with `args`, feeding it `stdin` (or nothing), and collects its
+/// output.
+#[cfg(feature = "cli")]
+pub fn tabula(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
+    use std::io::Write;
+    let mut child = spawn_tabula(args, true);
     if let Some(input) = stdin {
         child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
     }
@@ -80,4 +86,18 @@ pub fn gnubg_rewrite(sources: &std::path::Path, to: &str, out: &std::path::Path)
         String::from_utf8_lossy(&run.stderr)
     );
     eprintln!("{}", String::from_utf8_lossy(&run.stdout).trim());
+}
+
+/// An empty scratch folder for one test, `name` in its name (and the process id, so that two
+/// runs at once do not share it).
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// The JSON lines a command printed.
+pub fn json_lines(out: &std::process::Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
 }
