@@ -8,6 +8,7 @@
 
 mod common;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -30,61 +31,66 @@ fn check_file(path: &Path) -> Vec<GameReport> {
     out
 }
 
-#[test]
-fn generated_games_are_ok_with_their_recorded_plays_and_results() {
-    let rows = common::read_tsv(&testdata().join("matches/expected.tsv"));
+/// A row of an `expected.tsv`, by column.
+type Row = HashMap<String, String>;
+
+/// The games of `testdata/backgammon/FOLDER` as `expected.tsv` lists them, each with its
+/// report (the files checked, each game found in its place), and the number of files.
+fn expected(folder: &str) -> (usize, Vec<(GameReport, Row)>) {
+    let rows = common::read_tsv(&testdata().join(folder).join("expected.tsv"));
     let mut files: Vec<String> = rows.iter().map(|r| r["file"].clone()).collect();
     files.dedup();
-    assert_eq!(files.len(), 12);
-    let mut hows = std::collections::BTreeSet::new();
-    let mut checked = 0;
+    let mut out = Vec::new();
     for file in &files {
-        let want: Vec<_> = rows.iter().filter(|r| &r["file"] == file).collect();
-        let reports = check_file(&testdata().join("matches").join(file));
+        let want: Vec<_> = rows.iter().filter(|r| &r["file"] == file).cloned().collect();
+        let reports = check_file(&testdata().join(folder).join(file));
         assert_eq!(reports.len(), want.len(), "{file}");
-        for (r, row) in reports.iter().zip(want) {
-            let stem = file.trim_end_matches(".mat");
+        let stem = file.trim_end_matches(".mat");
+        for (r, row) in reports.into_iter().zip(want) {
             assert_eq!(r.game, format!("{stem}#{}", row["game"]));
-            assert_eq!(r.verdict, Verdict::Ok, "{r:?}");
-            assert_eq!(r.turns.to_string(), row["plays"], "{}", r.game);
-            // A resignation is worth what its `Wins` line says; the others what the board and
-            // the cube give.
-            let how = row["how"].as_str();
-            let points = if how == "resign" { &row["wins"] } else { &row["points"] };
-            let Some(GameResult::Backgammon { winner, points: got, how: got_how }) = r.result.clone() else {
-                panic!("{}: no result", r.game);
-            };
-            assert_eq!((winner.to_string(), got.to_string(), got_how), (row["winner"].clone(), points.clone(), how));
-            hows.insert((how, row["winner"].clone()));
-            checked += 1;
+            out.push((r, row));
         }
     }
-    assert_eq!(checked, rows.len());
+    (files.len(), out)
+}
+
+#[test]
+fn generated_games_are_ok_with_their_recorded_plays_and_results() {
+    let (files, rows) = expected("matches");
+    assert_eq!(files, 12);
+    let mut hows = std::collections::BTreeSet::new();
+    let mut checked = 0;
+    for (r, row) in &rows {
+        assert_eq!(r.verdict, Verdict::Ok, "{r:?}");
+        assert_eq!(r.turns.to_string(), row["plays"], "{}", r.game);
+        // A resignation is worth what its `Wins` line says; the others what the board and
+        // the cube give.
+        let how = row["how"].as_str();
+        let points = if how == "resign" { &row["wins"] } else { &row["points"] };
+        let Some(GameResult::Backgammon { winner, points: got, how: got_how }) = r.result.clone() else {
+            panic!("{}: no result", r.game);
+        };
+        assert_eq!((winner.to_string(), got.to_string(), got_how), (row["winner"].clone(), points.clone(), how));
+        hows.insert((how, row["winner"].clone()));
+        checked += 1;
+    }
+    assert_eq!(checked, 41);
     assert_eq!(hows.len(), 6, "both players win by bear-off, drop and resignation: {hows:?}");
 }
 
 #[test]
 fn broken_copies_get_their_expected_verdicts() {
-    let rows = common::read_tsv(&testdata().join("broken/expected.tsv"));
-    let mut files: Vec<String> = rows.iter().map(|r| r["file"].clone()).collect();
-    files.dedup();
-    assert_eq!(files.len(), 6);
+    let (files, rows) = expected("broken");
+    assert_eq!(files, 6);
     let mut bad = 0;
-    for file in &files {
-        let want: Vec<_> = rows.iter().filter(|r| &r["file"] == file).collect();
-        let reports = check_file(&testdata().join("broken").join(file));
-        let got: Vec<String> = reports.iter().map(|r| format!("{} {}", r.game, r.verdict.as_str())).collect();
-        let stem = file.trim_end_matches(".mat");
-        let expected: Vec<String> = want.iter().map(|w| format!("{stem}#{} {}", w["game"], w["verdict"])).collect();
-        assert_eq!(got, expected, "{file}");
-        for (r, w) in reports.iter().zip(want) {
-            match &r.error {
-                None => assert_eq!(w["verdict"], "ok"),
-                Some(e) => {
-                    assert_eq!(e.line.to_string(), w["line"], "{}: {e:?}", r.game);
-                    assert!(e.message.contains(&w["message"]), "{}: {e:?}", r.game);
-                    bad += 1;
-                }
+    for (r, w) in &rows {
+        assert_eq!(r.verdict.as_str(), w["verdict"], "{}", r.game);
+        match &r.error {
+            None => assert_eq!(w["verdict"], "ok"),
+            Some(e) => {
+                assert_eq!(e.line.to_string(), w["line"], "{}: {e:?}", r.game);
+                assert!(e.message.contains(&w["message"]), "{}: {e:?}", r.game);
+                bad += 1;
             }
         }
     }
