@@ -1,28 +1,8 @@
-//! The archive reader and replay on arbitrary bytes: as a whole file (format detection, chunked
-//! lines, rows, move lists) and as one move list.
+//! cargo-fuzz target `arimaa_archive`: its body is `bodies/arimaa_archive.rs`, which the regression test
+//! `replay/tests/fuzz_regressions.rs` also runs over `fuzz/regressions/arimaa_archive/`.
 #![no_main]
 
-use std::sync::Arc;
+#[path = "bodies/arimaa_archive.rs"]
+mod body;
 
-use libfuzzer_sys::fuzz_target;
-use tabula_replay::arimaa::verify::{verify, Record};
-use tabula_replay::check::check_reader;
-
-const HEADER: &[u8] = b"id\tresult\ttermination\tmovelist\tevents\n";
-
-fuzz_target!(|data: &[u8]| {
-    let record = Record { source: Arc::from("fuzz"), game: "1".into(), movelist: data, line: 1, recorded: None, notation: Default::default() };
-    let r = verify(&record);
-    assert!(r.turns <= data.len());
-
-    // The bytes as they are, as a file (an archive with a header and no rows has no game).
-    let mut games = 0;
-    check_reader("fuzz", "1", data, &mut |_| games += 1);
-    assert!(games <= data.iter().filter(|&&b| b == b'\n').count() + 1);
-
-    // The same bytes as the rows of an archive.
-    let file: Vec<u8> = HEADER.iter().chain(data).copied().collect();
-    let mut games = 0;
-    check_reader("fuzz", "1", &file[..], &mut |_| games += 1);
-    assert!(games <= data.iter().filter(|&&b| b == b'\n').count() + 1);
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| body::run(data));

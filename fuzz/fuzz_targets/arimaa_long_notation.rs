@@ -1,25 +1,8 @@
-//! Long notation on arbitrary bytes: parsing, resolving against a real mid-game position and
-//! against the set-up phase, and writing back what resolves.
+//! cargo-fuzz target `arimaa_long_notation`: its body is `bodies/arimaa_long_notation.rs`, which the regression test
+//! `replay/tests/fuzz_regressions.rs` also runs over `fuzz/regressions/arimaa_long_notation/`.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use tabula_engine::arimaa::{Color, Position};
-use tabula_notation::arimaa::{parse_position, write_turn, LongMove};
+#[path = "bodies/arimaa_long_notation.rs"]
+mod body;
 
-fuzz_target!(|data: &[u8]| {
-    let positions = [
-        "g [rc......rDrd.rHr...eD.R.R.....Eh....R.m...........R..RC..C...R..]",
-        "s [..r.R...rrcC.r.rdH.e....D......rr.r...DRR..E.....CR.......m.....]",
-    ];
-    let Ok(mv) = LongMove::from_ascii(data) else { return };
-    for p in positions {
-        let pos = parse_position(p).expect("fixed position");
-        if let Ok(r) = mv.resolve_turn(&pos) {
-            let text = write_turn(&pos, r.turn()).expect("a resolved turn can be written");
-            let again = LongMove::from_ascii(text.as_bytes()).expect("written text parses");
-            assert_eq!(again.resolve_turn(&pos).expect("and resolves").turn(), r.turn());
-        }
-    }
-    let _ = mv.resolve_placement(Color::Gold);
-    let _ = Position::new();
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| body::run(data));

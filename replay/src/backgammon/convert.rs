@@ -67,6 +67,10 @@ pub struct VerifiedGame {
     pub steps: Vec<(Side, Step)>,
     /// The winner, the points and how the game ended (`bearoff`, `drop`, `resign`).
     pub end: (Side, u64, &'static str),
+    /// The points without the Jacoby rule, which a `.mat` file cannot state: what its `Wins`
+    /// line says (as GNU Backgammon's export writes it), the same as `end`'s when the rule
+    /// does not hold or changes nothing.
+    pub points_without_jacoby: u64,
 }
 
 /// A match, every game verified.
@@ -213,12 +217,22 @@ fn verified(
         }
         _ => return Err(ConvertError::NotOk(vec![replay.report])),
     };
+    let points_without_jacoby = if g.jacoby {
+        let plain = GameRecord { jacoby: false, ..g.clone() };
+        match verify_game_with(source, String::new(), &plain, score, None).report.result {
+            Some(GameResult::Backgammon { points, .. }) => points,
+            _ => end.1,
+        }
+    } else {
+        end.1
+    };
     Ok(VerifiedGame {
         players: g.players.clone(),
         scores: BySide { zero: g.scores[0], one: g.scores[1] },
         crawford: score.crawford,
         steps,
         end,
+        points_without_jacoby,
     })
 }
 
@@ -231,7 +245,8 @@ pub fn write_mat<W: Write>(m: &VerifiedMatch, out: W) -> Result<W, ConvertError>
     let mut w = MatWriter::new(out, Dialect::Studio, &header)?;
     for g in &m.games {
         w.start_game([&g.players[0], &g.players[1]], g.scores)?;
-        let (winner, points, how) = g.end;
+        // A `.mat` file has no Jacoby rule: the points are the board's without it.
+        let ((winner, _, how), points) = (g.end, g.points_without_jacoby);
         let mut ended = false;
         for (side, step) in &g.steps {
             let action = match *step {
