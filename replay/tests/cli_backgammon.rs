@@ -260,3 +260,47 @@ fn positions_read_from_gnubg_ids_and_xgids() {
     }
     assert_eq!(rolled, 5);
 }
+
+/// `tabula convert --to sgf|mat` on a match of either format: the files written check `ok` game
+/// for game with the original's plays and results (a Jacoby money session's `.mat` with the
+/// board's points, which a `.mat` file states without the rule); a match
+/// with a game that is not ok is not converted, and the game is named with where it breaks.
+#[test]
+fn convert_writes_matches_that_check_as_their_originals() {
+    let dir = common::scratch("convert-match");
+    let testdata = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/backgammon");
+    for (source, to) in
+        [("matches/galaxy_5pt.mat", "sgf"), ("sgf/studio_money.sgf", "mat"), ("sgf/galaxy_3pt.sgf", "mat")]
+    {
+        let source = testdata.join(source);
+        let out = tabula(&["convert", "--to", to, source.to_str().unwrap()], None);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let written = dir.join(format!("converted.{to}"));
+        std::fs::write(&written, &out.stdout).unwrap();
+        // A `.mat` file has no Jacoby rule: a money game's points are the board's there, so
+        // only the winner and the way the game ended are compared for a money session.
+        let money = source.to_string_lossy().contains("money");
+        let strip = |o: &std::process::Output| -> Vec<(String, Value, Value)> {
+            common::json_lines(o)
+                .into_iter()
+                .map(|mut g| {
+                    if money {
+                        g["result"]["points"] = Value::Null;
+                    }
+                    (g["verdict"].as_str().unwrap_or("").to_owned(), g["turns"].clone(), g["result"].clone())
+                })
+                .collect()
+        };
+        let original = tabula(&["check", "--jsonl", source.to_str().unwrap()], None);
+        let again = tabula(&["check", "--jsonl", written.to_str().unwrap()], None);
+        assert_eq!(strip(&again), strip(&original), "{}", source.display());
+        assert!(strip(&again).iter().all(|(v, _, _)| v == "ok"));
+    }
+    let broken = testdata.join("broken/galaxy_wrong_dice.mat");
+    let out = tabula(&["convert", "--to", "sgf", broken.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "nothing written");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("galaxy_wrong_dice#1 illegal: line 18, move 4R"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
