@@ -23,6 +23,9 @@ pub struct MoveGenerator {
     best: usize,
     /// For a roll of two different dice where only one can be used: whether the larger was.
     best_high: bool,
+    /// Look every result of a double up in the table too (the plain generator, which the tests
+    /// compare the fast one with).
+    plain: bool,
 }
 
 /// The deepest failure of [`assign`]: the step's index, whether the die had the step's
@@ -110,6 +113,12 @@ impl MoveGenerator {
         MoveGenerator::default()
     }
 
+    /// The plain generator, without the fast paths: the reference the tests compare with.
+    #[cfg(test)]
+    pub(crate) fn plain() -> MoveGenerator {
+        MoveGenerator { plain: true, ..MoveGenerator::default() }
+    }
+
     /// The legal plays of `dice` on `pos`: those that use as many dice as possible and, when
     /// only one die of two different ones can be used, the larger if it can be; one play per
     /// resulting position (the first found). A roll that cannot be played gives one empty play.
@@ -171,21 +180,27 @@ impl MoveGenerator {
             let mut p = play;
             p.push(step);
             if p.len() == N {
-                self.record(p, &next, true);
+                self.record(p, &next, true, !double || self.plain);
             } else {
                 self.search(&next, dice, p, if double { from } else { Point::BAR }, done);
             }
         }
         if !any && !play.is_empty() {
             // One die of two different ones: whether it was the larger.
-            self.record(play, pos, dice[0] >= dice[N - 1]);
+            self.record(play, pos, dice[0] >= dice[N - 1], !double || self.plain);
         }
     }
 
     /// Keeps `play` (leading to `pos`) if it uses as many dice as the best so far, dropping the
     /// plays kept before when it uses more. For a one-step play of two different dice, `high`
     /// says whether it used the larger die; a larger-die play displaces smaller-die ones.
-    fn record(&mut self, play: Play, pos: &Position, high: bool) {
+    /// `dedupe` false: the play is known to lead to a position no other play reaches. So it is
+    /// for a double: its steps are taken from non-increasing points, so two plays are two
+    /// different multisets of starting points, and the steps of one distance from a multiset
+    /// of points (each moving a checker one edge down a chain of points `d` apart that ends
+    /// off the board) are told back from the counts they leave: the results differ.
+    #[inline]
+    fn record(&mut self, play: Play, pos: &Position, high: bool, dedupe: bool) {
         let n = play.len();
         if n < self.best || (n == self.best && self.best_high && !high) {
             return;
@@ -196,7 +211,9 @@ impl MoveGenerator {
             self.plays.clear();
             self.reset_seen();
         }
-        if self.insert(pos) {
+        if !dedupe {
+            self.plays.push((play, *pos));
+        } else if self.insert(pos) {
             self.plays.push((play, *pos));
         }
     }
@@ -254,6 +271,38 @@ mod tests {
             0
         } else {
             plays.len()
+        }
+    }
+
+    /// A position of a random game: `plies` random rolls played by random legal plays from the
+    /// start (or fewer, if the game ends), drawn from `seed`.
+    fn random_position(seed: u64, plies: usize) -> Position {
+        let mut rng = crate::random::SplitMix64(seed);
+        let mut gen = MoveGenerator::plain();
+        let mut pos = Position::start();
+        for _ in 0..plies {
+            let dice = Dice::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1).unwrap_or(Dice::all().next().unwrap());
+            let plays = gen.legal_plays(&pos, dice);
+            let next = plays[rng.below(plays.len())].1;
+            if next.roller_won() {
+                break;
+            }
+            pos = next.swapped();
+        }
+        pos
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2_000))]
+        /// The fast paths give the plain generator's plays, in its order, for every roll.
+        #[test]
+        fn fast_paths_equal_the_plain_generator(seed: u64, plies in 0usize..200) {
+            let pos = random_position(seed, plies);
+            let (mut fast, mut plain) = (MoveGenerator::new(), MoveGenerator::plain());
+            for dice in Dice::all() {
+                let want = plain.legal_plays(&pos, dice).clone();
+                proptest::prop_assert_eq!(fast.legal_plays(&pos, dice), &want, "{:?} {}", pos, dice);
+            }
         }
     }
 
