@@ -130,6 +130,8 @@ impl MoveGenerator {
         let (h, l) = (dice.high(), dice.low());
         if dice.is_double() {
             self.search(pos, [h; 4], Play::EMPTY, Point::BAR, 0);
+        } else if !self.plain {
+            self.two_dice(pos, h, l);
         } else {
             self.search(pos, [h, l], Play::EMPTY, Point::BAR, 0);
             // Smaller die first: a larger-die step from a point it could leave at the start
@@ -140,6 +142,48 @@ impl MoveGenerator {
             self.plays.push((Play::EMPTY, *pos));
         }
         &self.plays
+    }
+
+    /// The plays of two different dice `h > l`, as the two searches of the plain generator make
+    /// them (the same plays in the same order), in two loops of two levels: larger die first,
+    /// then smaller die first with the second step from a point the larger die could leave at
+    /// the start skipped (the first order made that play).
+    fn two_dice(&mut self, pos: &Position, h: u8, l: u8) {
+        let done = pos.movable(h);
+        for (first, second, skip) in [(h, l, 0), (l, h, done)] {
+            let mut points = pos.movable(first);
+            while points != 0 {
+                let a = 31 - points.leading_zeros();
+                points &= !(1 << a);
+                let s1 = pos.step_from(Point::from_bit(a), first);
+                let mut mid = *pos;
+                mid.apply(s1);
+                let seconds = mid.movable(second);
+                if seconds == 0 {
+                    if self.best < 2 {
+                        self.record(Play::one(s1), &mid, first == h, true);
+                    }
+                    continue;
+                }
+                let mut seconds = seconds & !skip;
+                if seconds != 0 && self.best < 2 {
+                    self.best = 2;
+                    self.best_high = true;
+                    self.plays.clear();
+                    self.reset_seen();
+                }
+                while seconds != 0 {
+                    let b = 31 - seconds.leading_zeros();
+                    seconds &= !(1 << b);
+                    let s2 = mid.step_from(Point::from_bit(b), second);
+                    let mut next = mid;
+                    next.apply(s2);
+                    if self.insert(&next) {
+                        self.plays.push((Play::two(s1, s2), next));
+                    }
+                }
+            }
+        }
     }
 
     /// Empties the set of keys, touching only the slots in use.

@@ -81,6 +81,18 @@ impl Play {
         Some(p)
     }
 
+    /// One step.
+    #[inline]
+    pub(crate) fn one(step: Step) -> Play {
+        Play { steps: [step, NO_STEP, NO_STEP, NO_STEP], len: 1 }
+    }
+
+    /// Two steps, in this order.
+    #[inline]
+    pub(crate) fn two(first: Step, second: Step) -> Play {
+        Play { steps: [first, second, NO_STEP, NO_STEP], len: 2 }
+    }
+
     /// Appends a step; a fifth step is ignored (no roll allows one).
     #[inline]
     pub(crate) fn push(&mut self, step: Step) {
