@@ -255,9 +255,7 @@ impl MoveGenerator {
             self.plays.clear();
             self.reset_seen();
         }
-        if !dedupe {
-            self.plays.push((play, *pos));
-        } else if self.insert(pos) {
+        if !dedupe || self.insert(pos) {
             self.plays.push((play, *pos));
         }
     }
