@@ -128,7 +128,9 @@ impl MoveGenerator {
         self.best_high = false;
         self.reset_seen();
         let (h, l) = (dice.high(), dice.low());
-        if dice.is_double() {
+        if dice.is_double() && !self.plain {
+            self.double(pos, h);
+        } else if dice.is_double() {
             self.search(pos, [h; 4], Play::EMPTY, Point::BAR, 0);
         } else if !self.plain {
             self.two_dice(pos, h, l);
@@ -183,6 +185,71 @@ impl MoveGenerator {
                     }
                 }
             }
+        }
+    }
+
+    /// The plays of a double of `d`, as the plain search makes them (the same plays in the same
+    /// order), in four explicit loops: each step from a point no higher than the step before,
+    /// each result kept without looking it up (see [`record`](Self::record)).
+    fn double(&mut self, pos: &Position, d: u8) {
+        let below = |n: u32| (2u32 << n) - 1;
+        let mut m1 = pos.movable(d);
+        while m1 != 0 {
+            let a = 31 - m1.leading_zeros();
+            m1 &= !(1 << a);
+            let s1 = pos.step_from(Point::from_bit(a), d);
+            let mut p1 = *pos;
+            p1.apply(s1);
+            let mut m2 = p1.movable(d) & below(a);
+            if m2 == 0 {
+                self.keep(1, Play::one(s1), &p1);
+            }
+            while m2 != 0 {
+                let b = 31 - m2.leading_zeros();
+                m2 &= !(1 << b);
+                let s2 = p1.step_from(Point::from_bit(b), d);
+                let mut p2 = p1;
+                p2.apply(s2);
+                let mut m3 = p2.movable(d) & below(b);
+                if m3 == 0 {
+                    self.keep(2, Play::two(s1, s2), &p2);
+                }
+                while m3 != 0 {
+                    let c = 31 - m3.leading_zeros();
+                    m3 &= !(1 << c);
+                    let s3 = p2.step_from(Point::from_bit(c), d);
+                    let mut p3 = p2;
+                    p3.apply(s3);
+                    let mut m4 = p3.movable(d) & below(c);
+                    if m4 == 0 {
+                        self.keep(3, Play::three(s1, s2, s3), &p3);
+                    } else if self.best < 4 {
+                        self.best = 4;
+                        self.plays.clear();
+                    }
+                    while m4 != 0 {
+                        let e = 31 - m4.leading_zeros();
+                        m4 &= !(1 << e);
+                        let s4 = p3.step_from(Point::from_bit(e), d);
+                        let mut p4 = p3;
+                        p4.apply(s4);
+                        self.plays.push((Play::four(s1, s2, s3, s4), p4));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Keeps a play of `n` steps of a double if no play found so far uses more dice, dropping
+    /// those that use fewer.
+    #[inline]
+    fn keep(&mut self, n: usize, play: Play, pos: &Position) {
+        if n >= self.best {
+            if n > self.best {
+                self.best = n;
+                self.plays.clear();
+            }
+            self.plays.push((play, *pos));
         }
     }
 

@@ -93,6 +93,18 @@ impl Play {
         Play { steps: [first, second, NO_STEP, NO_STEP], len: 2 }
     }
 
+    /// Three steps, in this order.
+    #[inline]
+    pub(crate) fn three(first: Step, second: Step, third: Step) -> Play {
+        Play { steps: [first, second, third, NO_STEP], len: 3 }
+    }
+
+    /// Four steps, in this order.
+    #[inline]
+    pub(crate) fn four(first: Step, second: Step, third: Step, fourth: Step) -> Play {
+        Play { steps: [first, second, third, fourth], len: 4 }
+    }
+
     /// Appends a step; a fifth step is ignored (no roll allows one).
     #[inline]
     pub(crate) fn push(&mut self, step: Step) {
