@@ -15,10 +15,14 @@ pub type LegalPlays = Vec<(Play, Position)>;
 #[derive(Clone, Debug, Default)]
 pub struct MoveGenerator {
     plays: LegalPlays,
-    /// Open-addressing table of the plays found: 1 + their index in `plays` (0 = empty slot).
-    seen: Vec<u32>,
-    /// The slots of `seen` in use.
-    filled: Vec<u32>,
+    /// Open-addressing table of the plays found. A slot in use holds `stamp` in its high 32
+    /// bits, 16 bits of the result's key, then its index in `plays`; a slot with another stamp
+    /// is empty, so the table is emptied by counting `stamp` up.
+    seen: Vec<u64>,
+    /// The stamp of the slots in use (from 1).
+    stamp: u32,
+    /// The slots in use.
+    filled: usize,
     /// The most dice any play found so far uses.
     best: usize,
     /// For a roll of two different dice where only one can be used: whether the larger was.
@@ -253,17 +257,18 @@ impl MoveGenerator {
         }
     }
 
-    /// Empties the set of keys, touching only the slots in use.
+    /// Empties the table of results seen (a new stamp).
+    #[inline]
     fn reset_seen(&mut self) {
         if self.seen.is_empty() {
             self.seen.resize(256, 0);
         }
-        for &i in &self.filled {
-            if let Some(slot) = self.seen.get_mut(i as usize) {
-                *slot = 0;
-            }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
         }
-        self.filled.clear();
+        self.filled = 0;
     }
 
     /// Plays the dice in the order given, each from every point the roller may move from. The
@@ -329,44 +334,56 @@ impl MoveGenerator {
 
     /// Adds the result `pos` (to be pushed next on `plays`) to the table; `false` if a play with
     /// the same result is there.
+    #[inline]
     fn insert(&mut self, pos: &Position) -> bool {
-        if (self.filled.len() + 1) * 2 > self.seen.len() {
-            let size = (self.seen.len() * 2).max(256);
-            self.seen.clear();
-            self.seen.resize(size, 0);
-            self.filled.clear();
-            for index in 0..self.plays.len() {
-                let key = self.plays[index].1.play_key();
-                self.place(key, index);
-            }
+        if (self.filled + 1) * 2 > self.seen.len() {
+            self.grow();
         }
         let key = pos.play_key();
+        let live = u64::from(self.stamp) << 32;
+        let tag = (key & 0xFFFF) << 16;
         let mask = self.seen.len() - 1;
         let mut i = (key >> 40) as usize & mask;
         loop {
-            match self.seen.get(i).copied() {
-                Some(0) => break,
-                Some(n) => match self.plays.get(n as usize - 1) {
-                    Some((_, other)) if other.same_result(pos) => return false,
-                    _ => i = (i + 1) & mask,
-                },
-                None => return false,
+            let Some(&slot) = self.seen.get(i) else { return false };
+            if slot & !0xFFFF_FFFF != live {
+                break;
             }
-        }
-        self.place(key, self.plays.len());
-        true
-    }
-
-    fn place(&mut self, key: u64, index: usize) {
-        let mask = self.seen.len() - 1;
-        let mut i = (key >> 40) as usize & mask;
-        while self.seen.get(i).is_some_and(|&n| n != 0) {
+            if slot & 0xFFFF_0000 == tag {
+                if let Some((_, other)) = self.plays.get((slot & 0xFFFF) as usize) {
+                    if other.same_result(pos) {
+                        return false;
+                    }
+                }
+            }
             i = (i + 1) & mask;
         }
         if let Some(slot) = self.seen.get_mut(i) {
-            *slot = index as u32 + 1;
-            self.filled.push(i as u32);
+            *slot = live | tag | (self.plays.len() as u64 & 0xFFFF);
+            self.filled += 1;
         }
+        true
+    }
+
+    /// Doubles the table and enters the plays found again.
+    #[cold]
+    fn grow(&mut self) {
+        let size = (self.seen.len() * 2).max(256);
+        self.seen.clear();
+        self.seen.resize(size, 0);
+        let live = u64::from(self.stamp) << 32;
+        let mask = size - 1;
+        for (index, (_, pos)) in self.plays.iter().enumerate() {
+            let key = pos.play_key();
+            let mut i = (key >> 40) as usize & mask;
+            while self.seen.get(i).is_some_and(|&slot| slot & !0xFFFF_FFFF == live) {
+                i = (i + 1) & mask;
+            }
+            if let Some(slot) = self.seen.get_mut(i) {
+                *slot = live | (key & 0xFFFF) << 16 | (index as u64 & 0xFFFF);
+            }
+        }
+        self.filled = self.plays.len();
     }
 }
 
