@@ -3,7 +3,7 @@
 use super::dice::Dice;
 use super::play::{Play, PlayError};
 use super::point::Point;
-use super::position::{Position, StepError};
+use super::position::{step_key, Position, StepError};
 use super::step::Step;
 
 /// Legal plays with the position each leads to (not yet swapped: still seen from the player
@@ -156,6 +156,7 @@ impl MoveGenerator {
     /// the start skipped (the first order made that play).
     fn two_dice(&mut self, pos: &Position, h: u8, l: u8) {
         let done = pos.movable(h);
+        let key = pos.counts_key();
         for (first, second, skip) in [(h, l, 0), (l, h, done)] {
             let mut points = pos.movable(first);
             while points != 0 {
@@ -164,6 +165,7 @@ impl MoveGenerator {
                 let s1 = pos.step_from(Point::from_bit(a), first);
                 let mut mid = *pos;
                 mid.apply(s1);
+                let mid_key = step_key(key, s1);
                 let seconds = mid.movable(second);
                 if seconds == 0 {
                     if self.best < 2 {
@@ -184,7 +186,7 @@ impl MoveGenerator {
                     let s2 = mid.step_from(Point::from_bit(b), second);
                     let mut next = mid;
                     next.apply(s2);
-                    if self.insert(&next) {
+                    if self.insert_keyed(&next, next.play_key_from(step_key(mid_key, s2))) {
                         self.plays.push((Play::two(s1, s2), next));
                     }
                 }
@@ -338,12 +340,17 @@ impl MoveGenerator {
     /// the same result is there.
     #[inline]
     fn insert(&mut self, pos: &Position) -> bool {
+        self.insert_keyed(pos, pos.play_key())
+    }
+
+    /// [`insert`](Self::insert) with the result's [`Position::play_key`] known.
+    #[inline]
+    fn insert_keyed(&mut self, pos: &Position, key: u64) -> bool {
         if (self.filled + 1) * 2 > self.seen.len() {
             self.grow();
         }
-        let key = pos.play_key();
         let live = u64::from(self.stamp) << 32;
-        let tag = (key & 0xFFFF) << 16;
+        let tag = key & 0xFFFF_0000;
         let mask = self.seen.len() - 1;
         let mut i = (key >> 40) as usize & mask;
         loop {
@@ -382,7 +389,7 @@ impl MoveGenerator {
                 i = (i + 1) & mask;
             }
             if let Some(slot) = self.seen.get_mut(i) {
-                *slot = live | (key & 0xFFFF) << 16 | (index as u64 & 0xFFFF);
+                *slot = live | key & 0xFFFF_0000 | (index as u64 & 0xFFFF);
             }
         }
         self.filled = self.plays.len();
