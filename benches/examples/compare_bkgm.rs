@@ -9,7 +9,9 @@
 //! and roll by roll (bkgm's results are seen from the opponent and may list a bear-off twice:
 //! they are flipped back and deduplicated); then both libraries are timed alternately in
 //! `ROUNDS` rounds (default 5) of about `SECONDS` (default 1) each per library and kind of roll,
-//! and the min and median ns a roll are printed with the ratios tabula/bkgm, over all the
+//! and the min and median ns a roll are printed with the ratios tabula/bkgm, for tabula's
+//! `legal_plays` (plays with their steps, what replay uses) and `legal_positions` (the
+//! positions alone, what bkgm gives), over all the
 //! positions and over the races alone (no contact left).
 #![allow(missing_docs)]
 
@@ -174,6 +176,9 @@ fn main() {
         for dice in Dice::all() {
             let t = tabula_results(&mut gen, pos, dice);
             let (b, listed) = bkgm_results(&bk, dice);
+            let alone: BTreeSet<[i8; 26]> =
+                gen.legal_positions(pos, dice).iter().map(|after| <[i8; 26]>::from(to_bkgm(after))).collect();
+            assert!(alone == t, "{origin} position {pos:?}, roll {dice}: legal_positions differs from legal_plays");
             assert!(t == b, "{origin} position {pos:?}, roll {dice}: tabula {} results, bkgm {}", t.len(), b.len());
             rolls += 1;
             results += t.len();
@@ -195,8 +200,17 @@ fn main() {
             let rolls: Vec<Dice> = Dice::all().filter(|d| d.is_double() == double).collect();
             let bk_rolls: Vec<bkgm::Dice> = rolls.iter().map(|&d| bk_dice(d)).collect();
             let calls = rolls.len() * tps.len();
-            let (mut t_ns, mut b_ns) = (Vec::new(), Vec::new());
+            let (mut t_ns, mut p_ns, mut b_ns) = (Vec::new(), Vec::new(), Vec::new());
             for _ in 0..rounds {
+                p_ns.push(time(seconds, calls, || {
+                    let mut n = 0;
+                    for pos in tps {
+                        for &dice in &rolls {
+                            n += gen.legal_positions(black_box(pos), dice).len();
+                        }
+                    }
+                    n
+                }));
                 t_ns.push(time(seconds, calls, || {
                     let mut n = 0;
                     for pos in tps {
@@ -218,13 +232,16 @@ fn main() {
             }
             let name = format!("{set}, {}", if double { "doubles" } else { "non-doubles" });
             let min = |v: &[f64]| v.iter().copied().fold(f64::MAX, f64::min);
-            let (t_min, b_min) = (min(&t_ns), min(&b_ns));
-            let (t_med, b_med) = (median(&mut t_ns), median(&mut b_ns));
+            let (t_min, p_min, b_min) = (min(&t_ns), min(&p_ns), min(&b_ns));
+            let (t_med, p_med, b_med) = (median(&mut t_ns), median(&mut p_ns), median(&mut b_ns));
             println!(
-                "{name:<19} tabula legal_plays min {t_min:6.0} median {t_med:6.0} ns/roll | bkgm min {b_min:6.0} \
-                 median {b_med:6.0} | tabula/bkgm min {:.2} median {:.2}",
+                "{name:<19} ns a roll, min / median: tabula legal_plays {t_min:5.0} / {t_med:5.0}, \
+                 legal_positions {p_min:5.0} / {p_med:5.0}; bkgm {b_min:5.0} / {b_med:5.0}; \
+                 tabula/bkgm {:.2} / {:.2} (plays), {:.2} / {:.2} (positions)",
                 t_min / b_min,
-                t_med / b_med
+                t_med / b_med,
+                p_min / b_min,
+                p_med / b_med
             );
         }
     }

@@ -15,6 +15,8 @@ pub type LegalPlays = Vec<(Play, Position)>;
 #[derive(Clone, Debug, Default)]
 pub struct MoveGenerator {
     plays: LegalPlays,
+    /// The results alone, for [`legal_positions`](Self::legal_positions).
+    positions: Vec<Position>,
     /// Open-addressing table of the plays found. A slot in use holds `stamp` in its high 32
     /// bits, 16 bits of the result's key, then its index in `plays`; a slot with another stamp
     /// is empty, so the table is emptied by counting `stamp` up.
@@ -128,21 +130,21 @@ impl MoveGenerator {
     /// resulting position (the first found). A roll that cannot be played gives one empty play.
     pub fn legal_plays(&mut self, pos: &Position, dice: Dice) -> &LegalPlays {
         self.plays.clear();
-        self.best = 0;
-        self.best_high = false;
-        self.reset_seen();
+        self.start();
         let (h, l) = (dice.high(), dice.low());
-        if dice.is_double() && !self.plain {
-            self.double(pos, h);
+        if self.plain {
+            if dice.is_double() {
+                self.search(pos, [h; 4], Play::EMPTY, Point::BAR, 0);
+            } else {
+                self.search(pos, [h, l], Play::EMPTY, Point::BAR, 0);
+                // Smaller die first: a larger-die step from a point it could leave at the start
+                // gives a play the larger-first search made already, so only the others are tried.
+                self.search(pos, [l, h], Play::EMPTY, Point::BAR, pos.movable(h));
+            }
         } else if dice.is_double() {
-            self.search(pos, [h; 4], Play::EMPTY, Point::BAR, 0);
-        } else if !self.plain {
-            self.two_dice(pos, h, l);
+            self.double::<true>(pos, h);
         } else {
-            self.search(pos, [h, l], Play::EMPTY, Point::BAR, 0);
-            // Smaller die first: a larger-die step from a point it could leave at the start
-            // gives a play the larger-first search made already, so only the others are tried.
-            self.search(pos, [l, h], Play::EMPTY, Point::BAR, pos.movable(h));
+            self.two_dice::<true>(pos, h, l);
         }
         if self.best == 0 {
             self.plays.push((Play::EMPTY, *pos));
@@ -150,11 +152,37 @@ impl MoveGenerator {
         &self.plays
     }
 
+    /// The positions the legal plays of `dice` lead to, as [`legal_plays`](Self::legal_plays)
+    /// gives them (the same positions in the same order), without the plays: for a caller that
+    /// only looks at where a roll can lead. A roll that cannot be played gives `pos` itself.
+    pub fn legal_positions(&mut self, pos: &Position, dice: Dice) -> &[Position] {
+        self.positions.clear();
+        self.start();
+        let (h, l) = (dice.high(), dice.low());
+        if dice.is_double() {
+            self.double::<false>(pos, h);
+        } else {
+            self.two_dice::<false>(pos, h, l);
+        }
+        if self.best == 0 {
+            self.positions.push(*pos);
+        }
+        &self.positions
+    }
+
+    /// Ready for a new roll: nothing found yet.
+    #[inline]
+    fn start(&mut self) {
+        self.best = 0;
+        self.best_high = false;
+        self.reset_seen();
+    }
+
     /// The plays of two different dice `h > l`, as the two searches of the plain generator make
     /// them (the same plays in the same order), in two loops of two levels: larger die first,
     /// then smaller die first with the second step from a point the larger die could leave at
     /// the start skipped (the first order made that play).
-    fn two_dice(&mut self, pos: &Position, h: u8, l: u8) {
+    fn two_dice<const P: bool>(&mut self, pos: &Position, h: u8, l: u8) {
         let done = pos.movable(h);
         let key = pos.counts_key();
         for (first, second, skip) in [(h, l, 0), (l, h, done)] {
@@ -169,7 +197,7 @@ impl MoveGenerator {
                 let seconds = mid.movable(second);
                 if seconds == 0 {
                     if self.best < 2 {
-                        self.record(Play::one(s1), &mid, first == h, true);
+                        self.record::<P>(Play::one(s1), &mid, first == h, true);
                     }
                     continue;
                 }
@@ -177,7 +205,7 @@ impl MoveGenerator {
                 if seconds != 0 && self.best < 2 {
                     self.best = 2;
                     self.best_high = true;
-                    self.plays.clear();
+                    self.out_clear::<P>();
                     self.reset_seen();
                 }
                 while seconds != 0 {
@@ -186,8 +214,8 @@ impl MoveGenerator {
                     let s2 = mid.step_from(Point::from_bit(b), second);
                     let mut next = mid;
                     next.apply(s2);
-                    if self.insert_keyed(&next, next.play_key_from(step_key(mid_key, s2))) {
-                        self.plays.push((Play::two(s1, s2), next));
+                    if self.insert_keyed::<P>(&next, next.play_key_from(step_key(mid_key, s2))) {
+                        self.out_push::<P>(Play::two(s1, s2), next);
                     }
                 }
             }
@@ -197,7 +225,7 @@ impl MoveGenerator {
     /// The plays of a double of `d`, as the plain search makes them (the same plays in the same
     /// order), in four explicit loops: each step from a point no higher than the step before,
     /// each result kept without looking it up (see [`record`](Self::record)).
-    fn double(&mut self, pos: &Position, d: u8) {
+    fn double<const P: bool>(&mut self, pos: &Position, d: u8) {
         let below = |n: u32| (2u32 << n) - 1;
         let mut m1 = pos.movable(d);
         while m1 != 0 {
@@ -208,7 +236,7 @@ impl MoveGenerator {
             p1.apply(s1);
             let mut m2 = p1.movable(d) & below(a);
             if m2 == 0 {
-                self.keep(1, Play::one(s1), &p1);
+                self.keep::<P>(1, Play::one(s1), &p1);
             }
             while m2 != 0 {
                 let b = 31 - m2.leading_zeros();
@@ -218,7 +246,7 @@ impl MoveGenerator {
                 p2.apply(s2);
                 let mut m3 = p2.movable(d) & below(b);
                 if m3 == 0 {
-                    self.keep(2, Play::two(s1, s2), &p2);
+                    self.keep::<P>(2, Play::two(s1, s2), &p2);
                 }
                 while m3 != 0 {
                     let c = 31 - m3.leading_zeros();
@@ -228,18 +256,18 @@ impl MoveGenerator {
                     p3.apply(s3);
                     let mut m4 = p3.movable(d) & below(c);
                     if m4 == 0 {
-                        self.keep(3, Play::three(s1, s2, s3), &p3);
+                        self.keep::<P>(3, Play::three(s1, s2, s3), &p3);
                     } else if self.best < 4 {
                         self.best = 4;
-                        self.plays.clear();
+                        self.out_clear::<P>();
                     }
                     while m4 != 0 {
                         let e = 31 - m4.leading_zeros();
                         m4 &= !(1 << e);
                         let s4 = p3.step_from(Point::from_bit(e), d);
                         // Made in place at the end of the list (fewer copies).
-                        self.plays.push((Play::four(s1, s2, s3, s4), p3));
-                        if let Some((_, p4)) = self.plays.last_mut() {
+                        self.out_push::<P>(Play::four(s1, s2, s3, s4), p3);
+                        if let Some(p4) = self.out_last_mut::<P>() {
                             p4.apply(s4);
                         }
                     }
@@ -251,13 +279,13 @@ impl MoveGenerator {
     /// Keeps a play of `n` steps of a double if no play found so far uses more dice, dropping
     /// those that use fewer.
     #[inline]
-    fn keep(&mut self, n: usize, play: Play, pos: &Position) {
+    fn keep<const P: bool>(&mut self, n: usize, play: Play, pos: &Position) {
         if n >= self.best {
             if n > self.best {
                 self.best = n;
-                self.plays.clear();
+                self.out_clear::<P>();
             }
-            self.plays.push((play, *pos));
+            self.out_push::<P>(play, *pos);
         }
     }
 
@@ -300,14 +328,14 @@ impl MoveGenerator {
             let mut p = play;
             p.push(step);
             if p.len() == N {
-                self.record(p, &next, true, !double || self.plain);
+                self.record::<true>(p, &next, true, !double || self.plain);
             } else {
                 self.search(&next, dice, p, if double { from } else { Point::BAR }, done);
             }
         }
         if !any && !play.is_empty() {
             // One die of two different ones: whether it was the larger.
-            self.record(play, pos, dice[0] >= dice[N - 1], !double || self.plain);
+            self.record::<true>(play, pos, dice[0] >= dice[N - 1], !double || self.plain);
         }
     }
 
@@ -320,7 +348,7 @@ impl MoveGenerator {
     /// of points (each moving a checker one edge down a chain of points `d` apart that ends
     /// off the board) are told back from the counts they leave: the results differ.
     #[inline]
-    fn record(&mut self, play: Play, pos: &Position, high: bool, dedupe: bool) {
+    fn record<const P: bool>(&mut self, play: Play, pos: &Position, high: bool, dedupe: bool) {
         let n = play.len();
         if n < self.best || (n == self.best && self.best_high && !high) {
             return;
@@ -328,26 +356,20 @@ impl MoveGenerator {
         if n > self.best || (high && !self.best_high) {
             self.best = n;
             self.best_high = high;
-            self.plays.clear();
+            self.out_clear::<P>();
             self.reset_seen();
         }
-        if !dedupe || self.insert(pos) {
-            self.plays.push((play, *pos));
+        if !dedupe || self.insert_keyed::<P>(pos, pos.play_key()) {
+            self.out_push::<P>(play, *pos);
         }
     }
 
-    /// Adds the result `pos` (to be pushed next on `plays`) to the table; `false` if a play with
-    /// the same result is there.
+    /// Adds the result `pos` (to be pushed next on the list of results) to the table, with its
+    /// [`Position::play_key`]; `false` if a play with the same result is there.
     #[inline]
-    fn insert(&mut self, pos: &Position) -> bool {
-        self.insert_keyed(pos, pos.play_key())
-    }
-
-    /// [`insert`](Self::insert) with the result's [`Position::play_key`] known.
-    #[inline]
-    fn insert_keyed(&mut self, pos: &Position, key: u64) -> bool {
+    fn insert_keyed<const P: bool>(&mut self, pos: &Position, key: u64) -> bool {
         if (self.filled + 1) * 2 > self.seen.len() {
-            self.grow();
+            self.grow::<P>();
         }
         let live = u64::from(self.stamp) << 32;
         let tag = key & 0xFFFF_0000;
@@ -358,32 +380,32 @@ impl MoveGenerator {
             if slot & !0xFFFF_FFFF != live {
                 break;
             }
-            if slot & 0xFFFF_0000 == tag {
-                if let Some((_, other)) = self.plays.get((slot & 0xFFFF) as usize) {
-                    if other.same_result(pos) {
-                        return false;
-                    }
-                }
+            if slot & 0xFFFF_0000 == tag
+                && self.out_at::<P>((slot & 0xFFFF) as usize).is_some_and(|o| o.same_result(pos))
+            {
+                return false;
             }
             i = (i + 1) & mask;
         }
+        let index = self.out_len::<P>() as u64 & 0xFFFF;
         if let Some(slot) = self.seen.get_mut(i) {
-            *slot = live | tag | (self.plays.len() as u64 & 0xFFFF);
+            *slot = live | tag | index;
             self.filled += 1;
         }
         true
     }
 
-    /// Doubles the table and enters the plays found again.
+    /// Doubles the table and enters the results found again.
     #[cold]
-    fn grow(&mut self) {
+    fn grow<const P: bool>(&mut self) {
         let size = (self.seen.len() * 2).max(256);
         self.seen.clear();
         self.seen.resize(size, 0);
         let live = u64::from(self.stamp) << 32;
         let mask = size - 1;
-        for (index, (_, pos)) in self.plays.iter().enumerate() {
-            let key = pos.play_key();
+        let n = self.out_len::<P>();
+        for index in 0..n {
+            let Some(key) = self.out_at::<P>(index).map(Position::play_key) else { continue };
             let mut i = (key >> 40) as usize & mask;
             while self.seen.get(i).is_some_and(|&slot| slot & !0xFFFF_FFFF == live) {
                 i = (i + 1) & mask;
@@ -392,7 +414,53 @@ impl MoveGenerator {
                 *slot = live | key & 0xFFFF_0000 | (index as u64 & 0xFFFF);
             }
         }
-        self.filled = self.plays.len();
+        self.filled = n;
+    }
+
+    /// The list of results: plays with their positions (`P`) or positions alone.
+    #[inline]
+    fn out_clear<const P: bool>(&mut self) {
+        if P {
+            self.plays.clear();
+        } else {
+            self.positions.clear();
+        }
+    }
+
+    #[inline]
+    fn out_len<const P: bool>(&self) -> usize {
+        if P {
+            self.plays.len()
+        } else {
+            self.positions.len()
+        }
+    }
+
+    #[inline]
+    fn out_push<const P: bool>(&mut self, play: Play, pos: Position) {
+        if P {
+            self.plays.push((play, pos));
+        } else {
+            self.positions.push(pos);
+        }
+    }
+
+    #[inline]
+    fn out_at<const P: bool>(&self, i: usize) -> Option<&Position> {
+        if P {
+            self.plays.get(i).map(|(_, p)| p)
+        } else {
+            self.positions.get(i)
+        }
+    }
+
+    #[inline]
+    fn out_last_mut<const P: bool>(&mut self) -> Option<&mut Position> {
+        if P {
+            self.plays.last_mut().map(|(_, p)| p)
+        } else {
+            self.positions.last_mut()
+        }
     }
 }
 
@@ -429,7 +497,8 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2_000))]
-        /// The fast paths give the plain generator's plays, in its order, for every roll.
+        /// The fast paths give the plain generator's plays, in its order, for every roll, and
+        /// `legal_positions` their positions.
         #[test]
         fn fast_paths_equal_the_plain_generator(seed: u64, plies in 0usize..200) {
             let pos = random_position(seed, plies);
@@ -437,6 +506,8 @@ mod tests {
             for dice in Dice::all() {
                 let want = plain.legal_plays(&pos, dice).clone();
                 proptest::prop_assert_eq!(fast.legal_plays(&pos, dice), &want, "{:?} {}", pos, dice);
+                let positions: Vec<Position> = want.iter().map(|&(_, p)| p).collect();
+                proptest::prop_assert_eq!(fast.legal_positions(&pos, dice), &positions[..], "{:?} {}", pos, dice);
             }
         }
     }
