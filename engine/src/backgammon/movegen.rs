@@ -182,6 +182,14 @@ impl MoveGenerator {
     /// them (the same plays in the same order), in two loops of two levels: larger die first,
     /// then smaller die first with the second step from a point the larger die could leave at
     /// the start skipped (the first order made that play).
+    ///
+    /// Most results are kept without looking them up. A play of two checkers, `h` from `x` and
+    /// `l` from `y`, takes one checker off `x` and `y` each and puts one on `x - h` and
+    /// `y - l`; unless a step ends where the other starts (one checker moved twice, in effect)
+    /// or both bear off, those four places tell `x` and `y` back, so no other pair reaches the
+    /// same checkers; and this pair is made once (the smaller-first loop skips it when the
+    /// larger-first loop made it). Only one-checker plays and double bear-offs can repeat a
+    /// result, and only they are looked up in the table.
     fn two_dice<const P: bool>(&mut self, pos: &Position, h: u8, l: u8) {
         let done = pos.movable(h);
         let key = pos.counts_key();
@@ -214,7 +222,12 @@ impl MoveGenerator {
                     let s2 = mid.step_from(Point::from_bit(b), second);
                     let mut next = mid;
                     next.apply(s2);
-                    if self.insert_keyed::<P>(&next, next.play_key_from(step_key(mid_key, s2))) {
+                    // Only a play of one checker (the second step starts where the first ended,
+                    // or ends where it started) or of two bear-offs can reach the result of
+                    // another: see `two_dice`.
+                    let may_repeat =
+                        s2.from == s1.to || s2.to == s1.from || (s1.to == Point::OFF && s2.to == Point::OFF);
+                    if !may_repeat || self.insert_keyed::<P>(&next, next.play_key_from(step_key(mid_key, s2))) {
                         self.out_push::<P>(Play::two(s1, s2), next);
                     }
                 }
