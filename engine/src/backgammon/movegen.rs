@@ -220,14 +220,22 @@ impl MoveGenerator {
                     let b = 31 - seconds.leading_zeros();
                     seconds &= !(1 << b);
                     let s2 = mid.step_from(Point::from_bit(b), second);
-                    let mut next = mid;
-                    next.apply(s2);
                     // Only a play of one checker (the second step starts where the first ended,
                     // or ends where it started) or of two bear-offs can reach the result of
                     // another: see `two_dice`.
                     let may_repeat =
                         s2.from == s1.to || s2.to == s1.from || (s1.to == Point::OFF && s2.to == Point::OFF);
-                    if !may_repeat || self.insert_keyed::<P>(&next, next.play_key_from(step_key(mid_key, s2))) {
+                    if !may_repeat {
+                        // Made in place at the end of the list.
+                        self.out_push::<P>(Play::two(s1, s2), mid);
+                        if let Some(next) = self.out_last_mut::<P>() {
+                            next.apply(s2);
+                        }
+                        continue;
+                    }
+                    let mut next = mid;
+                    next.apply(s2);
+                    if self.insert_keyed::<P>(&next, next.play_key_from(step_key(mid_key, s2))) {
                         self.out_push::<P>(Play::two(s1, s2), next);
                     }
                 }
