@@ -3,7 +3,7 @@
 use super::dice::Dice;
 use super::play::{Play, PlayError};
 use super::point::Point;
-use super::position::{step_key, Position, StepError};
+use super::position::{Position, StepError};
 use super::step::Step;
 
 /// Legal plays with the position each leads to (not yet swapped: still seen from the player
@@ -29,6 +29,8 @@ pub struct MoveGenerator {
     best: usize,
     /// For a roll of two different dice where only one can be used: whether the larger was.
     best_high: bool,
+    /// The [`repeat_sign`]s of the results of two different dice that may repeat, found so far.
+    repeats: Vec<u64>,
     /// Look every result of a double up in the table too (the plain generator, which the tests
     /// compare the fast one with).
     plain: bool,
@@ -75,6 +77,25 @@ fn assign(
         }
     }
     None
+}
+
+/// What a play of two different dice that may repeat a result (one checker moved twice in
+/// effect, or two bear-offs) changes, exactly: for one checker the place it leaves and the
+/// place it reaches, for two bear-offs the two places they leave, and the points where blots
+/// were hit. Two such plays from one position have the same sign exactly when they reach the
+/// same position.
+#[inline]
+fn repeat_sign(s1: Step, s2: Step) -> u64 {
+    let hits = u64::from(s1.hit) << (16 + s1.to.index()) | u64::from(s2.hit) << (16 + s2.to.index());
+    let (from, to) = (s1.from.number(), s2.from.number());
+    let places = if s2.from == s1.to {
+        1 << 56 | u64::from(s1.from.number()) << 8 | u64::from(s2.to.number())
+    } else if s2.to == s1.from {
+        1 << 56 | u64::from(s2.from.number()) << 8 | u64::from(s1.to.number())
+    } else {
+        2 << 56 | u64::from(from.max(to)) << 8 | u64::from(from.min(to))
+    };
+    places | hits
 }
 
 impl MoveGenerator {
@@ -189,10 +210,10 @@ impl MoveGenerator {
     /// or both bear off, those four places tell `x` and `y` back, so no other pair reaches the
     /// same checkers; and this pair is made once (the smaller-first loop skips it when the
     /// larger-first loop made it). Only one-checker plays and double bear-offs can repeat a
-    /// result, and only they are looked up in the table.
+    /// result, and only they are looked up, by their [`repeat_sign`] in a short list.
     fn two_dice<const P: bool>(&mut self, pos: &Position, h: u8, l: u8) {
         let done = pos.movable(h);
-        let key = pos.counts_key();
+        self.repeats.clear();
         for (first, second, skip) in [(h, l, 0), (l, h, done)] {
             let mut points = pos.movable(first);
             while points != 0 {
@@ -201,7 +222,6 @@ impl MoveGenerator {
                 let s1 = pos.step_from(Point::from_bit(a), first);
                 let mut mid = *pos;
                 mid.apply(s1);
-                let mid_key = step_key(key, s1);
                 let seconds = mid.movable(second);
                 if seconds == 0 {
                     if self.best < 2 {
@@ -233,9 +253,11 @@ impl MoveGenerator {
                         }
                         continue;
                     }
-                    let mut next = mid;
-                    next.apply(s2);
-                    if self.insert_keyed::<P>(&next, next.play_key_from(step_key(mid_key, s2))) {
+                    let sign = repeat_sign(s1, s2);
+                    if !self.repeats.contains(&sign) {
+                        self.repeats.push(sign);
+                        let mut next = mid;
+                        next.apply(s2);
                         self.out_push::<P>(Play::two(s1, s2), next);
                     }
                 }

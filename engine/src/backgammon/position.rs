@@ -68,12 +68,6 @@ static KEYS: [u64; 26] = {
     t
 };
 
-/// How `step` changes [`Position::counts_key`].
-#[inline]
-pub(crate) fn step_key(key: u64, step: Step) -> u64 {
-    key.wrapping_sub(KEYS[step.from.index() % 26]).wrapping_add(KEYS[step.to.index() % 26])
-}
-
 /// Why one step cannot be made.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum StepError {
@@ -315,8 +309,7 @@ impl Position {
     }
 
     /// A sum over the roller's checkers of a random number for the point each stands on: the
-    /// same for every order of the same steps, so a generator can carry it along a play (one
-    /// step from `f` to `t` subtracts `KEYS[f]` and adds `KEYS[t]`, see [`step_key`]).
+    /// same for every order of the same steps.
     #[inline]
     pub(crate) fn counts_key(&self) -> u64 {
         let mut points = self.my_points & 0x03FF_FFFF;
