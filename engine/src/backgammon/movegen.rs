@@ -1,4 +1,7 @@
-//! Every legal play of a roll, deduplicated by resulting position.
+//! Every legal play of a roll, deduplicated by resulting position. Two different dice are played
+//! by `two_dice` and doubles by `double`, each in explicit loops that look up only the results
+//! that can repeat; the recursive `search`, which looks up every result, is the plain generator
+//! they are tested against.
 
 use super::dice::Dice;
 use super::play::{Play, PlayError};
@@ -31,8 +34,9 @@ pub struct MoveGenerator {
     best_high: bool,
     /// The [`repeat_sign`]s of the results of two different dice that may repeat, found so far.
     repeats: Vec<u64>,
-    /// Look every result of a double up in the table too (the plain generator, which the tests
-    /// compare the fast one with).
+    /// The plain generator: the recursive search of `search` for every roll, every result of
+    /// a play looked up in the table. The tests compare the fast paths (`two_dice`, `double`,
+    /// `legal_positions`) with it.
     plain: bool,
 }
 

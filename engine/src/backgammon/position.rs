@@ -327,14 +327,8 @@ impl Position {
     /// roller's checkers stand and which blots were hit. Different results may share a key
     /// (rarely); [`same_result`](Self::same_result) decides.
     #[inline]
-    pub(crate) fn play_key_from(&self, counts_key: u64) -> u64 {
-        counts_key ^ u64::from(self.blots).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-    }
-
-    /// [`play_key_from`](Self::play_key_from) the key counted afresh.
-    #[inline]
     pub(crate) fn play_key(&self) -> u64 {
-        self.play_key_from(self.counts_key())
+        self.counts_key() ^ u64::from(self.blots).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
     /// Whether two positions reached from one start by one play each are the same.
