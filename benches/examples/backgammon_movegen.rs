@@ -1,7 +1,8 @@
 //! Legal-play generation over the fixture pairs, split by doubles and other rolls, for
 //! profiling. `cargo run --release -p tabula-benches --example backgammon_movegen`
 //! (`REPS=n` repetitions, `ROLLS=doubles` or `ROLLS=others` for one kind of roll only; without
-//! `ROLLS`, also the mean over all pairs and over the pairs from real matches).
+//! `ROLLS`, also the mean over all pairs and over the pairs from real matches; `QUERY=positions`
+//! times `legal_positions` instead of `legal_plays`).
 #![allow(missing_docs)]
 
 use std::time::Instant;
@@ -25,6 +26,7 @@ fn main() {
     let pairs: Vec<(Position, Dice)> = rows.iter().map(|&(p, d, _)| (p, d)).collect();
     let reps: usize = std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(50);
     let only = std::env::var("ROLLS").ok();
+    let positions = std::env::var("QUERY").is_ok_and(|q| q == "positions");
     let mut gen = MoveGenerator::new();
     for double in [false, true] {
         if only.as_deref().is_some_and(|o| o != if double { "doubles" } else { "others" }) {
@@ -35,7 +37,8 @@ fn main() {
         let mut plays = 0;
         for _ in 0..reps {
             for (pos, dice) in &set {
-                plays += gen.legal_plays(pos, *dice).len();
+                plays +=
+                    if positions { gen.legal_positions(pos, *dice).len() } else { gen.legal_plays(pos, *dice).len() };
             }
         }
         let ns = t.elapsed().as_nanos() as f64 / (reps * set.len()) as f64;
@@ -55,7 +58,11 @@ fn main() {
             let mut plays = 0;
             for _ in 0..reps {
                 for (pos, dice) in set.iter() {
-                    plays += gen.legal_plays(pos, *dice).len();
+                    plays += if positions {
+                        gen.legal_positions(pos, *dice).len()
+                    } else {
+                        gen.legal_plays(pos, *dice).len()
+                    };
                 }
             }
             let ns = t.elapsed().as_nanos() as f64 / (reps * set.len()) as f64;

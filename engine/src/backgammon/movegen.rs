@@ -1,4 +1,7 @@
-//! Every legal play of a roll, deduplicated by resulting position.
+//! Every legal play of a roll, deduplicated by resulting position. Two different dice are played
+//! by `two_dice` and doubles by `double`, each in explicit loops that look up only the results
+//! that can repeat; the recursive `search`, which looks up every result, is the plain generator
+//! they are tested against.
 
 use super::dice::Dice;
 use super::play::{Play, PlayError};
@@ -15,14 +18,26 @@ pub type LegalPlays = Vec<(Play, Position)>;
 #[derive(Clone, Debug, Default)]
 pub struct MoveGenerator {
     plays: LegalPlays,
-    /// Open-addressing table of the plays found: 1 + their index in `plays` (0 = empty slot).
-    seen: Vec<u32>,
-    /// The slots of `seen` in use.
-    filled: Vec<u32>,
+    /// The results alone, for [`legal_positions`](Self::legal_positions).
+    positions: Vec<Position>,
+    /// Open-addressing table of the plays found. A slot in use holds `stamp` in its high 32
+    /// bits, 16 bits of the result's key, then its index in `plays`; a slot with another stamp
+    /// is empty, so the table is emptied by counting `stamp` up.
+    seen: Vec<u64>,
+    /// The stamp of the slots in use (from 1).
+    stamp: u32,
+    /// The slots in use.
+    filled: usize,
     /// The most dice any play found so far uses.
     best: usize,
     /// For a roll of two different dice where only one can be used: whether the larger was.
     best_high: bool,
+    /// The [`repeat_sign`]s of the results of two different dice that may repeat, found so far.
+    repeats: Vec<u64>,
+    /// The plain generator: the recursive search of `search` for every roll, every result of
+    /// a play looked up in the table. The tests compare the fast paths (`two_dice`, `double`,
+    /// `legal_positions`) with it.
+    plain: bool,
 }
 
 /// The deepest failure of [`assign`]: the step's index, whether the die had the step's
@@ -68,6 +83,25 @@ fn assign(
     None
 }
 
+/// What a play of two different dice that may repeat a result (one checker moved twice in
+/// effect, or two bear-offs) changes, exactly: for one checker the place it leaves and the
+/// place it reaches, for two bear-offs the two places they leave, and the points where blots
+/// were hit. Two such plays from one position have the same sign exactly when they reach the
+/// same position.
+#[inline]
+fn repeat_sign(s1: Step, s2: Step) -> u64 {
+    let hits = u64::from(s1.hit) << (16 + s1.to.index()) | u64::from(s2.hit) << (16 + s2.to.index());
+    let (from, to) = (s1.from.number(), s2.from.number());
+    let places = if s2.from == s1.to {
+        1 << 56 | u64::from(s1.from.number()) << 8 | u64::from(s2.to.number())
+    } else if s2.to == s1.from {
+        1 << 56 | u64::from(s2.from.number()) << 8 | u64::from(s1.to.number())
+    } else {
+        2 << 56 | u64::from(from.max(to)) << 8 | u64::from(from.min(to))
+    };
+    places | hits
+}
+
 impl MoveGenerator {
     /// Plays `play` for `dice` on `pos`, if the rules allow it: each step made with a die of
     /// the roll not yet used (in any order of the dice), then the dice-usage rule: as many dice
@@ -110,22 +144,32 @@ impl MoveGenerator {
         MoveGenerator::default()
     }
 
+    /// The plain generator, without the fast paths: the reference the tests compare with.
+    #[cfg(test)]
+    pub(crate) fn plain() -> MoveGenerator {
+        MoveGenerator { plain: true, ..MoveGenerator::default() }
+    }
+
     /// The legal plays of `dice` on `pos`: those that use as many dice as possible and, when
     /// only one die of two different ones can be used, the larger if it can be; one play per
     /// resulting position (the first found). A roll that cannot be played gives one empty play.
     pub fn legal_plays(&mut self, pos: &Position, dice: Dice) -> &LegalPlays {
         self.plays.clear();
-        self.best = 0;
-        self.best_high = false;
-        self.reset_seen();
+        self.start();
         let (h, l) = (dice.high(), dice.low());
-        if dice.is_double() {
-            self.search(pos, [h; 4], Play::EMPTY, Point::BAR, 0);
+        if self.plain {
+            if dice.is_double() {
+                self.search(pos, [h; 4], Play::EMPTY, Point::BAR, 0);
+            } else {
+                self.search(pos, [h, l], Play::EMPTY, Point::BAR, 0);
+                // Smaller die first: a larger-die step from a point it could leave at the start
+                // gives a play the larger-first search made already, so only the others are tried.
+                self.search(pos, [l, h], Play::EMPTY, Point::BAR, pos.movable(h));
+            }
+        } else if dice.is_double() {
+            self.double::<true>(pos, h);
         } else {
-            self.search(pos, [h, l], Play::EMPTY, Point::BAR, 0);
-            // Smaller die first: a larger-die step from a point it could leave at the start
-            // gives a play the larger-first search made already, so only the others are tried.
-            self.search(pos, [l, h], Play::EMPTY, Point::BAR, pos.movable(h));
+            self.two_dice::<true>(pos, h, l);
         }
         if self.best == 0 {
             self.plays.push((Play::EMPTY, *pos));
@@ -133,17 +177,177 @@ impl MoveGenerator {
         &self.plays
     }
 
-    /// Empties the set of keys, touching only the slots in use.
+    /// The positions the legal plays of `dice` lead to, as [`legal_plays`](Self::legal_plays)
+    /// gives them (the same positions in the same order), without the plays: for a caller that
+    /// only looks at where a roll can lead. A roll that cannot be played gives `pos` itself.
+    pub fn legal_positions(&mut self, pos: &Position, dice: Dice) -> &[Position] {
+        self.positions.clear();
+        self.start();
+        let (h, l) = (dice.high(), dice.low());
+        if dice.is_double() {
+            self.double::<false>(pos, h);
+        } else {
+            self.two_dice::<false>(pos, h, l);
+        }
+        if self.best == 0 {
+            self.positions.push(*pos);
+        }
+        &self.positions
+    }
+
+    /// Ready for a new roll: nothing found yet.
+    #[inline]
+    fn start(&mut self) {
+        self.best = 0;
+        self.best_high = false;
+        self.reset_seen();
+    }
+
+    /// The plays of two different dice `h > l`, as the two searches of the plain generator make
+    /// them (the same plays in the same order), in two loops of two levels: larger die first,
+    /// then smaller die first with the second step from a point the larger die could leave at
+    /// the start skipped (the first order made that play).
+    ///
+    /// Most results are kept without looking them up. A play of two checkers, `h` from `x` and
+    /// `l` from `y`, takes one checker off `x` and `y` each and puts one on `x - h` and
+    /// `y - l`; unless a step ends where the other starts (one checker moved twice, in effect)
+    /// or both bear off, those four places tell `x` and `y` back, so no other pair reaches the
+    /// same checkers; and this pair is made once (the smaller-first loop skips it when the
+    /// larger-first loop made it). Only one-checker plays and double bear-offs can repeat a
+    /// result, and only they are looked up, by their [`repeat_sign`] in a short list.
+    fn two_dice<const P: bool>(&mut self, pos: &Position, h: u8, l: u8) {
+        let done = pos.movable(h);
+        self.repeats.clear();
+        for (first, second, skip) in [(h, l, 0), (l, h, done)] {
+            let mut points = pos.movable(first);
+            while points != 0 {
+                let a = 31 - points.leading_zeros();
+                points &= !(1 << a);
+                let s1 = pos.step_from(Point::from_bit(a), first);
+                let mut mid = *pos;
+                mid.apply(s1);
+                let seconds = mid.movable(second);
+                if seconds == 0 {
+                    if self.best < 2 {
+                        self.record::<P>(Play::one(s1), &mid, first == h, true);
+                    }
+                    continue;
+                }
+                let mut seconds = seconds & !skip;
+                if seconds != 0 && self.best < 2 {
+                    self.best = 2;
+                    self.best_high = true;
+                    self.out_clear::<P>();
+                    self.reset_seen();
+                }
+                while seconds != 0 {
+                    let b = 31 - seconds.leading_zeros();
+                    seconds &= !(1 << b);
+                    let s2 = mid.step_from(Point::from_bit(b), second);
+                    // Only a play of one checker (the second step starts where the first ended,
+                    // or ends where it started) or of two bear-offs can reach the result of
+                    // another: see `two_dice`.
+                    let may_repeat =
+                        s2.from == s1.to || s2.to == s1.from || (s1.to == Point::OFF && s2.to == Point::OFF);
+                    if !may_repeat {
+                        // Made in place at the end of the list.
+                        self.out_push::<P>(Play::two(s1, s2), mid);
+                        if let Some(next) = self.out_last_mut::<P>() {
+                            next.apply(s2);
+                        }
+                        continue;
+                    }
+                    let sign = repeat_sign(s1, s2);
+                    if !self.repeats.contains(&sign) {
+                        self.repeats.push(sign);
+                        let mut next = mid;
+                        next.apply(s2);
+                        self.out_push::<P>(Play::two(s1, s2), next);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The plays of a double of `d`, as the plain search makes them (the same plays in the same
+    /// order), in four explicit loops: each step from a point no higher than the step before,
+    /// each result kept without looking it up (see [`record`](Self::record)).
+    fn double<const P: bool>(&mut self, pos: &Position, d: u8) {
+        let below = |n: u32| (2u32 << n) - 1;
+        let mut m1 = pos.movable(d);
+        while m1 != 0 {
+            let a = 31 - m1.leading_zeros();
+            m1 &= !(1 << a);
+            let s1 = pos.step_from(Point::from_bit(a), d);
+            let mut p1 = *pos;
+            p1.apply(s1);
+            let mut m2 = p1.movable(d) & below(a);
+            if m2 == 0 {
+                self.keep::<P>(1, Play::one(s1), &p1);
+            }
+            while m2 != 0 {
+                let b = 31 - m2.leading_zeros();
+                m2 &= !(1 << b);
+                let s2 = p1.step_from(Point::from_bit(b), d);
+                let mut p2 = p1;
+                p2.apply(s2);
+                let mut m3 = p2.movable(d) & below(b);
+                if m3 == 0 {
+                    self.keep::<P>(2, Play::two(s1, s2), &p2);
+                }
+                while m3 != 0 {
+                    let c = 31 - m3.leading_zeros();
+                    m3 &= !(1 << c);
+                    let s3 = p2.step_from(Point::from_bit(c), d);
+                    let mut p3 = p2;
+                    p3.apply(s3);
+                    let mut m4 = p3.movable(d) & below(c);
+                    if m4 == 0 {
+                        self.keep::<P>(3, Play::three(s1, s2, s3), &p3);
+                    } else if self.best < 4 {
+                        self.best = 4;
+                        self.out_clear::<P>();
+                    }
+                    while m4 != 0 {
+                        let e = 31 - m4.leading_zeros();
+                        m4 &= !(1 << e);
+                        let s4 = p3.step_from(Point::from_bit(e), d);
+                        // Made in place at the end of the list (fewer copies).
+                        self.out_push::<P>(Play::four(s1, s2, s3, s4), p3);
+                        if let Some(p4) = self.out_last_mut::<P>() {
+                            p4.apply(s4);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Keeps a play of `n` steps of a double if no play found so far uses more dice, dropping
+    /// those that use fewer.
+    #[inline]
+    fn keep<const P: bool>(&mut self, n: usize, play: Play, pos: &Position) {
+        if n >= self.best {
+            if n > self.best {
+                self.best = n;
+                self.out_clear::<P>();
+            }
+            self.out_push::<P>(play, *pos);
+        }
+    }
+
+    /// Empties the table of results seen (a new stamp).
+    #[inline]
     fn reset_seen(&mut self) {
         if self.seen.is_empty() {
             self.seen.resize(256, 0);
         }
-        for &i in &self.filled {
-            if let Some(slot) = self.seen.get_mut(i as usize) {
-                *slot = 0;
-            }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
         }
-        self.filled.clear();
+        self.filled = 0;
     }
 
     /// Plays the dice in the order given, each from every point the roller may move from. The
@@ -171,21 +375,27 @@ impl MoveGenerator {
             let mut p = play;
             p.push(step);
             if p.len() == N {
-                self.record(p, &next, true);
+                self.record::<true>(p, &next, true, !double || self.plain);
             } else {
                 self.search(&next, dice, p, if double { from } else { Point::BAR }, done);
             }
         }
         if !any && !play.is_empty() {
             // One die of two different ones: whether it was the larger.
-            self.record(play, pos, dice[0] >= dice[N - 1]);
+            self.record::<true>(play, pos, dice[0] >= dice[N - 1], !double || self.plain);
         }
     }
 
     /// Keeps `play` (leading to `pos`) if it uses as many dice as the best so far, dropping the
     /// plays kept before when it uses more. For a one-step play of two different dice, `high`
     /// says whether it used the larger die; a larger-die play displaces smaller-die ones.
-    fn record(&mut self, play: Play, pos: &Position, high: bool) {
+    /// `dedupe` false: the play is known to lead to a position no other play reaches. So it is
+    /// for a double: its steps are taken from non-increasing points, so two plays are two
+    /// different multisets of starting points, and the steps of one distance from a multiset
+    /// of points (each moving a checker one edge down a chain of points `d` apart that ends
+    /// off the board) are told back from the counts they leave: the results differ.
+    #[inline]
+    fn record<const P: bool>(&mut self, play: Play, pos: &Position, high: bool, dedupe: bool) {
         let n = play.len();
         if n < self.best || (n == self.best && self.best_high && !high) {
             return;
@@ -193,53 +403,110 @@ impl MoveGenerator {
         if n > self.best || (high && !self.best_high) {
             self.best = n;
             self.best_high = high;
-            self.plays.clear();
+            self.out_clear::<P>();
             self.reset_seen();
         }
-        if self.insert(pos) {
-            self.plays.push((play, *pos));
+        if !dedupe || self.insert_keyed::<P>(pos, pos.play_key()) {
+            self.out_push::<P>(play, *pos);
         }
     }
 
-    /// Adds the result `pos` (to be pushed next on `plays`) to the table; `false` if a play with
-    /// the same result is there.
-    fn insert(&mut self, pos: &Position) -> bool {
-        if (self.filled.len() + 1) * 2 > self.seen.len() {
-            let size = (self.seen.len() * 2).max(256);
-            self.seen.clear();
-            self.seen.resize(size, 0);
-            self.filled.clear();
-            for index in 0..self.plays.len() {
-                let key = self.plays[index].1.play_key();
-                self.place(key, index);
-            }
+    /// Adds the result `pos` (to be pushed next on the list of results) to the table, with its
+    /// [`Position::play_key`]; `false` if a play with the same result is there.
+    #[inline]
+    fn insert_keyed<const P: bool>(&mut self, pos: &Position, key: u64) -> bool {
+        if (self.filled + 1) * 2 > self.seen.len() {
+            self.grow::<P>();
         }
-        let key = pos.play_key();
+        let live = u64::from(self.stamp) << 32;
+        let tag = key & 0xFFFF_0000;
         let mask = self.seen.len() - 1;
         let mut i = (key >> 40) as usize & mask;
         loop {
-            match self.seen.get(i).copied() {
-                Some(0) => break,
-                Some(n) => match self.plays.get(n as usize - 1) {
-                    Some((_, other)) if other.same_result(pos) => return false,
-                    _ => i = (i + 1) & mask,
-                },
-                None => return false,
+            let Some(&slot) = self.seen.get(i) else { return false };
+            if slot & !0xFFFF_FFFF != live {
+                break;
             }
+            if slot & 0xFFFF_0000 == tag
+                && self.out_at::<P>((slot & 0xFFFF) as usize).is_some_and(|o| o.same_result(pos))
+            {
+                return false;
+            }
+            i = (i + 1) & mask;
         }
-        self.place(key, self.plays.len());
+        let index = self.out_len::<P>() as u64 & 0xFFFF;
+        if let Some(slot) = self.seen.get_mut(i) {
+            *slot = live | tag | index;
+            self.filled += 1;
+        }
         true
     }
 
-    fn place(&mut self, key: u64, index: usize) {
-        let mask = self.seen.len() - 1;
-        let mut i = (key >> 40) as usize & mask;
-        while self.seen.get(i).is_some_and(|&n| n != 0) {
-            i = (i + 1) & mask;
+    /// Doubles the table and enters the results found again.
+    #[cold]
+    fn grow<const P: bool>(&mut self) {
+        let size = (self.seen.len() * 2).max(256);
+        self.seen.clear();
+        self.seen.resize(size, 0);
+        let live = u64::from(self.stamp) << 32;
+        let mask = size - 1;
+        let n = self.out_len::<P>();
+        for index in 0..n {
+            let Some(key) = self.out_at::<P>(index).map(Position::play_key) else { continue };
+            let mut i = (key >> 40) as usize & mask;
+            while self.seen.get(i).is_some_and(|&slot| slot & !0xFFFF_FFFF == live) {
+                i = (i + 1) & mask;
+            }
+            if let Some(slot) = self.seen.get_mut(i) {
+                *slot = live | key & 0xFFFF_0000 | (index as u64 & 0xFFFF);
+            }
         }
-        if let Some(slot) = self.seen.get_mut(i) {
-            *slot = index as u32 + 1;
-            self.filled.push(i as u32);
+        self.filled = n;
+    }
+
+    /// The list of results: plays with their positions (`P`) or positions alone.
+    #[inline]
+    fn out_clear<const P: bool>(&mut self) {
+        if P {
+            self.plays.clear();
+        } else {
+            self.positions.clear();
+        }
+    }
+
+    #[inline]
+    fn out_len<const P: bool>(&self) -> usize {
+        if P {
+            self.plays.len()
+        } else {
+            self.positions.len()
+        }
+    }
+
+    #[inline]
+    fn out_push<const P: bool>(&mut self, play: Play, pos: Position) {
+        if P {
+            self.plays.push((play, pos));
+        } else {
+            self.positions.push(pos);
+        }
+    }
+
+    #[inline]
+    fn out_at<const P: bool>(&self, i: usize) -> Option<&Position> {
+        if P {
+            self.plays.get(i).map(|(_, p)| p)
+        } else {
+            self.positions.get(i)
+        }
+    }
+
+    #[inline]
+    fn out_last_mut<const P: bool>(&mut self) -> Option<&mut Position> {
+        if P {
+            self.plays.last_mut().map(|(_, p)| p)
+        } else {
+            self.positions.last_mut()
         }
     }
 }
@@ -254,6 +521,41 @@ mod tests {
             0
         } else {
             plays.len()
+        }
+    }
+
+    /// A position of a random game: `plies` random rolls played by random legal plays from the
+    /// start (or fewer, if the game ends), drawn from `seed`.
+    fn random_position(seed: u64, plies: usize) -> Position {
+        let mut rng = crate::random::SplitMix64(seed);
+        let mut gen = MoveGenerator::plain();
+        let mut pos = Position::start();
+        for _ in 0..plies {
+            let dice = Dice::new(rng.below(6) as u8 + 1, rng.below(6) as u8 + 1).unwrap_or(Dice::all().next().unwrap());
+            let plays = gen.legal_plays(&pos, dice);
+            let next = plays[rng.below(plays.len())].1;
+            if next.roller_won() {
+                break;
+            }
+            pos = next.swapped();
+        }
+        pos
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2_000))]
+        /// The fast paths give the plain generator's plays, in its order, for every roll, and
+        /// `legal_positions` their positions.
+        #[test]
+        fn fast_paths_equal_the_plain_generator(seed: u64, plies in 0usize..200) {
+            let pos = random_position(seed, plies);
+            let (mut fast, mut plain) = (MoveGenerator::new(), MoveGenerator::plain());
+            for dice in Dice::all() {
+                let want = plain.legal_plays(&pos, dice).clone();
+                proptest::prop_assert_eq!(fast.legal_plays(&pos, dice), &want, "{:?} {}", pos, dice);
+                let positions: Vec<Position> = want.iter().map(|&(_, p)| p).collect();
+                proptest::prop_assert_eq!(fast.legal_positions(&pos, dice), &positions[..], "{:?} {}", pos, dice);
+            }
         }
     }
 

@@ -61,13 +61,15 @@ pub enum PlayError {
 pub struct Play {
     steps: [Step; 4],
     len: u8,
+    /// Always zero: sixteen bytes in all, copied in one move.
+    pad: [u8; 3],
 }
 
 const NO_STEP: Step = Step { from: super::point::Point::OFF, to: super::point::Point::OFF, hit: false };
 
 impl Play {
     /// No step.
-    pub const EMPTY: Play = Play { steps: [NO_STEP; 4], len: 0 };
+    pub const EMPTY: Play = Play { steps: [NO_STEP; 4], len: 0, pad: [0; 3] };
 
     /// The play made of `steps` (at most 4), or `None` if there are more.
     pub fn from_steps(steps: &[Step]) -> Option<Play> {
@@ -79,6 +81,30 @@ impl Play {
             p.push(s);
         }
         Some(p)
+    }
+
+    /// One step.
+    #[inline]
+    pub(crate) fn one(step: Step) -> Play {
+        Play { steps: [step, NO_STEP, NO_STEP, NO_STEP], len: 1, pad: [0; 3] }
+    }
+
+    /// Two steps, in this order.
+    #[inline]
+    pub(crate) fn two(first: Step, second: Step) -> Play {
+        Play { steps: [first, second, NO_STEP, NO_STEP], len: 2, pad: [0; 3] }
+    }
+
+    /// Three steps, in this order.
+    #[inline]
+    pub(crate) fn three(first: Step, second: Step, third: Step) -> Play {
+        Play { steps: [first, second, third, NO_STEP], len: 3, pad: [0; 3] }
+    }
+
+    /// Four steps, in this order.
+    #[inline]
+    pub(crate) fn four(first: Step, second: Step, third: Step, fourth: Step) -> Play {
+        Play { steps: [first, second, third, fourth], len: 4, pad: [0; 3] }
     }
 
     /// Appends a step; a fifth step is ignored (no roll allows one).

@@ -52,15 +52,9 @@ pub struct Position {
     blocks: u32,
     /// Bit `p` (1..=24, roller's numbering): a single opposing checker.
     blots: u32,
-    /// A sum over the roller's checkers of a random number per point: the same for every order
-    /// of the same steps (see [`Position::play_key`]).
-    counts_key: u64,
-    /// The same sum over the opponent's checkers, in his numbering: his `counts_key` once the
-    /// position is swapped.
-    their_key: u64,
 }
 
-/// A random number per point for [`Position::play_key`].
+/// A random number per point for [`Position::counts_key`].
 static KEYS: [u64; 26] = {
     let mut t = [0u64; 26];
     let mut state = 0x6261_636b_6761_6d6d; // "backgammon"
@@ -150,8 +144,6 @@ impl Position {
     }
 
     fn from_arrays(mine: [u8; 26], theirs: [u8; 26]) -> Position {
-        let key =
-            |a: &[u8; 26]| a.iter().zip(&KEYS).fold(0u64, |k, (&n, &r)| k.wrapping_add(u64::from(n).wrapping_mul(r)));
         let (held, several) = (at_least(&theirs, 1), at_least(&theirs, 2));
         Position {
             mine,
@@ -159,8 +151,6 @@ impl Position {
             my_points: at_least(&mine, 1),
             blocks: mirror(several),
             blots: mirror(held & !several),
-            counts_key: key(&mine),
-            their_key: key(&theirs),
         }
     }
 
@@ -189,8 +179,6 @@ impl Position {
             my_points: mirror(self.blots | self.blocks) | off_and_bar,
             blocks: mirror(several),
             blots: mirror(self.my_points & !several),
-            counts_key: self.their_key,
-            their_key: self.counts_key,
         }
     }
 
@@ -307,13 +295,11 @@ impl Position {
         }
         self.mine[t] += 1;
         self.my_points |= 1 << t;
-        self.counts_key = self.counts_key.wrapping_sub(KEYS[f % 26]).wrapping_add(KEYS[t % 26]);
         if step.hit {
             // The blot on my point t is on the opponent's point 25 - t; it goes to his bar.
             self.theirs[25 - t] -= 1;
             self.theirs[25] += 1;
             self.blots &= !(1 << t);
-            self.their_key = self.their_key.wrapping_sub(KEYS[(25 - t) % 26]).wrapping_add(KEYS[25]);
         }
     }
 
@@ -322,12 +308,27 @@ impl Position {
         self.mine[0] == CHECKERS
     }
 
+    /// A sum over the roller's checkers of a random number for the point each stands on: the
+    /// same for every order of the same steps.
+    #[inline]
+    pub(crate) fn counts_key(&self) -> u64 {
+        let mut points = self.my_points & 0x03FF_FFFF;
+        let mut k = 0u64;
+        while points != 0 {
+            let p = points.trailing_zeros() as usize % 26;
+            points &= points - 1;
+            k = k.wrapping_add(u64::from(self.mine[p]).wrapping_mul(KEYS[p]));
+        }
+        k
+    }
+
     /// A key of the arrangement for telling apart the results of different plays from one
-    /// position: it depends only on where the roller's checkers stand and which blots were hit.
-    /// Different results may share a key (rarely); [`same_result`](Self::same_result) decides.
+    /// position, from its [`counts_key`](Self::counts_key): it depends only on where the
+    /// roller's checkers stand and which blots were hit. Different results may share a key
+    /// (rarely); [`same_result`](Self::same_result) decides.
     #[inline]
     pub(crate) fn play_key(&self) -> u64 {
-        self.counts_key ^ u64::from(self.blots).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        self.counts_key() ^ u64::from(self.blots).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
     /// Whether two positions reached from one start by one play each are the same.
@@ -429,13 +430,13 @@ mod tests {
         assert!(!p.all_home());
     }
 
-    /// Every field, for comparing what `==` leaves out (the masks and keys).
-    fn fields(p: &Position) -> ([u8; 26], [u8; 26], u32, u32, u32, u64, u64) {
-        (p.mine, p.theirs, p.my_points, p.blocks, p.blots, p.counts_key, p.their_key)
+    /// Every field, for comparing what `==` leaves out (the masks).
+    fn fields(p: &Position) -> ([u8; 26], [u8; 26], u32, u32, u32) {
+        (p.mine, p.theirs, p.my_points, p.blocks, p.blots)
     }
 
     #[test]
-    fn swapping_keeps_masks_and_keys_as_reading_afresh_gives_them() {
+    fn swapping_keeps_masks_as_reading_afresh_gives_them() {
         let mut gen = crate::backgammon::MoveGenerator::new();
         let mut rng = crate::random::SplitMix64(7);
         let rolls: Vec<crate::backgammon::Dice> = crate::backgammon::Dice::all().collect();
@@ -446,7 +447,7 @@ mod tests {
                 let dice = rolls[rng.below(rolls.len())];
                 let plays = gen.legal_plays(&pos, dice);
                 for (_, after) in plays.iter() {
-                    // The incremental keys and masks after a play equal those of the same board read anew.
+                    // The incremental masks after a play equal those of the same board read anew.
                     assert_eq!(fields(after), fields(&Position::from_arrays(after.mine, after.theirs)));
                     let swapped = after.swapped();
                     assert_eq!(fields(&swapped), fields(&Position::from_arrays(after.theirs, after.mine)));
