@@ -56,42 +56,25 @@ fn replay_corpus(target: &str, body: fn(&[u8])) {
     );
 }
 
-#[test]
-fn arimaa_archive_corpus() {
-    replay_corpus("arimaa_archive", arimaa_archive::run);
+/// One test a target, named as the target, running its body over its regression folder.
+macro_rules! corpus_tests {
+    ($($target:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $target() {
+                replay_corpus(stringify!($target), $target::run);
+            }
+        )*
+    };
 }
 
-#[test]
-fn arimaa_long_notation_corpus() {
-    replay_corpus("arimaa_long_notation", arimaa_long_notation::run);
-}
-
-#[test]
-fn arimaa_short_corpus() {
-    replay_corpus("arimaa_short", arimaa_short::run);
-}
-
-#[test]
-fn backgammon_mat_corpus() {
-    replay_corpus("backgammon_mat", backgammon_mat::run);
-}
-
-#[test]
-fn backgammon_play_corpus() {
-    replay_corpus("backgammon_play", backgammon_play::run);
-}
-
-#[test]
-fn stones_rivers_records_corpus() {
-    replay_corpus("stones_rivers_records", stones_rivers_records::run);
-}
-
-#[test]
-fn stones_rivers_turn_corpus() {
-    replay_corpus("stones_rivers_turn", stones_rivers_turn::run);
-}
-
-#[test]
-fn backgammon_sgf_corpus() {
-    replay_corpus("backgammon_sgf", backgammon_sgf::run);
-}
+corpus_tests!(
+    arimaa_archive,
+    arimaa_long_notation,
+    arimaa_short,
+    backgammon_mat,
+    backgammon_play,
+    backgammon_sgf,
+    stones_rivers_records,
+    stones_rivers_turn,
+);
