@@ -35,7 +35,7 @@ use tabula_engine::backgammon::MatchScore;
 use tabula_replay::backgammon::check::check_match;
 use tabula_replay::backgammon::verify::verify_game_with;
 use tabula_replay::backgammon::{Action, GameRecord, MatReader};
-use tabula_replay::report::{GameReport, GameResult, Verdict};
+use tabula_replay::report::{GameReport, GameResult};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -150,20 +150,10 @@ fn compare(original: &Path, export: &Path, tally: &mut Tally, problems: &mut Vec
         } else if e.turns != o.turns {
             problems.push(format!("{at}: {} plays, the export {}", o.turns, e.turns));
         }
-        let wins_points_only = o.verdict == Verdict::ResultMismatch
-            && o.error
-                .as_ref()
-                .is_some_and(|err| err.token.starts_with("Wins") && !err.message.contains("column wins"));
-        if wins_points_only && e.verdict == Verdict::Ok {
-            tally.points_written_again += 1;
-        } else if e.verdict != o.verdict {
-            problems.push(format!(
-                "{at}: {} {:?}, the export {} {:?}",
-                o.verdict.as_str(),
-                o.error,
-                e.verdict.as_str(),
-                e.error
-            ));
+        match common::copy_verdict(&at, o, e, "the export") {
+            Ok(true) => tally.points_written_again += 1,
+            Ok(false) => {}
+            Err(p) => problems.push(p),
         }
         match (&o.result, &e.result) {
             (None, None) => {}

@@ -102,8 +102,7 @@ fn compare_folder(originals: &Path, saves: &Path) -> Tally {
             t.sgf_plays += s.turns;
             let at = &o.game;
             assert_eq!(&s.game, at);
-            let wins_points_only = o.verdict == Verdict::ResultMismatch
-                && o.error.as_ref().is_some_and(|e| e.token.starts_with("Wins") && !e.message.contains("column wins"));
+            let wins_points_only = common::wins_points_only(o);
             let twice = s.verdict == Verdict::Illegal
                 && s.error.as_ref().is_some_and(|e| e.message == "a roll out of turn")
                 && o.result.as_ref().is_some_and(|_| result(o).unwrap().2 == "resign");
@@ -114,16 +113,10 @@ fn compare_folder(originals: &Path, saves: &Path) -> Tally {
             if o.turns != s.turns {
                 problems.push(format!("{at}: {} plays, the .sgf {}", o.turns, s.turns));
             }
-            if wins_points_only && s.verdict == Verdict::Ok {
-                t.points_written_again += 1;
-            } else if o.verdict != s.verdict {
-                problems.push(format!(
-                    "{at}: {} {:?}, the .sgf {} {:?}",
-                    o.verdict.as_str(),
-                    o.error,
-                    s.verdict.as_str(),
-                    s.error
-                ));
+            match common::copy_verdict(at, o, s, "the .sgf") {
+                Ok(true) => t.points_written_again += 1,
+                Ok(false) => {}
+                Err(p) => problems.push(p),
             }
             match (result(o), result(s)) {
                 (a, b) if a == b => {

@@ -101,3 +101,34 @@ pub fn scratch(name: &str) -> PathBuf {
 pub fn json_lines(out: &std::process::Output) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
 }
+
+/// Whether a backgammon game's only fault is the points of its `Wins` line (which GNU Backgammon
+/// writes again as it computes them).
+pub fn wins_points_only(r: &tabula_replay::report::GameReport) -> bool {
+    r.verdict == tabula_replay::report::Verdict::ResultMismatch
+        && r.error.as_ref().is_some_and(|e| e.token.starts_with("Wins") && !e.message.contains("column wins"))
+}
+
+/// A game's verdict in a copy written by GNU Backgammon (`copy`, named `what` in messages)
+/// against the original's: `Ok(true)` when the original's only fault was its `Wins` points and
+/// the copy is ok, `Ok(false)` when the verdicts agree, else the difference, named `at`.
+pub fn copy_verdict(
+    at: &str,
+    original: &tabula_replay::report::GameReport,
+    copy: &tabula_replay::report::GameReport,
+    what: &str,
+) -> Result<bool, String> {
+    if wins_points_only(original) && copy.verdict == tabula_replay::report::Verdict::Ok {
+        Ok(true)
+    } else if copy.verdict != original.verdict {
+        Err(format!(
+            "{at}: {} {:?}, {what} {} {:?}",
+            original.verdict.as_str(),
+            original.error,
+            copy.verdict.as_str(),
+            copy.error
+        ))
+    } else {
+        Ok(false)
+    }
+}
