@@ -347,3 +347,28 @@ fn gnubg_reads_tabulas_sgf_and_mat_back_with_every_play() {
     }
     assert_eq!(games, 82);
 }
+
+/// A position or cube set by hand, as gnubg 1.07 saves a session edited with `set board` and
+/// `set cube` (`;PL[B]AE[a:y]AW[...]AB[...]`, `;CV[2]`, `;CP[b]`), is no replay from the start:
+/// the game is unreadable at that property, never checked as if nothing had been set (the cube
+/// owner `CP` alone was read over).
+#[test]
+fn a_position_or_cube_set_by_hand_is_reported() {
+    let root = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:0][game:0][ws:0][bs:0]PW[a]PB[b]RU[Jacoby]\n";
+    let cases = [
+        (";W[31hefe]\n;PL[B]AE[a:y]AW[f][f][f][f][f][h][h][h][m][m][m][m][m][x][x]AB[s][s][s][s][s][q][q][q][l][l][l][l][l][a][a]\n;B[31qtst])", "AE"),
+        (";W[31hefe]\n;CV[2]\n;B[31qtst])", "CV"),
+        (";W[31hefe]\n;CP[b]\n;B[double])", "CP"),
+    ];
+    for (moves, property) in cases {
+        let text = format!("{root}{moves}\n");
+        let mut reports = Vec::new();
+        check_sgf(&Arc::from("set.sgf"), "set", text.as_bytes(), &mut |r| reports.push(r));
+        assert_eq!(reports.len(), 1, "{text}");
+        let r = &reports[0];
+        assert_eq!(r.verdict, Verdict::Unreadable, "{property}: {r:?}");
+        let e = r.error.as_ref().unwrap();
+        assert!(e.token.starts_with(property) && e.message.contains("set by hand"), "{property}: {e:?}");
+        assert!(e.line >= 2, "{e:?}");
+    }
+}

@@ -29,7 +29,7 @@
 //!   result (`W+3`, `B+2R`: `R` for a resignation), `EV`, `PC`, `DT` kept for writing.
 //! - **Set-up**: `PL` with `DI` is a roll the player did not play (gnubg writes it for a
 //!   resignation after the roll, and for a game saved before the roll was played). `AE`, `AW`,
-//!   `AB` (a position set by hand), `CO` and `CV` (a cube set by hand) make the game
+//!   `AB` (a position set by hand), `CO`, `CP` and `CV` (a cube set by hand) make the game
 //!   unreadable, with the property as the token: the game is then no replay from the start.
 //! - **Everything else** (analysis, `GS` statistics, comments `C`, `LB`, marks, any other
 //!   property) is read over. SGF escapes (`\]`, `\\`, a `\` before a line break) are handled;
@@ -669,11 +669,12 @@ fn game_of(number: u32, line: u64, nodes: &[Vec<Property>]) -> Result<SgfGame, S
                         _ => return Err(err(p, token(p), "`DI[dd]`: two dice 1-6")),
                     }
                 }
-                (_, "AE" | "AW" | "AB" | "CO" | "CV") => {
+                (_, "AE" | "AW" | "AB" | "CO" | "CP" | "CV") => {
                     return Err(err(
                         p,
                         token(p),
-                        "a game from the start: a position or cube set by hand (`AE`, `AW`, `AB`, `CO`, `CV`) is not replayed",
+                        "a game from the start: a position or cube set by hand (`AE`, `AW`, `AB`, `CO`, `CP`, `CV`) \
+                         is not replayed",
                     ));
                 }
                 _ => {}
