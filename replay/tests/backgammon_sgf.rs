@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use tabula_notation::backgammon::write_play;
 use tabula_replay::backgammon::check::{check_match, check_sgf};
-use tabula_replay::backgammon::convert::{read_verified, write_mat, write_sgf, Step, VerifiedMatch};
+use tabula_replay::backgammon::convert::{read_verified, write_mat, write_sgf, ConvertError, Step, VerifiedMatch};
 use tabula_replay::backgammon::sgf::SgfReader;
 use tabula_replay::report::{GameReport, GameResult, Verdict};
 
@@ -348,27 +348,42 @@ fn gnubg_reads_tabulas_sgf_and_mat_back_with_every_play() {
     assert_eq!(games, 82);
 }
 
-/// A position or cube set by hand, as gnubg 1.07 saves a session edited with `set board` and
-/// `set cube` (`;PL[B]AE[a:y]AW[...]AB[...]`, `;CV[2]`, `;CP[b]`), is no replay from the start:
-/// the game is unreadable at that property, never checked as if nothing had been set (the cube
-/// owner `CP` alone was read over).
+/// A position, cube and player to move set by hand in the middle of a game, as GNU Backgammon
+/// 1.07 saves a session edited with `set board` and `set cube` (`;PL[B]AE[a:y]AW[...]AB[...]`,
+/// `;CV[2]`, `;CP[b]`): the replay goes on from them. gnubg's own file replays its plays (and is
+/// unfinished); a copy with a play the set position blocks is illegal at that play; a cube owner
+/// set alone is kept (it was read over: the game was checked as if the cube were centred); a
+/// board set only in part is unreadable; such a game is not converted.
 #[test]
-fn a_position_or_cube_set_by_hand_is_reported() {
-    let root = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:0][game:0][ws:0][bs:0]PW[a]PB[b]RU[Jacoby]\n";
-    let cases = [
-        (";W[31hefe]\n;PL[B]AE[a:y]AW[f][f][f][f][f][h][h][h][m][m][m][m][m][x][x]AB[s][s][s][s][s][q][q][q][l][l][l][l][l][a][a]\n;B[31qtst])", "AE"),
-        (";W[31hefe]\n;CV[2]\n;B[31qtst])", "CV"),
-        (";W[31hefe]\n;CP[b]\n;B[double])", "CP"),
-    ];
-    for (moves, property) in cases {
-        let text = format!("{root}{moves}\n");
+fn a_position_or_cube_set_by_hand_is_replayed_from() {
+    let file = repo().join("testdata/backgammon/sgf_setup/session_set_by_hand.sgf");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let check = |text: &str| {
         let mut reports = Vec::new();
         check_sgf(&Arc::from("set.sgf"), "set", text.as_bytes(), &mut |r| reports.push(r));
         assert_eq!(reports.len(), 1, "{text}");
-        let r = &reports[0];
-        assert_eq!(r.verdict, Verdict::Unreadable, "{property}: {r:?}");
-        let e = r.error.as_ref().unwrap();
-        assert!(e.token.starts_with(property) && e.message.contains("set by hand"), "{property}: {e:?}");
-        assert!(e.line >= 2, "{e:?}");
-    }
+        reports.remove(0)
+    };
+    let r = check(&text);
+    assert_eq!((r.verdict, r.turns), (Verdict::ResultMismatch, 3), "{r:?}");
+    assert!(r.error.as_ref().unwrap().message.contains("not finished"), "{r:?}");
+    // 24/18 lands on the five checkers set on the opponent's 6 point.
+    let blocked = check(&text.replace(";W[65xrrm]", ";W[65xsrm]"));
+    assert_eq!(blocked.verdict, Verdict::Illegal, "{blocked:?}");
+    let e = blocked.error.as_ref().unwrap();
+    assert_eq!((e.turn.as_str(), e.token.as_str()), ("6L", "W[65xsrm]"), "{e:?}");
+    assert!(e.message.contains("blocked"), "{e:?}");
+    let root = "(;FF[4]GM[6]MI[length:0][game:0][ws:0][bs:0]PW[a]PB[b]RU[Jacoby]\n;W[31hefe]\n";
+    let owner = check(&format!("{root};CP[w]\n;B[double])"));
+    assert_eq!(owner.verdict, Verdict::Illegal, "{owner:?}");
+    assert!(owner.error.as_ref().unwrap().message.contains("cube"), "{owner:?}");
+    let partial = check(&format!("{root};PL[B]AE[a:f]AB[s][s]\n;B[31qtst])"));
+    assert_eq!(partial.verdict, Verdict::Unreadable, "{partial:?}");
+    assert!(partial.error.as_ref().unwrap().message.contains("AE[a:y]"), "{partial:?}");
+    // A game from a position set by hand that ends on the board: ok, and not converted.
+    let ended = "(;FF[4]GM[6]MI[length:0][game:0][ws:0][bs:0]PW[a]PB[b]RE[W+1]\n;PL[W]AE[a:y]AW[a]AB[s]\n;W[21az])";
+    let r = check(ended);
+    assert_eq!((r.verdict, r.turns), (Verdict::Ok, 1), "{r:?}");
+    let refused = read_verified(ended.as_bytes(), true, &Arc::from("set.sgf"), "set");
+    assert!(matches!(refused, Err(ConvertError::SetUp(1))), "{refused:?}");
 }

@@ -210,6 +210,7 @@ fn rewrite(text: &[u8], gen: &mut MoveGenerator) -> Vec<u8> {
                     GameAction::Resign { points }
                 }
                 ActionKind::Wins { points, .. } => GameAction::Win { points },
+                ActionKind::SetUp(_) => unreachable!("a .mat match has no set-up node"),
             };
             w.action(me, &action).unwrap();
         }

@@ -99,6 +99,9 @@ pub enum ConvertError {
     /// The file holds no game.
     #[error("no game in the file")]
     NoGame,
+    /// A game goes on from a position or cube set by hand, which neither output holds.
+    #[error("game {0} goes on from a position or cube set by hand (an .sgf set-up node), which is not written")]
+    SetUp(u32),
     /// Writing failed.
     #[error(transparent)]
     Write(#[from] WriteError),
@@ -192,6 +195,9 @@ fn verified(
     g: &GameRecord,
     score: tabula_engine::backgammon::MatchScore,
 ) -> Result<VerifiedGame, ConvertError> {
+    if g.actions.iter().any(|a| matches!(a.kind, ActionKind::SetUp(_))) {
+        return Err(ConvertError::SetUp(g.number));
+    }
     let mut steps = Vec::new();
     let mut observe = |r: Replayed<'_>| {
         let side = r.action.column.side();

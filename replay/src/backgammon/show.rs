@@ -344,8 +344,10 @@ pub(crate) fn describe(r: &Replayed<'_>, names: [&str; 2]) -> String {
             line.push_str(&format!("   (standard: {}{}: {standard})", d1.max(d2), d1.min(d2)));
         }
     }
-    if let ActionKind::Unknown { .. } = a.kind {
-        line.push_str("   (rolled, then resigned)");
+    match a.kind {
+        ActionKind::Unknown { .. } => line.push_str("   (rolled, then resigned)"),
+        ActionKind::SetUp(_) => line.push_str("   (set by hand: the replay goes on from here)"),
+        _ => {}
     }
     if r.unplayed {
         line.push_str("   (not played: the game ends by resignation after this roll)");

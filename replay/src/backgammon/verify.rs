@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 
-use tabula_engine::backgammon::{Cube, Dice, MatchScore, MoveGenerator, Play, PlayError, Position, Side};
+use tabula_engine::backgammon::{Cube, Dice, MatchScore, MoveGenerator, Play, PlayError, Position, Setup, Side};
 use tabula_notation::backgammon::{position_id, write_play, PlayText, ResolveError};
 
-use super::mat::{Action, ActionKind, Column, GameRecord};
+use super::mat::{Action, ActionKind, Column, GameRecord, SetUpNode};
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind in reports.
@@ -262,6 +262,7 @@ impl GameState {
                     _ => return Err(fail("a drop without a double by the opponent".into())),
                 },
                 ActionKind::Losses { points } => losses = Some(*points),
+                ActionKind::SetUp(node) => self.set_up(node).map_err(fail)?,
                 ActionKind::Wins { points, .. } => {
                     claimed = true;
                     let mismatch = |message: String| Failure { mismatch: true, ..fail(message) };
@@ -329,6 +330,35 @@ impl GameState {
                     .into(),
             };
             return Err(Failure { action_line, turn, token: String::new(), message, mismatch: true });
+        }
+        Ok(())
+    }
+
+    /// A position, cube or player to move set by hand: the replay goes on from it.
+    fn set_up(&mut self, node: &SetUpNode) -> Result<(), String> {
+        if self.over.is_some() {
+            return Err("a position set after the game was over".into());
+        }
+        if self.pending.is_some() || self.resigned_after_roll.is_some() {
+            return Err("a position set while a double or a resignation waits".into());
+        }
+        if let Some(side) = node.to_move {
+            if side != self.view {
+                self.pos = self.pos.swapped();
+                self.view = side;
+            }
+            self.on_roll = Some(side);
+        }
+        if let Some(board) = node.board {
+            let (mine, theirs) = if self.view == Side::Zero { (board[0], board[1]) } else { (board[1], board[0]) };
+            self.pos = Position::from_setup(&Setup { on_roll: mine, opponent: theirs })
+                .map_err(|e| format!("not a position: {e}"))?;
+        }
+        if let Some(value) = node.cube_value {
+            self.cube.value = value;
+        }
+        if let Some(owner) = node.cube_owner {
+            self.cube.owner = owner;
         }
         Ok(())
     }

@@ -84,7 +84,7 @@ mod reader;
 mod record;
 
 pub use reader::MatReader;
-pub use record::{Action, ActionKind, Column, GameEnd, GameRecord, MatError, MatchHeader};
+pub use record::{Action, ActionKind, Column, GameEnd, GameRecord, MatError, MatchHeader, SetUpNode};
 
 /// The longest line read, in bytes without its line break
 /// ([`input::MAX_LINE_BYTES`](crate::input::MAX_LINE_BYTES), the one limit of every reader); a

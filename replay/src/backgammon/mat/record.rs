@@ -110,6 +110,23 @@ pub enum ActionKind {
         /// The points as written.
         points: u64,
     },
+    /// A position, cube or player to move set by hand (an `.sgf` set-up node: `AE`/`AW`/`AB`,
+    /// `CV`, `CP`, `PL`); the replay goes on from it.
+    SetUp(Box<SetUpNode>),
+}
+
+/// What an `.sgf` set-up node sets; what it leaves out stays as it was.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct SetUpNode {
+    /// The checkers of the left (`W`) and the right (`B`) player, each in its own numbering
+    /// (1 to 24 on the board, 25 the bar, 0 borne off), when the node sets the board.
+    pub board: Option<[[u8; 26]; 2]>,
+    /// The cube's value, when set.
+    pub cube_value: Option<u32>,
+    /// The cube's owner (`None`: centred), when set.
+    pub cube_owner: Option<Option<Side>>,
+    /// The player to move, when set.
+    pub to_move: Option<Side>,
 }
 
 /// One action of a game: a roll with its play, a cube action or a result.

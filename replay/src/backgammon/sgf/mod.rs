@@ -28,9 +28,12 @@
 //!   `Nackgammon` and the hypergammons are refused, their start is not backgammon's), `RE` the
 //!   result (`W+3`, `B+2R`: `R` for a resignation), `EV`, `PC`, `DT` kept for writing.
 //! - **Set-up**: `PL` with `DI` is a roll the player did not play (gnubg writes it for a
-//!   resignation after the roll, and for a game saved before the roll was played). `AE`, `AW`,
-//!   `AB` (a position set by hand), `CO`, `CP` and `CV` (a cube set by hand) make the game
-//!   unreadable, with the property as the token: the game is then no replay from the start.
+//!   resignation after the roll, and for a game saved before the roll was played). A node of
+//!   `AE`, `AW`, `AB` (a position set by hand: `AE[a:y]` empties every point and the bar, then
+//!   `AW`/`AB` put one checker a letter, `a`-`x` the points from `W`'s side, `y` the bar; the
+//!   checkers not put are borne off), `CV` (the cube's value), `CP` or `CO` (its owner: `w`, `b`
+//!   or `c` centred) and `PL` (the player to move) is a [`SetUpNode`]: the replay goes on from
+//!   it. A board set only in part is unreadable at that node.
 //! - **Everything else** (analysis, `GS` statistics, comments `C`, `LB`, marks, any other
 //!   property) is read over. SGF escapes (`\]`, `\\`, a `\` before a line break) are handled;
 //!   a variation (a tree inside a tree) is read along its first branch, the others read over.
@@ -46,9 +49,9 @@ pub mod write;
 use std::io::{self, BufRead};
 
 use compact_str::CompactString;
-use tabula_engine::backgammon::{BySide, MatchScore};
+use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
-use super::mat::{Action, ActionKind, Column, GameEnd, GameRecord};
+use super::mat::{Action, ActionKind, Column, GameEnd, GameRecord, SetUpNode};
 use crate::input::{MAX_RECORD_BYTES, MAX_SKIP_BYTES};
 use crate::report::shortened;
 
@@ -581,6 +584,7 @@ fn game_of(number: u32, line: u64, nodes: &[Vec<Property>]) -> Result<SgfGame, S
     for (index, node) in nodes.iter().enumerate() {
         let mut player: Option<Column> = None;
         let mut dice: Option<(&Property, (u8, u8))> = None;
+        let mut set_up = SetUpReader::default();
         for p in node {
             let first = p.values.first().map_or("", String::as_str);
             match (index, p.ident.as_str()) {
@@ -670,15 +674,25 @@ fn game_of(number: u32, line: u64, nodes: &[Vec<Property>]) -> Result<SgfGame, S
                     }
                 }
                 (_, "AE" | "AW" | "AB" | "CO" | "CP" | "CV") => {
-                    return Err(err(
-                        p,
-                        token(p),
-                        "a game from the start: a position or cube set by hand (`AE`, `AW`, `AB`, `CO`, `CP`, `CV`) \
-                         is not replayed",
-                    ));
+                    set_up.read(p).map_err(|expected| err(p, token(p), expected))?;
                 }
                 _ => {}
             }
+        }
+        if let Some((p, node)) = set_up.finish(player).map_err(|(p, expected)| err(p, token(p), expected))? {
+            let column = match node.to_move {
+                Some(side) => Column::from(side),
+                None => Column::Left,
+            };
+            record.actions.push(Action {
+                line: p.line,
+                move_number: u32::try_from(index).ok(),
+                column,
+                position: 0,
+                text: CompactString::new(shortened(&token(p))),
+                kind: ActionKind::SetUp(Box::new(node)),
+                play_text: None,
+            });
         }
         if let Some((p, dice)) = dice {
             let Some(side) = player else {
@@ -726,5 +740,111 @@ impl SgfGame {
             && !score.crawford
             && (crawford_done || (length > 0 && (zero + 1 >= length || one + 1 >= length)));
         score
+    }
+}
+
+/// The set-up properties of one node, read as they come and checked as a whole at its end.
+#[derive(Default)]
+struct SetUpReader<'p> {
+    /// The first set-up property of the node (where a report points).
+    first: Option<&'p Property>,
+    /// The points emptied by `AE` (`a`-`x` the board from `W`'s side, `y` the bar).
+    emptied: u32,
+    /// The checkers `AW` and `AB` put, by letter: left (`W`) and right (`B`).
+    put: [[u8; 25]; 2],
+    node: SetUpNode,
+}
+
+/// The place a set-up letter names (`a`-`x`, `y` the bar), 0-24.
+fn set_up_place(letter: &str) -> Option<usize> {
+    match letter.trim().as_bytes() {
+        [c @ b'a'..=b'y'] => Some(usize::from(c - b'a')),
+        _ => None,
+    }
+}
+
+impl<'p> SetUpReader<'p> {
+    /// Reads one set-up property.
+    ///
+    /// # Errors
+    /// What the property should have been.
+    fn read(&mut self, p: &'p Property) -> Result<(), &'static str> {
+        self.first.get_or_insert(p);
+        match p.ident.as_str() {
+            "AE" => {
+                for v in &p.values {
+                    let (a, b) = v.split_once(':').unwrap_or((v, v));
+                    let (Some(a), Some(b)) = (set_up_place(a), set_up_place(b)) else {
+                        return Err("`AE[a:y]`: points `a`-`x` or the bar `y`, or a range of them");
+                    };
+                    for place in a.min(b)..=a.max(b) {
+                        self.emptied |= 1 << place;
+                    }
+                }
+            }
+            "AW" | "AB" => {
+                let side = usize::from(p.ident == "AB");
+                for v in &p.values {
+                    let Some(place) = set_up_place(v) else {
+                        return Err("`AW[f]` or `AB[s]`: a point `a`-`x` or the bar `y`, once a checker");
+                    };
+                    self.put[side][place] = self.put[side][place].saturating_add(1);
+                }
+            }
+            "CV" => {
+                let value = p.values.first().and_then(|v| v.trim().parse::<u32>().ok());
+                match value.filter(|v| v.is_power_of_two()) {
+                    Some(v) => self.node.cube_value = Some(v),
+                    None => return Err("`CV[n]`: the cube's value, a power of two"),
+                }
+            }
+            // gnubg writes the owner `CP`; the SGF page for backgammon names it `CO`.
+            _ => {
+                self.node.cube_owner = Some(match p.values.first().map(|v| v.trim()) {
+                    Some("w" | "W") => Some(Side::Zero),
+                    Some("b" | "B") => Some(Side::One),
+                    Some("c" | "C" | "") => None,
+                    _ => return Err("`CP[w]`, `CP[b]` or `CP[c]`: the cube's owner, or centred"),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The node's set-up, with `player` (its `PL`) to move, if it had any set-up property.
+    ///
+    /// # Errors
+    /// The property to blame and what was expected: a board set only in part (`AE` must
+    /// empty every point and the bar before `AW` and `AB` put the checkers), or more than
+    /// 15 checkers of a side.
+    fn finish(self, player: Option<Column>) -> Result<Option<(&'p Property, SetUpNode)>, (&'p Property, &'static str)> {
+        let Some(first) = self.first else { return Ok(None) };
+        let mut node = self.node;
+        node.to_move = player.map(Column::side);
+        let puts = self.put.iter().any(|side| side.iter().any(|&n| n > 0));
+        if self.emptied != 0 || puts {
+            if self.emptied != (1 << 25) - 1 {
+                return Err((first, "a whole position: `AE[a:y]` empties every point and the bar before `AW`/`AB`"));
+            }
+            let mut board = [[0u8; 26]; 2];
+            for (side, put) in self.put.iter().enumerate() {
+                for (place, &n) in put.iter().enumerate() {
+                    // `a`-`x` are `W`'s points 1-24, `B`'s 24-1; `y` is the bar (25) of both.
+                    let point = match (place, side) {
+                        (24, _) => 25,
+                        (p, 0) => p + 1,
+                        (p, _) => 24 - p,
+                    };
+                    board[side][point] = n;
+                }
+                let on = board[side].iter().map(|&n| u32::from(n)).sum::<u32>();
+                if on > 15 {
+                    return Err((first, "at most 15 checkers of a side on the board and the bar"));
+                }
+                board[side][0] = (15 - on) as u8;
+            }
+            node.board = Some(board);
+        }
+        Ok(Some((first, node)))
     }
 }
