@@ -34,6 +34,9 @@
 //!   checkers not put are borne off), `CV` (the cube's value), `CP` or `CO` (its owner: `w`, `b`
 //!   or `c` centred) and `PL` (the player to move) is a [`SetUpNode`]: the replay goes on from
 //!   it. A board set only in part is unreadable at that node.
+//! - **gnubg's repeated dance**: the roll of a player who could not move, written once more for
+//!   the same player as the game's last move before a resignation (`;B[61]` `;B[61]`), is one
+//!   roll, the copy read over (gnubg's `.mat` export writes it again for the other player).
 //! - **Everything else** (analysis, `GS` statistics, comments `C`, `LB`, marks, any other
 //!   property) is read over. SGF escapes (`\]`, `\\`, a `\` before a line break) are handled;
 //!   a variation (a tree inside a tree) is read along its first branch, the others read over.
@@ -707,6 +710,18 @@ fn game_of(number: u32, line: u64, nodes: &[Vec<Property>]) -> Result<SgfGame, S
                 kind: ActionKind::Unknown { dice },
                 play_text: None,
             });
+        }
+    }
+    // gnubg 1.07 writes the roll of a player who could not move once more, for the same player,
+    // when the game then ends by resignation (`;B[61]` `;B[61]`, as its `.mat` export writes it
+    // again for the other player): one roll, the copy read over. Only that: the same player,
+    // the same dice, nothing played, and the game's last move before a resignation.
+    if game.resigned == Some(true) {
+        if let [.., before, last] = record.actions.as_slice() {
+            let unplayed = |a: &Action| matches!(a.kind, ActionKind::Roll { .. }) && a.play().is_none_or(str::is_empty);
+            if unplayed(before) && unplayed(last) && before.column == last.column && before.kind == last.kind {
+                record.actions.pop();
+            }
         }
     }
     if let Some((p, winner, points)) = result {
