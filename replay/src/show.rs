@@ -122,11 +122,8 @@ fn open(path: &Path) -> Result<(Option<Format>, Arc<str>, impl BufRead), ShowErr
 /// The error of `--turn` past the end of a game of `turns` turns, which `report` judged: how
 /// many the game has, in its own word, and where it breaks.
 pub(crate) fn past_end(report: &GameReport, turn: usize, turns: usize) -> ShowError {
-    let word = match report.kind {
-        k if k == crate::GameKind::Backgammon.name() => "play",
-        k if k == crate::GameKind::StonesRivers.name() => "turn",
-        _ => "move",
-    };
+    // A backgammon game counts its plays; `turn_word` names its move numbers.
+    let word = if report.kind == crate::GameKind::Backgammon.name() { "play" } else { report.turn_word() };
     let broken = match &report.error {
         Some(_) if report.verdict != Verdict::Ok => format!(" before it breaks ({})", report.verdict.as_str()),
         _ => String::new(),

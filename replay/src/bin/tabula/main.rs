@@ -175,11 +175,9 @@ fn convert(
     use tabula_notation::arimaa::short::{ParseContext, ResolveOptions, View};
     use tabula_replay::arimaa::convert;
     let view: View = view.parse().map_err(|_| format!("--view: `{view}` is not g, s or n"))?;
-    if matches!(to, Notation::Sgf | Notation::Mat) {
-        return convert_match(file, to == Notation::Sgf);
-    }
     let (text, error) = match to {
-        Notation::Sgf | Notation::Mat => unreachable!("converted above"),
+        Notation::Sgf => return convert_match(file, true),
+        Notation::Mat => return convert_match(file, false),
         Notation::Short => {
             let record = match tabula_replay::arimaa::find::find_game(file, game) {
                 Ok(record) => record,
