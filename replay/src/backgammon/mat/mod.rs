@@ -82,6 +82,7 @@
 mod line;
 mod reader;
 mod record;
+pub(crate) use record::in_game;
 
 pub use reader::MatReader;
 pub use record::{Action, ActionKind, Column, GameEnd, GameRecord, MatError, MatchHeader, SetUpNode};

@@ -319,7 +319,8 @@ fn game_too_long() -> String {
     format!("the game's lines pass {MAX_RECORD_BYTES} bytes, more than any game's (the limit of one record)")
 }
 
-fn in_game(game: &Option<u32>) -> String {
+/// ` (game 3)` after a line number, for an error inside a game (`.mat` and `.sgf` alike).
+pub(crate) fn in_game(game: &Option<u32>) -> String {
     game.map(|g| format!(" (game {g})")).unwrap_or_default()
 }
 

@@ -54,6 +54,7 @@ use std::io::{self, BufRead};
 use compact_str::CompactString;
 use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
+use super::mat::in_game;
 use super::mat::{Action, ActionKind, Column, GameEnd, GameRecord, SetUpNode};
 use crate::input::{MAX_RECORD_BYTES, MAX_SKIP_BYTES};
 use crate::report::shortened;
@@ -105,10 +106,6 @@ pub enum SgfError {
         /// 1-based line.
         line: u64,
     },
-}
-
-fn in_game(game: &Option<u32>) -> String {
-    game.map(|g| format!(" (game {g})")).unwrap_or_default()
 }
 
 impl SgfError {
