@@ -248,29 +248,28 @@ pub fn check_paths_controlled(
     control: &Arc<Control>,
     sink: &mut dyn FnMut(CheckEvent<'_>) -> ControlFlow<()>,
 ) -> Summary {
-    let stop = control;
     let mut summary = Summary::default();
     {
         let sink = &mut |found: Found| {
-            if stop.stopped() {
+            if control.stopped() {
                 return;
             }
             if sink(found.event()).is_break() {
-                stop.stop();
+                control.stop();
             }
         };
         let mut window = Window::default();
         for entry in input::walk(paths) {
-            if stop.stopped() {
+            if control.stopped() {
                 break;
             }
             match entry {
                 Entry::Stdin => {
-                    window.flush(&mut summary, stop, sink);
-                    check_file(Path::new("-"), true, &mut summary, stop, sink);
+                    window.flush(&mut summary, control, sink);
+                    check_file(Path::new("-"), true, &mut summary, control, sink);
                 }
                 Entry::Problem { path, problem } => {
-                    window.flush(&mut summary, stop, sink);
+                    window.flush(&mut summary, control, sink);
                     let skip = match problem {
                         Problem::Missing => {
                             summary.missing += 1;
@@ -296,18 +295,18 @@ pub fn check_paths_controlled(
                     window.files.push((path, named));
                     window.bytes += len;
                     if window.files.len() >= WINDOW_FILES || window.bytes >= WINDOW_BYTES {
-                        window.flush(&mut summary, stop, sink);
+                        window.flush(&mut summary, control, sink);
                     }
                 }
                 Entry::File { path, named, .. } => {
-                    window.flush(&mut summary, stop, sink);
-                    check_file(&path, named, &mut summary, stop, sink);
+                    window.flush(&mut summary, control, sink);
+                    check_file(&path, named, &mut summary, control, sink);
                 }
             }
         }
-        window.flush(&mut summary, stop, sink);
+        window.flush(&mut summary, control, sink);
     }
-    summary.stopped = stop.stopped();
+    summary.stopped = control.stopped();
     summary
 }
 
