@@ -380,3 +380,30 @@ fn replay_past_the_end_says_how_long_the_game_is() {
         }
     }
 }
+
+/// Ctrl-C (SIGINT) stops the reading of an endless input: the summary of the games checked
+/// until then is printed, marked as interrupted, and the run ends with 130.
+#[cfg(unix)]
+#[test]
+fn an_interrupt_prints_the_summary_of_what_was_checked() {
+    use std::io::Write;
+    let archive = std::fs::read_to_string(common::arimaa_data().join("allgames202602_sample.tsv")).unwrap();
+    let (header, rows) = archive.split_once('\n').unwrap();
+    let mut child = common::spawn_tabula(&["check", "-"], true);
+    let mut stdin = child.stdin.take().unwrap();
+    let (header, rows) = (header.to_owned(), rows.to_owned());
+    let writer = std::thread::spawn(move || {
+        let _ = writeln!(stdin, "{header}");
+        // Rows until tabula stops reading.
+        while stdin.write_all(rows.as_bytes()).is_ok() {}
+    });
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("interrupted (Ctrl-C)") && text.contains("total"), "{text}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
+}
