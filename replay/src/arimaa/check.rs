@@ -26,10 +26,10 @@ pub(crate) fn check_archive<R: Read + Send>(
     let mut bytes = 0;
     std::thread::scope(|scope| {
         // A read error comes with the number of the line it stopped at.
-        let (chunk_tx, chunk_rx) = std::sync::mpsc::sync_channel::<Result<Option<Chunk>, (u64, std::io::Error)>>(2);
+        let (chunk_tx, chunk_rx) = std::sync::mpsc::sync_channel::<Result<Option<Chunk>, (u64, std::io::Error)>>(1);
         let (spare_tx, spare_rx) = std::sync::mpsc::channel::<Vec<u8>>();
         scope.spawn(move || loop {
-            if let Ok(buf) = spare_rx.try_recv() {
+            while let Ok(buf) = spare_rx.try_recv() {
                 chunks.recycle(buf);
             }
             let next = chunks.next_chunk().map_err(|e| (chunks.next_line(), e));
@@ -38,18 +38,27 @@ pub(crate) fn check_archive<R: Read + Send>(
                 break;
             }
         });
+        // The reports of the chunk checked last, handed on while the workers check the next, so
+        // that they never wait for the output.
+        let mut ready: Vec<GameReport> = Vec::new();
         let mut chunk = Ok(first);
         loop {
             match chunk {
-                Ok(None) => break,
                 Ok(Some(Chunk::Lines { data, first_line })) => {
                     bytes += data.len() as u64;
-                    for r in archive.check_chunk(&data, first_line) {
-                        emit(r);
-                    }
+                    let mut checked = Vec::new();
+                    let done = std::mem::take(&mut ready);
+                    let archive = &mut archive;
+                    rayon::in_place_scope(|s| {
+                        s.spawn(|_| checked = archive.check_chunk(&data, first_line));
+                        done.into_iter().for_each(&mut *emit);
+                    });
+                    ready = checked;
                     let _ = spare_tx.send(data);
                 }
+                Ok(None) => break,
                 Ok(Some(Chunk::Overlong { line, bytes: long })) => {
+                    ready.drain(..).for_each(&mut *emit);
                     bytes += long;
                     archive.index += 1;
                     let message =
@@ -58,6 +67,7 @@ pub(crate) fn check_archive<R: Read + Send>(
                     emit(GameReport::unreadable(source.clone(), archive.index.to_string(), verify::KIND, e));
                 }
                 Err((line, e)) => {
+                    ready.drain(..).for_each(&mut *emit);
                     let message = format!("reading stopped: {e}");
                     let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
                     emit(GameReport::unreadable(source.clone(), "1".into(), "unknown", e));
@@ -66,6 +76,7 @@ pub(crate) fn check_archive<R: Read + Send>(
             }
             chunk = chunk_rx.recv().unwrap_or(Ok(None));
         }
+        ready.into_iter().for_each(&mut *emit);
     });
     bytes
 }

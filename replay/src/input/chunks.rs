@@ -10,6 +10,11 @@ use memchr::memrchr;
 
 use super::{CHUNK_BYTES, DETECT_BYTES, MAX_LINE_BYTES, MAX_SKIP_BYTES};
 
+/// Buffers kept for reuse by [`LineChunks::recycle`].
+const MAX_SPARE: usize = 4;
+/// Room a new chunk buffer has beyond a chunk, for the unfinished line carried over.
+const CARRY_ROOM: usize = 256 << 10;
+
 /// A piece of a file handed out by [`LineChunks`].
 #[derive(Debug)]
 pub enum Chunk {
@@ -33,7 +38,8 @@ pub enum Chunk {
 pub struct LineChunks<R> {
     reader: R,
     carry: Vec<u8>,
-    spare: Vec<u8>,
+    /// Buffers handed back with [`LineChunks::recycle`], reused before any new one is made.
+    spare: Vec<Vec<u8>>,
     next_line: u64,
     eof: bool,
     /// Room the next read is given: [`CHUNK_BYTES`] after the first.
@@ -144,13 +150,12 @@ impl<R: Read> LineChunks<R> {
     fn fill(&mut self, buf: &mut Vec<u8>) -> io::Result<()> {
         // A file's first buffer is as large as the file when its length is known (most record
         // files are a few kilobytes, and a fresh chunk-sized buffer for each is a fresh mapping
-        // of memory), else small; it grows while the first chunk is read. Later, grow only when
-        // little room is left: growing a buffer that already holds data copies its whole
-        // allocation.
+        // of memory), else small; it grows while the first chunk is read. The room is that of a
+        // whole read and a byte more: a read that fills a buffer to the last byte makes
+        // `read_to_end` probe for more and grow the buffer, copying all it holds into fresh
+        // memory.
         let room = std::mem::replace(&mut self.first_room, CHUNK_BYTES);
-        if buf.capacity() - buf.len() < room / 4 {
-            buf.reserve(room);
-        }
+        buf.reserve(room.saturating_add(1));
         // `read_to_end` on a `take` appends without zeroing the buffer first.
         let n = loop {
             match (&mut self.reader).take(CHUNK_BYTES as u64).read_to_end(buf) {
@@ -189,7 +194,15 @@ impl<R: Read> LineChunks<R> {
         }
         // Reuse a buffer handed back with `recycle`, so that memory is not mapped anew for every
         // chunk.
-        let mut buf = std::mem::take(&mut self.spare);
+        let carry = self.carry.len();
+        let mut buf = match self.spare.pop() {
+            Some(b) if b.capacity() > carry + CHUNK_BYTES => b,
+            // The first buffer is sized by `fill`; a later one has room for a chunk and a long
+            // line carried over, so that it seldom has to grow when it is reused (growing copies
+            // it whole into fresh memory).
+            _ if self.first_room < CHUNK_BYTES => Vec::new(),
+            _ => Vec::with_capacity(carry + CHUNK_BYTES + CARRY_ROOM),
+        };
         buf.clear();
         buf.extend_from_slice(&self.carry);
         self.carry.clear();
@@ -226,12 +239,14 @@ impl<R: Read> LineChunks<R> {
         }
     }
 
-    /// Hands a chunk's buffer back for the next chunk to reuse.
+    /// Hands a chunk's buffer back for a later chunk to reuse: a fresh buffer is fresh memory
+    /// that the system must clear, page by page, before it is written.
     pub fn recycle(&mut self, buf: Vec<u8>) {
         // A chunk's buffer holds a chunk, the line carried over and the room `fill` reserves:
-        // up to about three chunks. A larger one (after a long line) is let go.
-        if buf.capacity() <= 3 * CHUNK_BYTES {
-            self.spare = buf;
+        // up to about three chunks. A larger one (after a long line) is let go, and so are
+        // buffers past the few that a reader ahead of its consumer has in use at once.
+        if buf.capacity() <= 3 * CHUNK_BYTES && self.spare.len() < MAX_SPARE {
+            self.spare.push(buf);
         }
     }
 

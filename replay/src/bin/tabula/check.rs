@@ -48,7 +48,10 @@ pub fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Output
         .then(|| Progress::start(paths, Arc::clone(&control), Arc::clone(&games)));
     let start = Instant::now();
     let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, anstream::AutoStream::new(stdout.lock(), output.color));
+    // JSON Lines carry no styles (the serializer escapes control characters), so they are
+    // written as they are rather than scanned for escape sequences to strip.
+    let color = if jsonl { anstream::ColorChoice::AlwaysAnsi } else { output.color };
+    let mut out = BufWriter::with_capacity(1 << 16, anstream::AutoStream::new(stdout.lock(), color));
     let mut write_error = None;
     let summary = {
         let mut sink = |event: CheckEvent<'_>| {
