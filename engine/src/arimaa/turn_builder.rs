@@ -68,6 +68,16 @@ pub enum StepError {
     /// A push needs two steps, so it cannot begin on the fourth.
     #[error("a push cannot begin on the fourth step")]
     PushOnLastStep,
+    /// Another piece than the one named stands on the square ([`TurnBuilder::step_as`]).
+    #[error("the piece on {square} is {found}, not {named}")]
+    WrongPiece {
+        /// The square.
+        square: Square,
+        /// The piece that stands there.
+        found: Piece,
+        /// The piece named.
+        named: Piece,
+    },
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -93,14 +103,41 @@ impl TurnState {
     }
 
     /// Applies one step of `me`'s turn, checking every rule; on an error nothing has changed.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn step(&mut self, me: Color, step: Step) -> Result<StepEvent, StepError> {
+        let to = self.destination(step)?;
+        let piece = self.board.piece_at(step.from).ok_or(StepError::NoPiece(step.from))?;
+        self.apply(me, piece, step, to)
+    }
+
+    /// As [`step`](Self::step), for a step of `piece`: the square is tested for it rather than
+    /// searched. When `piece` is not there, the error is [`StepError::WrongPiece`] if another
+    /// piece is, else that of [`step`](Self::step).
+    #[inline(always)]
+    pub(crate) fn step_as(&mut self, me: Color, piece: Piece, step: Step) -> Result<StepEvent, StepError> {
+        if !self.board.pieces(piece.color, piece.kind).contains(step.from) {
+            return Err(match self.board.piece_at(step.from) {
+                Some(found) => StepError::WrongPiece { square: step.from, found, named: piece },
+                None => self.destination(step).err().unwrap_or(StepError::NoPiece(step.from)),
+            });
+        }
+        let to = self.destination(step)?;
+        self.apply(me, piece, step, to)
+    }
+
+    /// Where a step goes, if the turn has room for it and the square is on the board.
+    #[inline(always)]
+    fn destination(&self, step: Step) -> Result<Square, StepError> {
         if self.len >= 4 {
             return Err(StepError::TooManySteps);
         }
+        step.to().ok_or(StepError::OffBoard(step.from, step.dir))
+    }
+
+    /// The rest of a step of `piece`, which stands on `step.from`, to `to`.
+    #[inline(always)]
+    fn apply(&mut self, me: Color, piece: Piece, step: Step, to: Square) -> Result<StepEvent, StepError> {
         let from = step.from;
-        let to = step.to().ok_or(StepError::OffBoard(from, step.dir))?;
-        let piece = self.board.piece_at(from).ok_or(StepError::NoPiece(from))?;
         if self.board.occupied().contains(to) {
             return Err(StepError::Occupied(to));
         }
@@ -204,10 +241,23 @@ impl TurnBuilder {
     ///
     /// # Errors
     /// The step breaks a rule; the builder is unchanged.
-    #[inline]
+    #[inline(always)]
     pub fn step(&mut self, step: Step) -> Result<StepEvent, StepError> {
         // `TurnState::step` checks everything before it changes anything.
         let event = self.state.step(self.start.side_to_move(), step)?;
+        self.steps.push(step);
+        Ok(event)
+    }
+
+    /// Takes one step of `piece`, as a text that names the piece writes it: the same as
+    /// [`step`](Self::step) when `piece` stands on the step's square, and cheaper.
+    ///
+    /// # Errors
+    /// [`StepError::WrongPiece`] when another piece stands on the square, else as
+    /// [`step`](Self::step); the builder is unchanged.
+    #[inline(always)]
+    pub fn step_as(&mut self, piece: Piece, step: Step) -> Result<StepEvent, StepError> {
+        let event = self.state.step_as(self.start.side_to_move(), piece, step)?;
         self.steps.push(step);
         Ok(event)
     }

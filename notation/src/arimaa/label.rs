@@ -68,18 +68,39 @@ impl MoveLabel {
     /// The text is not a label.
     #[inline]
     pub fn from_ascii(s: &[u8]) -> Result<MoveLabel, ParseLabelError> {
-        let (&last, digits) = s.split_last().ok_or(ParseLabelError)?;
-        let LabelNumber::Number(number) = label_number(digits) else {
-            return Err(ParseLabelError);
-        };
-        let (color, style) = match last {
+        match MoveLabel::from_ascii_prefix(s) {
+            Some((label, len)) if len == s.len() => Ok(label),
+            _ => Err(ParseLabelError),
+        }
+    }
+
+    /// The label that `s` starts with, and its length: what [`from_ascii`](Self::from_ascii)
+    /// reads, for readers that find where the label ends by reading it. Whatever follows is
+    /// not looked at.
+    #[inline]
+    pub fn from_ascii_prefix(s: &[u8]) -> Option<(MoveLabel, usize)> {
+        // At most 7 digits are a number; an eighth makes the label too long (and cannot
+        // overflow).
+        let mut number = 0u32;
+        let mut digits = 0;
+        while let Some(&d) = s.get(digits) {
+            if !d.is_ascii_digit() || digits == 8 {
+                break;
+            }
+            number = number * 10 + u32::from(d - b'0');
+            digits += 1;
+        }
+        if digits == 0 || digits > 7 || number > 1_000_000 {
+            return None;
+        }
+        let (color, style) = match s.get(digits)? {
             b'g' => (Color::Gold, LabelStyle::GoldSilver),
             b's' => (Color::Silver, LabelStyle::GoldSilver),
             b'w' => (Color::Gold, LabelStyle::WhiteBlack),
             b'b' => (Color::Silver, LabelStyle::WhiteBlack),
-            _ => return Err(ParseLabelError),
+            _ => return None,
         };
-        Ok(MoveLabel { number, color, style })
+        Some((MoveLabel { number, color, style }, digits + 1))
     }
 
     /// The label of the move at 0-based ply `ply` (`0` is `1g`).
@@ -137,5 +158,18 @@ mod tests {
         assert!("99999999g".parse::<MoveLabel>().is_err());
         assert!("1 g".parse::<MoveLabel>().is_err());
         assert_eq!(MoveLabel::from_ply(3, LabelStyle::GoldSilver).to_string(), "2s");
+        for (text, expected) in [
+            ("1000000g", Some(1_000_000)),
+            ("1000001g", None),
+            ("0000012s", Some(12)),
+            ("00000012s", None),
+            ("g", None),
+            ("12", None),
+            ("", None),
+        ] {
+            assert_eq!(text.parse::<MoveLabel>().ok().map(|l| l.number), expected, "{text}");
+        }
+        assert_eq!(MoveLabel::from_ascii_prefix(b"12g Ra1").map(|(l, n)| (l.number, n)), Some((12, 3)));
+        assert_eq!(MoveLabel::from_ascii_prefix(b"123456789g"), None);
     }
 }

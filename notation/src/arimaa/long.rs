@@ -275,21 +275,18 @@ impl LongMove {
                     if let Some((at, expected)) = owed {
                         return Err(ResolveError::at(at, ResolveErrorKind::MissingCapture(expected)));
                     }
-                    // The letter is checked against the piece the step moved; a step that fails
-                    // reports a wrong letter first all the same.
-                    let wrong_piece = |found: Piece| {
-                        ResolveError::at(i, ResolveErrorKind::WrongPiece { square: from, found, written: piece })
-                    };
-                    let ev = match builder.step(Step::new(from, dir)) {
-                        Ok(ev) if ev.piece != piece => return Err(wrong_piece(ev.piece)),
-                        Ok(ev) => ev,
-                        Err(e) => {
-                            return Err(match builder.board().piece_at(from) {
-                                Some(found) if found != piece => wrong_piece(found),
-                                _ => ResolveError::at(i, ResolveErrorKind::Step(e)),
-                            })
-                        }
-                    };
+                    // A wrong letter is reported before whatever else is wrong with the step.
+                    let ev = builder.step_as(piece, Step::new(from, dir)).map_err(|e| {
+                        ResolveError::at(
+                            i,
+                            match e {
+                                StepError::WrongPiece { square, found, named } => {
+                                    ResolveErrorKind::WrongPiece { square, found, written: named }
+                                }
+                                e => ResolveErrorKind::Step(e),
+                            },
+                        )
+                    })?;
                     owed = ev.capture.map(|(square, piece)| (i, LongToken::Capture { piece, square }));
                 }
                 LongToken::Capture { .. } => match owed.take() {

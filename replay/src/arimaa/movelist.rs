@@ -199,17 +199,10 @@ impl<'a> Moves<'a> {
     #[inline]
     fn label_word(&self, i: usize) -> Option<(MoveLabel, usize)> {
         let t = self.text;
-        let mut end = i;
-        while end < t.len() && end - i < 8 && t[end].is_ascii_digit() {
-            end += 1;
-        }
-        end += 1;
-        let word = t.get(i..end)?;
+        let (label, len) = MoveLabel::from_ascii_prefix(t.get(i..)?)?;
+        let end = i + len;
         let at_word_end = end == t.len() || CLASS[t[end] as usize] == SPACE || self.separator_at(end).is_some();
-        if !at_word_end {
-            return None;
-        }
-        Some((MoveLabel::from_ascii(word).ok()?, end))
+        at_word_end.then_some((label, end))
     }
 
     /// The usual move, cut and parsed in one pass: a label at the start of a line, single spaces,
