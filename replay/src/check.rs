@@ -3,6 +3,7 @@
 use std::io::Read;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -189,28 +190,58 @@ struct Window {
     bytes: u64,
 }
 
+/// At most this many reports of the small files of a window are held at once. A file that
+/// would pass it (a file of many tiny records: a report takes a few hundred bytes, a record a
+/// few bytes) has its reports dropped and is checked again on its own, streamed, when its turn
+/// to be reported comes.
+const HELD_REPORTS: usize = 1 << 14;
+
+/// What checking one file of a window gave.
+struct WindowFile {
+    part: Summary,
+    found: Vec<Found>,
+    /// Whether `found` holds every report (rather than too many to hold).
+    whole: bool,
+}
+
 impl Window {
     /// Checks the waiting files in parallel and hands their reports on in file order, until the
     /// sink asks to stop.
     fn flush(&mut self, summary: &mut Summary, control: &Arc<Control>, sink: &mut dyn FnMut(Found)) {
-        let done: Vec<(Summary, Vec<Found>)> = self
+        let held = AtomicUsize::new(0);
+        let done: Vec<WindowFile> = self
             .files
             .par_iter()
             .map(|(file, explicit)| {
-                let mut part = Summary::default();
-                let mut found = Vec::new();
+                let mut checked = WindowFile { part: Summary::default(), found: Vec::new(), whole: true };
                 if !control.stopped() {
-                    check_file(file, *explicit, &mut part, control, &mut |r| found.push(r));
+                    check_file(file, *explicit, &mut checked.part, control, &mut |r| {
+                        if !checked.whole {
+                            return;
+                        }
+                        if held.fetch_add(1, Ordering::Relaxed) < HELD_REPORTS {
+                            checked.found.push(r);
+                        } else {
+                            checked.whole = false;
+                            held.fetch_sub(checked.found.len() + 1, Ordering::Relaxed);
+                            checked.found = Vec::new();
+                        }
+                    });
                 }
-                (part, found)
+                checked
             })
             .collect();
-        for (part, found) in done {
+        for (checked, (file, explicit)) in done.into_iter().zip(&self.files) {
             if control.stopped() {
                 break;
             }
-            summary.merge(part);
-            found.into_iter().for_each(&mut *sink);
+            if checked.whole {
+                summary.merge(checked.part);
+                checked.found.into_iter().for_each(&mut *sink);
+            } else {
+                control.forget_file(checked.part.bytes);
+                check_file(file, *explicit, summary, control, sink);
+            }
         }
         self.files.clear();
         self.bytes = 0;

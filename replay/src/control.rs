@@ -47,4 +47,10 @@ impl Control {
     pub(crate) fn file_done(&self) {
         self.files.fetch_add(1, Ordering::Relaxed);
     }
+
+    /// Takes back a file read to its end and its `bytes`, for a file that is read again.
+    pub(crate) fn forget_file(&self, bytes: u64) {
+        self.bytes.fetch_sub(bytes.min(self.bytes_read()), Ordering::Relaxed);
+        self.files.fetch_sub(usize::from(self.files_done() > 0), Ordering::Relaxed);
+    }
 }

@@ -111,3 +111,56 @@ fn a_mat_game_past_the_limit_is_refused_and_the_next_checked() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An archive of a million short bad rows (all in one chunk of input), between two other files
+/// of a folder, has every row reported in order, while only some of the reports are held at a
+/// time: the peak memory stays far below the 300 MB and more that a report for each row at once
+/// would take.
+#[cfg(target_os = "linux")]
+#[test]
+fn many_short_rows_keep_memory_flat() {
+    use std::io::{BufRead, BufReader};
+    const ROWS: usize = 1_000_000;
+    let dir = common::scratch("short_rows");
+    let mut text = b"id\tresult\ttermination\tmovelist\n".to_vec();
+    text.extend(b"x\n".repeat(ROWS));
+    std::fs::write(dir.join("b_rows.tsv"), &text).unwrap();
+    let game = "1g Ra1 Da2 Rb1 Hb2 Rc1 Cc2 Rd1 Md2 Re1 Ee2 Rf1 Cf2 Rg1 Hg2 Rh1 Dh2\n";
+    std::fs::write(dir.join("a_game.txt"), game).unwrap();
+    std::fs::write(dir.join("c_game.txt"), game).unwrap();
+    let mut child = common::spawn_tabula(&["check", "--jsonl", dir.to_str().unwrap()], false);
+    drop(child.stdin.take());
+    let out = BufReader::new(child.stdout.take().expect("stdout"));
+    // Every line's source, runs of the same source counted once.
+    let sources = std::thread::spawn(move || {
+        let mut runs: Vec<(String, usize)> = Vec::new();
+        for line in out.lines() {
+            let report: serde_json::Value = serde_json::from_str(&line.expect("line")).expect("JSON");
+            let source = report["source"].as_str().expect("source");
+            let name = source.rsplit('/').next().unwrap_or_default().to_owned();
+            match runs.last_mut() {
+                Some((last, n)) if *last == name => *n += 1,
+                _ => runs.push((name, 1)),
+            }
+        }
+        runs
+    });
+    // The high-water mark of resident memory, read until the process ends.
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak_kb = 0u64;
+    while child.try_wait().expect("wait").is_none() {
+        let text = std::fs::read_to_string(&status).unwrap_or_default();
+        let kb = text
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok());
+        peak_kb = peak_kb.max(kb.unwrap_or(0));
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let runs = sources.join().expect("reader");
+    let expected = [("a_game.txt", 1), ("b_rows.tsv", ROWS), ("c_game.txt", 1)];
+    assert_eq!(runs, expected.map(|(s, n)| (s.to_owned(), n)), "every report once, in file order");
+    assert!(peak_kb > 0, "the peak was never read");
+    assert!(peak_kb < 100 << 10, "peak resident memory {peak_kb} kB");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -46,14 +46,17 @@ pub(crate) fn check_archive<R: Read + Send>(
             match chunk {
                 Ok(Some(Chunk::Lines { data, first_line })) => {
                     bytes += data.len() as u64;
-                    let mut checked = Vec::new();
-                    let done = std::mem::take(&mut ready);
-                    let archive = &mut archive;
-                    rayon::in_place_scope(|s| {
-                        s.spawn(|_| checked = archive.check_chunk(&data, first_line));
-                        done.into_iter().for_each(&mut *emit);
-                    });
-                    ready = checked;
+                    let mut rows = Rows { data: &data, start: 0, line: first_line };
+                    while !rows.is_done() {
+                        let mut checked = Vec::new();
+                        let done = std::mem::take(&mut ready);
+                        let (archive, rows) = (&mut archive, &mut rows);
+                        rayon::in_place_scope(|s| {
+                            s.spawn(|_| checked = archive.check_batch(rows));
+                            done.into_iter().for_each(&mut *emit);
+                        });
+                        ready = checked;
+                    }
                     let _ = spare_tx.send(data);
                 }
                 Ok(None) => break,
@@ -149,17 +152,35 @@ struct ArchiveChecker<'a> {
     header_seen: bool,
 }
 
+/// At most this many rows are checked together, so that a chunk of many short rows does not
+/// hold a report for each of them at once.
+const BATCH_ROWS: usize = 1024;
+
+/// The rows of one chunk, handed out a batch at a time.
+struct Rows<'d> {
+    data: &'d [u8],
+    /// Where the next row starts (past the end once the last row is out).
+    start: usize,
+    /// Its line number.
+    line: u64,
+}
+
+impl Rows<'_> {
+    fn is_done(&self) -> bool {
+        self.start > self.data.len()
+    }
+}
+
 impl ArchiveChecker<'_> {
-    fn check_chunk(&mut self, data: &[u8], first_line: u64) -> Vec<GameReport> {
-        let mut rows: Vec<(u64, usize, &[u8])> = Vec::new();
-        let mut start = 0;
-        let ends = memchr::memchr_iter(b'\n', data).chain(std::iter::once(data.len()));
-        for (this_line, end) in (first_line..).zip(ends) {
-            if start > data.len() {
-                break;
-            }
-            let row = &data[start..end];
-            start = end + 1;
+    /// Checks the next rows, at most [`BATCH_ROWS`], in parallel; the reports in row order.
+    fn check_batch(&mut self, rows: &mut Rows<'_>) -> Vec<GameReport> {
+        let mut batch: Vec<(u64, usize, &[u8])> = Vec::new();
+        while batch.len() < BATCH_ROWS && !rows.is_done() {
+            let rest = &rows.data[rows.start..];
+            let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+            let (row, line) = (&rest[..len], rows.line);
+            rows.start += len + 1;
+            rows.line += 1;
             if !self.header_seen {
                 self.header_seen = true;
                 continue;
@@ -168,9 +189,9 @@ impl ArchiveChecker<'_> {
                 continue;
             }
             self.index += 1;
-            rows.push((this_line, self.index, row));
+            batch.push((line, self.index, row));
         }
-        rows.par_iter().map(|&(line, index, row)| self.check_row(line, index, row)).collect()
+        batch.par_iter().map(|&(line, index, row)| self.check_row(line, index, row)).collect()
     }
 
     fn check_row(&self, line: u64, index: usize, row: &[u8]) -> GameReport {
