@@ -78,6 +78,25 @@ impl Game {
         g
     }
 
+    /// Makes this a new game with room for about `moves` moves, keeping the memory of its
+    /// tables: a caller that replays many games one after the other need not allocate for each.
+    pub fn restart(&mut self, moves: usize) {
+        self.played.clear();
+        self.first.clear();
+        self.again.clear();
+        self.twice = 0;
+        self.position = Position::new();
+        self.outcome = None;
+        self.played.reserve(moves);
+        self.first.reserve(moves + 1);
+        self.first.insert(self.position.hash(), 0);
+    }
+
+    /// The memory its tables hold, in moves (for a caller deciding whether to keep it).
+    pub fn capacity(&self) -> usize {
+        self.played.capacity()
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.position
@@ -224,6 +243,37 @@ mod tests {
 
     fn square(name: &str) -> Square {
         Square::from_ascii(name.as_bytes()).unwrap_or_else(|| panic!("{name}"))
+    }
+
+    /// A restarted game is a new game: same position, same answers, whatever it held before.
+    #[test]
+    fn a_restarted_game_is_a_new_game() {
+        let mut game = Game::from_position(*Game::new().position());
+        let mut played = Game::new();
+        let mut placement = crate::arimaa::Placement::new();
+        let squares = ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"];
+        let kinds = [PieceKind::Rabbit; 8].into_iter().chain([
+            PieceKind::Cat,
+            PieceKind::Dog,
+            PieceKind::Horse,
+            PieceKind::Camel,
+            PieceKind::Elephant,
+            PieceKind::Horse,
+            PieceKind::Dog,
+            PieceKind::Cat,
+        ]);
+        for (sq, kind) in squares.iter().zip(kinds) {
+            placement.push(square(sq), kind);
+        }
+        played.place(&placement).expect("a legal set-up");
+        for g in [&mut game, &mut played] {
+            g.restart(10);
+            assert_eq!(g.position(), Game::new().position());
+            assert_eq!((g.plies(), g.outcome()), (0, None));
+            assert_eq!(g.occurrences(&Position::new()), 1);
+            g.place(&placement).expect("a set-up after the restart");
+            assert_eq!(g.plies(), 1);
+        }
     }
 
     /// A random walk of turns and takebacks on a small board, where positions repeat often:

@@ -13,8 +13,9 @@ use crate::report::{ErrorInfo, GameReport};
 
 /// Checks every row of an archive (`first`, the chunk already read, then the rest of
 /// `chunks`), handing the reports to `emit` in row order; returns the bytes read. A reader
-/// thread keeps the next chunks coming while the workers check this one; at most a few chunks
-/// are alive at once, and their buffers go back for reuse.
+/// thread reads the next chunk while the workers check this one (reading is many times faster
+/// than checking: one chunk ahead is enough), and the buffers go back to it for reuse, so that
+/// two or three chunks' memory serves the whole input.
 pub(crate) fn check_archive<R: Read + Send>(
     source: &Arc<str>,
     layout: &ArchiveLayout,
@@ -25,8 +26,9 @@ pub(crate) fn check_archive<R: Read + Send>(
     let mut archive = ArchiveChecker { source, layout, index: 0, header_seen: false };
     let mut bytes = 0;
     std::thread::scope(|scope| {
-        // A read error comes with the number of the line it stopped at.
-        let (chunk_tx, chunk_rx) = std::sync::mpsc::sync_channel::<Result<Option<Chunk>, (u64, std::io::Error)>>(1);
+        // A read error comes with the number of the line it stopped at. The reader hands over
+        // each chunk when the checker takes it, and meanwhile holds only the one it filled.
+        let (chunk_tx, chunk_rx) = std::sync::mpsc::sync_channel::<Result<Option<Chunk>, (u64, std::io::Error)>>(0);
         let (spare_tx, spare_rx) = std::sync::mpsc::channel::<Vec<u8>>();
         scope.spawn(move || loop {
             while let Ok(buf) = spare_rx.try_recv() {

@@ -1,5 +1,6 @@
 //! Verified replay of one Arimaa record under the current rules.
 
+use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -274,7 +275,7 @@ impl Replay {
 
     /// Judges the replay: `ok` with the result decided on the board or, when the board does
     /// not decide it, the record's; `illegal` or `unreadable` at a failure; `result-mismatch`.
-    fn report(self, record: &Record<'_>, failure: Option<Failure>) -> GameReport {
+    fn report(&self, record: &Record<'_>, failure: Option<Failure>) -> GameReport {
         let game = &self.game;
         let board = game.outcome();
         let mut report = GameReport {
@@ -348,9 +349,37 @@ pub fn verify_with(record: &Record<'_>, mut on_move: impl FnMut(Replayed<'_>)) -
         return verify_short(record, opts, on_move).0;
     }
     // A move takes about 25 bytes of a move list, and a record at most `MAX_RECORD_BYTES`.
-    let mut replay = Replay::new(Game::with_capacity(record.movelist.len() / 20));
+    let mut replay = Replay::new(new_game(record.movelist.len() / 20));
     let failure = replay_moves(record, &mut replay, &mut on_move).err();
-    replay.report(record, failure)
+    let report = replay.report(record, failure);
+    keep_game(replay.game);
+    report
+}
+
+thread_local! {
+    /// The tables of the last game this thread replayed, for the next one.
+    static SPARE_GAME: Cell<Option<Game>> = const { Cell::new(None) };
+}
+
+/// Games longer than this (in moves) give their memory back rather than keep it for the next.
+const KEEP_MOVES: usize = 4096;
+
+/// A new game with room for about `moves` moves, in the tables of the last game this thread
+/// replayed when there is one: a thread checking many games allocates for none of them.
+fn new_game(moves: usize) -> Game {
+    match SPARE_GAME.take() {
+        Some(mut game) => {
+            game.restart(moves);
+            game
+        }
+        None => Game::with_capacity(moves),
+    }
+}
+
+fn keep_game(game: Game) {
+    if game.capacity() <= KEEP_MOVES {
+        SPARE_GAME.set(Some(game));
+    }
 }
 
 fn describe(rec: RecordedEnd) -> String {
