@@ -20,21 +20,28 @@ pub(crate) fn check_archive<R: Read + Send>(
     source: &Arc<str>,
     layout: &ArchiveLayout,
     first: Option<Chunk>,
-    mut chunks: LineChunks<R>,
+    chunks: LineChunks<R>,
     emit: &mut dyn FnMut(GameReport),
 ) -> u64 {
     let mut archive = ArchiveChecker { source, layout, index: 0, header_seen: false };
     let mut bytes = 0;
+    // The rows are numbered here, as they are found: the reader need not count them too.
+    let mut chunks = chunks.uncounted();
+    let mut next_line = match &first {
+        Some(Chunk::Lines { first_line, .. }) => *first_line,
+        Some(Chunk::Overlong { line, .. }) => *line,
+        None => 1,
+    };
     std::thread::scope(|scope| {
-        // A read error comes with the number of the line it stopped at. The reader hands over
-        // each chunk when the checker takes it, and meanwhile holds only the one it filled.
-        let (chunk_tx, chunk_rx) = std::sync::mpsc::sync_channel::<Result<Option<Chunk>, (u64, std::io::Error)>>(0);
+        // The reader hands over each chunk when the checker takes it, and meanwhile holds only
+        // the one it filled.
+        let (chunk_tx, chunk_rx) = std::sync::mpsc::sync_channel::<std::io::Result<Option<Chunk>>>(0);
         let (spare_tx, spare_rx) = std::sync::mpsc::channel::<Vec<u8>>();
         scope.spawn(move || loop {
             while let Ok(buf) = spare_rx.try_recv() {
                 chunks.recycle(buf);
             }
-            let next = chunks.next_chunk().map_err(|e| (chunks.next_line(), e));
+            let next = chunks.next_chunk();
             let more = matches!(next, Ok(Some(_)));
             if chunk_tx.send(next).is_err() || !more {
                 break;
@@ -46,9 +53,9 @@ pub(crate) fn check_archive<R: Read + Send>(
         let mut chunk = Ok(first);
         loop {
             match chunk {
-                Ok(Some(Chunk::Lines { data, first_line })) => {
+                Ok(Some(Chunk::Lines { data, .. })) => {
                     bytes += data.len() as u64;
-                    let mut rows = Rows { data: &data, start: 0, line: first_line };
+                    let mut rows = Rows { data: &data, start: 0, line: next_line };
                     while !rows.is_done() {
                         let mut checked = Vec::new();
                         let done = std::mem::take(&mut ready);
@@ -59,22 +66,23 @@ pub(crate) fn check_archive<R: Read + Send>(
                         });
                         ready = checked;
                     }
+                    // Past the last row, whose line break (if it has one) ends no further line.
+                    next_line = rows.line - u64::from(data.last() == Some(&b'\n'));
                     let _ = spare_tx.send(data);
                 }
                 Ok(None) => break,
-                Ok(Some(Chunk::Overlong { line, bytes: long })) => {
+                Ok(Some(Chunk::Overlong { bytes: long, .. })) => {
                     ready.drain(..).for_each(&mut *emit);
+                    let line = next_line;
+                    next_line += 1;
                     bytes += long;
                     archive.index += 1;
-                    let message =
-                        format!("the row is {long} bytes long, more than the {} tabula reads", input::MAX_LINE_BYTES);
-                    let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
-                    emit(GameReport::unreadable(source.clone(), archive.index.to_string(), verify::KIND, e));
+                    emit(archive.too_long(line, archive.index, long));
                 }
-                Err((line, e)) => {
+                Err(e) => {
                     ready.drain(..).for_each(&mut *emit);
                     let message = format!("reading stopped: {e}");
-                    let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
+                    let e = ErrorInfo { turn: String::new(), line: next_line, token: String::new(), message };
                     emit(GameReport::unreadable(source.clone(), "1".into(), "unknown", e));
                     break;
                 }
@@ -197,6 +205,11 @@ impl ArchiveChecker<'_> {
     }
 
     fn check_row(&self, line: u64, index: usize, row: &[u8]) -> GameReport {
+        // The reader skips a longer row unread when it fills a whole buffer, and hands it over
+        // when it does not: the same row is refused wherever it stands.
+        if row.len() > input::MAX_LINE_BYTES {
+            return self.too_long(line, index, row.len() as u64);
+        }
         match row_record(self.source, self.layout, line, index, row) {
             Ok(record) => verify::verify(&record),
             Err(e) => {
@@ -207,6 +220,13 @@ impl ArchiveChecker<'_> {
                 GameReport::unreadable(self.source.clone(), game, verify::KIND, error)
             }
         }
+    }
+
+    /// The report of a row of `bytes` bytes, past [`input::MAX_LINE_BYTES`].
+    fn too_long(&self, line: u64, index: usize, bytes: u64) -> GameReport {
+        let message = format!("the row is {bytes} bytes long, more than the {} tabula reads", input::MAX_LINE_BYTES);
+        let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
+        GameReport::unreadable(self.source.clone(), index.to_string(), verify::KIND, e)
     }
 }
 
@@ -235,4 +255,48 @@ pub(crate) fn row_record<'a>(
         recorded: RecordedEnd::from_columns(fields.result, fields.termination),
         notation: Notation::Long,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::input::CHUNK_BYTES;
+
+    /// Rows are numbered by the line they stand on, across chunks, blank lines and rows too long
+    /// to read: every row here is a bad one whose id is its line number, and the rows too long
+    /// to read are reported at theirs.
+    #[test]
+    fn rows_are_numbered_by_their_line_across_chunks() {
+        let mut text = b"id\tresult\ttermination\tmovelist\n".to_vec();
+        let mut long_rows = Vec::new();
+        let (mut line, mut blank) = (2u64, 0);
+        while text.len() < 3 * CHUNK_BYTES {
+            match line % 1000 {
+                7 => {
+                    text.push(b'\n');
+                    blank += 1;
+                }
+                500 => {
+                    text.extend(std::iter::repeat_n(b'x', CHUNK_BYTES + 10));
+                    text.push(b'\n');
+                    long_rows.push(line);
+                }
+                _ => text.extend(format!("{line}\t{}\n", "p".repeat((line % 700) as usize)).as_bytes()),
+            }
+            line += 1;
+        }
+        let mut reports = Vec::new();
+        let summary = crate::check::check_reader("rows.tsv", "rows", &text[..], &mut |r| reports.push(r.clone()));
+        let mut long_seen = Vec::new();
+        for r in &reports {
+            let e = r.error.as_ref().expect("every row is bad");
+            if e.message.contains("bytes long") {
+                long_seen.push(e.line);
+            } else {
+                assert_eq!(e.line.to_string(), r.game, "{}", e.message);
+            }
+        }
+        assert_eq!(long_seen, long_rows);
+        assert_eq!(summary.games, reports.len());
+        assert_eq!(reports.len() as u64, line - 2 - blank);
+    }
 }

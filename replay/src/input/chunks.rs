@@ -48,6 +48,8 @@ pub struct LineChunks<R> {
     control: Option<Arc<Control>>,
     /// A read error met after whole lines, handed out once those lines are.
     pending: Option<io::Error>,
+    /// Whether lines are counted (see [`LineChunks::uncounted`]).
+    counted: bool,
 }
 
 /// The chunks of a [`LineChunks`] read back as one stream (for readers that take a
@@ -131,6 +133,7 @@ impl<R: Read> LineChunks<R> {
             first_room,
             control: None,
             pending: None,
+            counted: true,
         }
     }
 
@@ -175,6 +178,22 @@ impl<R: Read> LineChunks<R> {
         Ok(())
     }
 
+    /// The same chunks, their lines not counted: for a reader that finds every line break
+    /// itself and numbers the lines as it goes, which spares a pass over the bytes. The line
+    /// numbers of the chunks (`first_line`, an over-long line's `line`, [`next_line`](Self::next_line))
+    /// are then not those of the input.
+    pub fn uncounted(self) -> LineChunks<R> {
+        LineChunks { counted: false, ..self }
+    }
+
+    fn lines_in(&self, buf: &[u8]) -> u64 {
+        if self.counted {
+            memchr::memchr_iter(b'\n', buf).count() as u64
+        } else {
+            0
+        }
+    }
+
     /// The 1-based number of the next line to be handed out.
     pub fn next_line(&self) -> u64 {
         self.next_line
@@ -212,7 +231,7 @@ impl<R: Read> LineChunks<R> {
                     self.carry.extend_from_slice(&buf[i + 1..]);
                     buf.truncate(i + 1);
                     let first_line = self.next_line;
-                    self.next_line += memchr::memchr_iter(b'\n', &buf).count() as u64;
+                    self.next_line += self.lines_in(&buf);
                     return Ok(Some(Chunk::Lines { data: buf, first_line }));
                 }
                 if self.eof {
@@ -233,7 +252,7 @@ impl<R: Read> LineChunks<R> {
                 buf.truncate(i + 1);
                 self.pending = Some(e);
                 let first_line = self.next_line;
-                self.next_line += memchr::memchr_iter(b'\n', &buf).count() as u64;
+                self.next_line += self.lines_in(&buf);
                 return Ok(Some(Chunk::Lines { data: buf, first_line }));
             }
         }
