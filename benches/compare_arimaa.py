@@ -11,7 +11,7 @@ ratios that issue 2 sets as targets.
 * with --memory: peak resident memory of tabula on a 1 GB archive (target: under 100 MB).
 
 Usage (from the repository root):
-    python3 benches/compare_arimaa.py [--python .venv/bin/python] [--memory] [--repeat 3]
+    python3 benches/compare_arimaa.py [--python .venv/bin/python] [--memory] [--repeat 10]
 """
 
 import os
@@ -59,7 +59,9 @@ def peak_rss_kb(cmd):
 
 
 def main():
-    ap = peer_arguments(__doc__, "aei", 100)
+    # A run of tabula on 100 MB takes a tenth of a second, and `wc -l` a hundredth: ten runs of
+    # each make the best of them steady on a shared machine.
+    ap = peer_arguments(__doc__, "aei", 100, repeat=10)
     ap.add_argument("--memory", action="store_true", help="also measure peak memory on a 1 GB archive")
     args = ap.parse_args()
 

@@ -33,13 +33,14 @@ def timed_check(paths, jobs, repeat):
     return t, turns, out.count(b"\n"), out
 
 
-def peer_arguments(doc, peer, size_mb):
+def peer_arguments(doc, peer, size_mb, repeat=3):
     """The options every peer comparison takes: the Python that runs the peer, the size of the
-    input made from the real games, and the runs a timing takes (its best is kept)."""
+    input made from the real games, and the runs a timing takes (its best is kept; `repeat` by
+    default)."""
     ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap.add_argument("--python", default=os.path.join(root, ".venv", "bin", "python"),
                     help="a Python with %s installed (default .venv/bin/python)" % peer)
     ap.add_argument("--size-mb", type=int, default=size_mb)
-    ap.add_argument("--repeat", type=int, default=3, help="runs per timing; the best is kept")
+    ap.add_argument("--repeat", type=int, default=repeat, help="runs per timing; the best is kept (default %d)" % repeat)
     return ap
