@@ -309,3 +309,66 @@ impl FinishedTurn {
         &self.position
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arimaa::{Setup, Square};
+    use crate::random::SplitMix64;
+
+    /// A position of random pieces on random squares, when it is a legal one.
+    fn random_position(rng: &mut SplitMix64) -> Option<Position> {
+        let mut board = Board::empty();
+        for _ in 0..8 + rng.below(24) {
+            let color = Color::ALL[rng.below(2)];
+            let kind = PieceKind::ALL[rng.below(6)];
+            board.put(Square::ALL[rng.below(64)], Piece { color, kind });
+        }
+        Position::from_setup(Setup { board, side_to_move: Color::ALL[rng.below(2)] }).ok()
+    }
+
+    /// `step_as` with the piece that stands on the square is `step`; with another piece, a
+    /// wrong-piece error; on an empty square, `step`'s error. Checked at every point of random
+    /// turns on random positions (pushes and pulls under way included), results and boards.
+    #[test]
+    fn step_as_is_step_with_the_piece_checked() {
+        let mut rng = SplitMix64(17);
+        let (mut positions, mut compared, mut taken) = (0, 0, 0);
+        while positions < 400 {
+            let Some(pos) = random_position(&mut rng) else { continue };
+            positions += 1;
+            let Ok(mut builder) = pos.turn_builder() else { continue };
+            for _ in 0..4 {
+                let mut next = None;
+                for _ in 0..60 {
+                    let step = Step::new(Square::ALL[rng.below(64)], Direction::ALL[rng.below(4)]);
+                    let on_square = builder.board().piece_at(step.from);
+                    // Mostly the piece that stands there, as a text that is right names it.
+                    let named = match (on_square, rng.below(3)) {
+                        (Some(p), 0 | 1) => p,
+                        _ => Piece { color: Color::ALL[rng.below(2)], kind: PieceKind::ALL[rng.below(6)] },
+                    };
+                    let (mut fast, mut plain) = (builder.clone(), builder.clone());
+                    let got = fast.step_as(named, step);
+                    let expected = match (plain.step(step), on_square) {
+                        (_, Some(found)) if found != named => {
+                            plain = builder.clone();
+                            Err(StepError::WrongPiece { square: step.from, found, named })
+                        }
+                        (r, _) => r,
+                    };
+                    assert_eq!(got, expected, "{pos:?} {step:?} {named:?}");
+                    assert_eq!((fast.board(), fast.steps()), (plain.board(), plain.steps()));
+                    compared += 1;
+                    if got.is_ok() {
+                        next = Some(fast);
+                    }
+                }
+                let Some(b) = next else { break };
+                builder = b;
+                taken += 1;
+            }
+        }
+        assert!(compared > 50_000 && taken > 500, "{compared} {taken}");
+    }
+}
