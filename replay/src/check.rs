@@ -181,7 +181,7 @@ impl Summary {
 const SMALL_FILE_BYTES: u64 = 4 << 20;
 /// At most this many small files, or this many bytes of them, are checked together.
 const WINDOW_FILES: usize = 512;
-const WINDOW_BYTES: u64 = 32 << 20;
+const WINDOW_BYTES: u64 = 8 << 20;
 
 /// Small files waiting to be checked together: each with whether it was named explicitly.
 #[derive(Default)]
@@ -190,10 +190,11 @@ struct Window {
     bytes: u64,
 }
 
-/// At most this many reports of the small files of a window are held at once. A file that
-/// would pass it (a file of many tiny records: a report takes a few hundred bytes, a record a
-/// few bytes) has its reports dropped and is checked again on its own, streamed, when its turn
-/// to be reported comes.
+/// At most this many reports of the small files of a window are held at once (a few MB). Real
+/// records take a kilobyte or more, so that a window's [`WINDOW_BYTES`] of them stays below;
+/// a file that would pass it (a file of many tiny records: a report takes a few hundred bytes,
+/// a record a few bytes) has its reports dropped and is checked again on its own, streamed,
+/// when its turn to be reported comes.
 const HELD_REPORTS: usize = 1 << 14;
 
 /// What checking one file of a window gave.
