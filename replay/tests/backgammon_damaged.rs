@@ -313,3 +313,46 @@ fn a_tag_line_without_its_bracket_is_read_or_reported() {
     }
     assert!(tried >= 25, "only {tried} matches with a tag line");
 }
+
+/// Every game but the last of every fifth match left out, then written twice: the game after
+/// the gap, or the copy, is reported unreadable at its `Game N` line, saying what follows what;
+/// the games before keep their verdicts and ids, and those after it keep their verdicts under
+/// the ids of their new places in the file.
+#[test]
+fn a_game_left_out_or_written_twice_is_found_by_the_game_numbers() {
+    let same = |r: &[GameReport]| r.iter().map(|g| (g.verdict, g.turns, g.result.clone())).collect::<Vec<_>>();
+    let mut tried = 0;
+    for (name, text) in matches(5) {
+        let whole = check_text(&name, &text);
+        let lines = lines(&text);
+        let starts: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].trim_start().starts_with("Game ")).collect();
+        for k in 0..starts.len().saturating_sub(1) {
+            let (start, end) = (starts[k], starts[k + 1]);
+            let left_out = lines[..start].concat() + &lines[end..].concat();
+            let r = check_text(&name, &left_out);
+            assert_eq!(r.len(), whole.len() - 1, "{name}: game {} left out", k + 1);
+            assert_eq!(same(&r[..k]), same(&whole[..k]), "{name}: game {} left out", k + 1);
+            let gap = &r[k];
+            let e = gap.error.as_ref().expect("the game after the gap is reported");
+            assert_eq!((gap.verdict, gap.game.clone()), (Verdict::Unreadable, format!("{name}#{}", k + 1)));
+            let after = if k == 0 { "as the first game".to_owned() } else { format!("after game {k}") };
+            assert!(e.message.starts_with(&format!("game {} {after}:", k + 2)), "{name}: {}", e.message);
+            assert_eq!(e.line, start as u64 + 1, "{name}: {e:?}");
+            // Later games: the score written before each is taken up again after the gap.
+            assert_eq!(same(&r[k + 1..]), same(&whole[k + 2..]), "{name}: game {} left out", k + 1);
+
+            let twice = lines[..end].concat() + &lines[start..].concat();
+            let r = check_text(&name, &twice);
+            assert_eq!(r.len(), whole.len() + 1, "{name}: game {} twice", k + 1);
+            assert_eq!(same(&r[..=k]), same(&whole[..=k]), "{name}: game {} twice", k + 1);
+            let copy = &r[k + 1];
+            assert_eq!((copy.verdict, copy.game.clone()), (Verdict::Unreadable, format!("{name}#{}", k + 2)));
+            let e = copy.error.as_ref().expect("the copy is reported");
+            assert!(e.message.starts_with(&format!("game {} after game {}:", k + 1, k + 1)), "{name}: {}", e.message);
+            assert_eq!(e.line, end as u64 + 1, "{name}: {e:?}");
+            assert_eq!(same(&r[k + 2..]), same(&whole[k + 1..]), "{name}: game {} twice", k + 1);
+            tried += 1;
+        }
+    }
+    assert!(tried >= 50, "only {tried} games tried");
+}

@@ -20,10 +20,10 @@ const BATCH: usize = 256;
 /// it is written on.
 type Verified = (GameReport, Option<Ending>, Option<(MatchScore, u64)>);
 
-/// A game read and waiting to be verified with its place in the match (and, for an `.sgf`
-/// game, whether its result is written as a resignation), or why it cannot be read (with the
-/// game id to report it under).
-type Pending = Result<(GameRecord, MatchScore, Option<Option<bool>>), (String, ErrorInfo)>;
+/// A game read and waiting to be verified with its id, its place in the match (and, for an
+/// `.sgf` game, whether its result is written as a resignation), or why it cannot be read (with
+/// the game id to report it under).
+type Pending = Result<(String, GameRecord, MatchScore, Option<Option<bool>>), (String, ErrorInfo)>;
 
 /// Checks every game of the match read from `input`, handing `sink` one report per game in
 /// file order. `name` is the file name used in game ids (`name#3`). A header that cannot be
@@ -37,26 +37,28 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
     let header = reader.header().ok().cloned();
     let mut context = WrittenScores::new(header.as_ref());
     let length = context.length;
-    let mut run = Running { source, name, length, running: None, money_scores: true };
+    let mut run = Running { source, length, running: None, money_scores: true };
     let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
-    let mut last_game = 0u32;
+    let mut order = GameOrder::default();
     for item in reader.by_ref() {
+        let (place, misnumbered) = order.next(item.as_ref().ok());
+        let id = format!("{name}#{place}");
         match (item, header_error.take()) {
             (Ok(g), None) => {
-                last_game = g.number;
                 let written = context.before(&g);
-                batch.push(Ok((g, written, None)));
+                match misnumbered {
+                    None => batch.push(Ok((id, g, written, None))),
+                    Some(e) => batch.push(Err((id, e))),
+                }
             }
             (Ok(g), Some(e)) => {
-                last_game = g.number;
                 context.before(&g);
-                batch.push(Err((format!("{name}#{last_game}"), mat_error(&e))));
+                batch.push(Err((id, mat_error(&e))));
             }
             (Err(e), header_error) => {
                 let e = header_error.unwrap_or(e);
                 context.after_unreadable();
-                last_game += 1;
-                batch.push(Err((format!("{name}#{last_game}"), mat_error(&e))));
+                batch.push(Err((id, mat_error(&e))));
             }
         }
         if batch.len() >= BATCH {
@@ -77,7 +79,7 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
 pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
     // gnubg keeps the scores of a money session it imported from a `.mat` file, and scores the
     // games itself (the Jacoby rule): money scores are not compared.
-    let mut run = Running { source, name, length: 0, running: None, money_scores: false };
+    let mut run = Running { source, length: 0, running: None, money_scores: false };
     let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
     let mut number = 0u32;
     let mut crawford_done = false;
@@ -88,7 +90,7 @@ pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut 
                 let score = g.score(crawford_done);
                 crawford_done |= score.crawford;
                 run.length = g.length;
-                batch.push(Ok((g.record, score, Some(g.resigned))));
+                batch.push(Ok((format!("{name}#{number}"), g.record, score, Some(g.resigned))));
             }
             Err(e) => batch.push(Err((format!("{name}#{number}"), sgf_error(&e)))),
         }
@@ -102,7 +104,6 @@ pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut 
 /// The score carried from game to game while a match is checked.
 struct Running<'a> {
     source: &'a Arc<str>,
-    name: &'a str,
     length: u32,
     /// The score the games give, from the first score written on.
     running: Option<MatchScore>,
@@ -113,12 +114,12 @@ struct Running<'a> {
 
 impl Running<'_> {
     fn flush(&mut self, batch: &mut Vec<Pending>, sink: &mut dyn FnMut(GameReport)) {
-        let (source, name) = (self.source, self.name);
+        let source = self.source;
         let reports: Vec<Verified> = batch
             .par_iter()
             .map(|item| match item {
-                Ok((g, written, resigned)) => {
-                    let mut r = verify_game(source, format!("{name}#{}", g.number), g, *written);
+                Ok((id, g, written, resigned)) => {
+                    let mut r = verify_game(source, id.clone(), g, *written);
                     if let Some(resigned) = resigned {
                         sgf_result(&mut r.report, g, *resigned);
                     }
@@ -194,6 +195,42 @@ fn sgf_result(report: &mut GameReport, game: &GameRecord, resigned: Option<bool>
                 "the result is written without `R`, but the game did not end on the board or by a drop: a resignation is written `RE[W+nR]`".into()
             },
         });
+    }
+}
+
+/// The games of a `.mat` match in file order: each is numbered by its place (the id
+/// `name#3` is the third game of the file, whatever its `Game N` line says), and each `Game N`
+/// line must follow the one before it.
+#[derive(Default)]
+pub(crate) struct GameOrder {
+    place: u32,
+    /// The number of the last `Game N` line, the one an unreadable game is taken to have had.
+    last: Option<u32>,
+}
+
+impl GameOrder {
+    /// The place of the next game of the file (`game` when it could be read), and, when its
+    /// `Game N` line does not follow the one before it, why it is not read: a game left out,
+    /// written twice or out of order leaves the games around it in doubt.
+    pub(crate) fn next(&mut self, game: Option<&GameRecord>) -> (u32, Option<ErrorInfo>) {
+        self.place = self.place.saturating_add(1);
+        let expected = self.last.map_or(1, |n| n.saturating_add(1));
+        let Some(game) = game else {
+            self.last = Some(expected);
+            return (self.place, None);
+        };
+        let previous = self.last.replace(game.number);
+        if game.number == expected {
+            return (self.place, None);
+        }
+        let after = previous.map_or_else(|| "as the first game".to_owned(), |n| format!("after game {n}"));
+        let message = format!(
+            "game {} {after}: the games of a match are numbered 1, 2, 3 in order (a game left out, written twice \
+             or out of order)",
+            game.number
+        );
+        let e = ErrorInfo { turn: String::new(), line: game.line, token: format!("Game {}", game.number), message };
+        (self.place, Some(e))
     }
 }
 

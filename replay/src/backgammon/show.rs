@@ -142,19 +142,20 @@ pub(crate) fn touched_points(replayed: &Replayed<'_>) -> u32 {
     })
 }
 
-/// A game found in a match: the file's name, the match's length (`None` or 0 for money play),
-/// its tags (players, event, place, date...), the game and the score the match's records give
-/// before it.
+/// A game found in a match: the file's name, the game's place in it (its number in a match
+/// written right), the match's length (`None` or 0 for money play), its tags (players, event,
+/// place, date...), the game and the score the match's records give before it.
 pub(crate) struct Found {
     pub(crate) name: String,
+    pub(crate) place: u32,
     pub(crate) length: Option<u32>,
     pub(crate) tags: Vec<(String, String)>,
     pub(crate) game: GameRecord,
     pub(crate) written: MatchScore,
 }
 
-/// Finds the game `selector` (its number, or its id `name#number`; the first when `None`) in a
-/// match, `.mat` or (when `sgf`) `.sgf`.
+/// Finds the game `selector` (its place in the file, or its id `name#place`, as `tabula check`
+/// names it; the first when `None`) in a match, `.mat` or (when `sgf`) `.sgf`.
 ///
 /// # Errors
 /// The match cannot be read up to that game, or it has no such game.
@@ -200,7 +201,14 @@ pub(crate) fn find_game(
                         let info = [("Event", &g.info.event), ("Place", &g.info.place), ("Date", &g.info.date)];
                         let tags =
                             info.iter().filter_map(|(k, v)| v.as_ref().map(|v| ((*k).to_owned(), v.clone()))).collect();
-                        return Ok(Found { name, length: Some(g.length), tags, game: g.record, written });
+                        return Ok(Found {
+                            name,
+                            place: number,
+                            length: Some(g.length),
+                            tags,
+                            game: g.record,
+                            written,
+                        });
                     }
                 }
             }
@@ -209,23 +217,30 @@ pub(crate) fn find_game(
     let mut reader = MatReader::new(input);
     let header: MatchHeader = reader.header().map_err(|e| unreadable(e.to_string()))?.clone();
     let mut scores = WrittenScores::new(Some(&header));
+    // Games are found by their place in the file, as `tabula check` names them.
+    let mut order = super::check::GameOrder::default();
     loop {
-        match reader.next() {
-            None => return Err(no_game()),
-            Some(Err(e)) => {
+        let Some(item) = reader.next() else { return Err(no_game()) };
+        let (place, misnumbered) = order.next(item.as_ref().ok());
+        let this = wanted.is_none_or(|n| n == place);
+        match item {
+            Err(e) => {
                 if matches!(e, MatError::Io { .. }) {
                     return Err(unreadable(e.to_string()));
                 }
                 scores.after_unreadable();
-                if wanted.is_none() {
-                    return Err(unreadable(format!("the first game cannot be read: {e}")));
+                if this {
+                    return Err(unreadable(format!("game {place} cannot be read: {e}")));
                 }
             }
-            Some(Ok(g)) => {
+            Ok(g) => {
                 let written = scores.before(&g);
-                if wanted.is_none_or(|n| n == g.number) {
+                if this {
+                    if let Some(e) = misnumbered {
+                        return Err(unreadable(format!("game {place} cannot be read: line {}: {}", e.line, e.message)));
+                    }
                     let (length, tags) = (header.match_length, header.tags);
-                    return Ok(Found { name, length, tags, game: g, written });
+                    return Ok(Found { name, place, length, tags, game: g, written });
                 }
             }
         }
@@ -263,16 +278,10 @@ pub fn print_match_replay(
     look: Look,
     out: &mut impl Write,
 ) -> Result<Verdict, ShowError> {
-    let Found { name, length, game, written, .. } = find_game(source, input, sgf, selector)?;
+    let Found { name, place, length, game, written, .. } = find_game(source, input, sgf, selector)?;
     let names = [game.players[0].as_str(), game.players[1].as_str()];
     let score_line = score_line(length, &game, &written);
-    writeln!(
-        out,
-        "{name} game {}: X {} against O {}, {score_line}",
-        game.number,
-        show_name(names[0]),
-        show_name(names[1])
-    )?;
+    writeln!(out, "{name} game {place}: X {} against O {}, {score_line}", show_name(names[0]), show_name(names[1]))?;
     if upto == Some(0) {
         let frame = Frame { names, cube: Cube::default(), score_line: score_line.clone(), touched: 0 };
         let start = Position::start();
@@ -299,8 +308,7 @@ pub fn print_match_replay(
             None => {}
         }
     };
-    let replay =
-        verify_game_with(&Arc::from(source), format!("{name}#{}", game.number), &game, written, Some(&mut observe));
+    let replay = verify_game_with(&Arc::from(source), format!("{name}#{place}"), &game, written, Some(&mut observe));
     io_result?;
     if let Some(k) = upto.filter(|&k| k > plays) {
         return Err(crate::show::past_end(&replay.report, k, plays));
