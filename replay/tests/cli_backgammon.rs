@@ -185,6 +185,37 @@ fn replay_shows_a_real_match_play_by_play() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no game 9"));
 }
 
+/// A match with its first game written twice: `check` reports the copy, second in the file, as
+/// unreadable, and `replay` finds the games by the same places, the copy with the same reason.
+#[test]
+fn check_and_replay_name_the_games_of_a_damaged_match_alike() {
+    let text = std::fs::read_to_string(path("../shared/data/backgammon/matches/lasse_match10013413.mat")).unwrap();
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let starts: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].trim_start().starts_with("Game ")).collect();
+    let twice = lines[..starts[1]].concat() + &lines[starts[0]..].concat();
+    let dir = common::scratch("damaged_match");
+    let file = dir.join("twice.mat");
+    std::fs::write(&file, twice).unwrap();
+    let file = file.to_str().unwrap();
+
+    let out = tabula(&["check", "--jsonl", file], None);
+    let games = common::json_lines(&out);
+    assert_eq!(games[1]["game"], "twice#2");
+    assert_eq!(games[1]["verdict"], "unreadable");
+    assert_eq!(games[1]["error"]["line"], starts[1] + 1);
+    assert!(games[1]["error"]["message"].as_str().unwrap().starts_with("game 1 after game 1:"), "{}", games[1]);
+    assert_eq!((games[0]["verdict"].as_str(), games[2]["verdict"].as_str()), (Some("ok"), Some("ok")));
+
+    let out = tabula(&["replay", file, "--game", "2", "--no-color"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("game 2 cannot be read") && said.contains("game 1 after game 1"), "{said}");
+    let out = tabula(&["replay", file, "--game", "twice#3", "--no-color"], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("twice.mat game 3: X lasse against O mglough"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// What GNU Backgammon's `.mat` export writes, read the same by `resolve`, `check` and `replay`:
 /// a checker's chain with the dice in the order gnubg lists them, a `*` inside a path, and a roll
 /// with no play before a resignation.
