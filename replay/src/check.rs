@@ -461,6 +461,19 @@ pub enum FindError {
         /// The limit.
         limit: usize,
     },
+    /// The game asked for is there but cannot be read (an archive row that does not fit the
+    /// header, or is longer than any game), as `tabula check` reports it.
+    #[error("{file}: game {game} (line {line}) cannot be read: {reason}")]
+    Unreadable {
+        /// The file.
+        file: String,
+        /// The game's id.
+        game: String,
+        /// Its line.
+        line: u64,
+        /// Why.
+        reason: String,
+    },
     /// No game has that id or number.
     #[error("{file}: {}", .selector.as_ref().map_or_else(|| "no game in the file".to_owned(), |s| format!("no game {s}")))]
     NoGame {
@@ -478,7 +491,11 @@ impl FindError {
     /// without a game, and the others with status 2.
     pub fn is_no_game(&self) -> bool {
         match self {
-            FindError::Empty { .. } | FindError::NotRecords { .. } | FindError::TooLarge { .. } => true,
+            // A game that cannot be read is not ok, as `tabula check` says of it.
+            FindError::Empty { .. }
+            | FindError::NotRecords { .. }
+            | FindError::TooLarge { .. }
+            | FindError::Unreadable { .. } => true,
             FindError::NoGame { selector, .. } => selector.is_none(),
             // Content that is no text (an endless line, a damaged gzip stream), not the system
             // refusing: `check` reports such a file as unreadable too.

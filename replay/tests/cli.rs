@@ -407,3 +407,41 @@ fn an_interrupt_prints_the_summary_of_what_was_checked() {
     assert!(text.contains("interrupted (Ctrl-C)") && text.contains("total"), "{text}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
 }
+
+/// `tabula replay --game ID` agrees with `tabula check` on every row of an archive: the bundled
+/// broken archive with a row too long to read added in its middle. A game check calls ok
+/// replays to the same verdict; a row check cannot read is refused with check's reason, under
+/// check's id (the index for the long row, whose id is never read), with status 1.
+#[test]
+fn replay_finds_every_row_as_check_names_it() {
+    let text = std::fs::read(repo("testdata/arimaa/broken_games.tsv")).unwrap();
+    let mut lines: Vec<&[u8]> = text.split_inclusive(|&b| b == b'\n').collect();
+    let long = [b"x".repeat(tabula_replay::input::MAX_LINE_BYTES + 5), b"\n".to_vec()].concat();
+    lines.insert(lines.len() / 2, &long);
+    let dir = common::scratch("replay_rows");
+    let file = dir.join("rows.tsv");
+    std::fs::write(&file, lines.concat()).unwrap();
+    let file = file.to_str().unwrap();
+    let games = json_lines(&tabula(&["check", "--jsonl", file], None));
+    assert!(games.len() > 10, "{games:?}");
+    let mut unreadable = 0;
+    for g in &games {
+        let id = g["game"].as_str().unwrap();
+        let out = tabula(&["replay", file, "--game", id, "--no-color"], None);
+        let (said, shown) = (String::from_utf8_lossy(&out.stderr), String::from_utf8_lossy(&out.stdout));
+        if g["verdict"] == "unreadable" {
+            unreadable += 1;
+            assert_eq!(out.status.code(), Some(1), "{id}: {said}");
+            let reason = g["error"]["message"].as_str().unwrap();
+            assert!(
+                said.contains(&format!("game {id} (line {})", g["error"]["line"])) && said.contains(reason),
+                "{id}: {said}"
+            );
+        } else {
+            let verdict = g["verdict"].as_str().unwrap();
+            assert!(shown.lines().any(|l| l.contains(&format!("game {id} ")) && l.contains(verdict)), "{id}: {shown}");
+        }
+    }
+    assert!(unreadable >= 2, "{games:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

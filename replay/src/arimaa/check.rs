@@ -77,7 +77,7 @@ pub(crate) fn check_archive<R: Read + Send>(
                     next_line += 1;
                     bytes += long;
                     archive.index += 1;
-                    emit(archive.too_long(line, archive.index, long));
+                    emit(archive.long_row(line, archive.index, long));
                 }
                 Err(e) => {
                     ready.drain(..).for_each(&mut *emit);
@@ -208,7 +208,7 @@ impl ArchiveChecker<'_> {
         // The reader skips a longer row unread when it fills a whole buffer, and hands it over
         // when it does not: the same row is refused wherever it stands.
         if row.len() > input::MAX_LINE_BYTES {
-            return self.too_long(line, index, row.len() as u64);
+            return self.long_row(line, index, row.len() as u64);
         }
         match row_record(self.source, self.layout, line, index, row) {
             Ok(record) => verify::verify(&record),
@@ -223,11 +223,15 @@ impl ArchiveChecker<'_> {
     }
 
     /// The report of a row of `bytes` bytes, past [`input::MAX_LINE_BYTES`].
-    fn too_long(&self, line: u64, index: usize, bytes: u64) -> GameReport {
-        let message = format!("the row is {bytes} bytes long, more than the {} tabula reads", input::MAX_LINE_BYTES);
-        let e = ErrorInfo { turn: String::new(), line, token: String::new(), message };
+    fn long_row(&self, line: u64, index: usize, bytes: u64) -> GameReport {
+        let e = ErrorInfo { turn: String::new(), line, token: String::new(), message: too_long(bytes) };
         GameReport::unreadable(self.source.clone(), index.to_string(), verify::KIND, e)
     }
+}
+
+/// Why a row of `bytes` bytes, past [`input::MAX_LINE_BYTES`], is not read.
+pub(crate) fn too_long(bytes: u64) -> String {
+    format!("the row is {bytes} bytes long, more than the {} tabula reads", input::MAX_LINE_BYTES)
 }
 
 /// The record of an archive row: the game's id (its index among the rows when the id column is

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::check::{read_single, row_record, SingleGameError};
+use super::check::{read_single, row_record, too_long, SingleGameError};
 use super::verify::{Notation, Record, RecordedEnd};
 use crate::check::FindError;
 use crate::input::{self, Chunk, Format, LineChunks, MAX_RECORD_BYTES};
@@ -65,6 +65,26 @@ pub fn for_each_record_in(
     reader: impl Read,
     f: &mut dyn FnMut(OwnedRecord) -> ControlFlow<()>,
 ) -> Result<(), FindError> {
+    for_each_row_in(path, reader, &mut |row| match row {
+        Ok(record) => f(record),
+        Err(_) => ControlFlow::Continue(()),
+    })
+}
+
+/// An archive row that cannot be read as a game, named and numbered as `tabula check` reports
+/// it.
+struct Unread {
+    game: String,
+    line: u64,
+    reason: String,
+}
+
+/// As [`for_each_record_in`], handing over the rows of an archive that cannot be read too.
+fn for_each_row_in(
+    path: &Path,
+    reader: impl Read,
+    f: &mut dyn FnMut(Result<OwnedRecord, Unread>) -> ControlFlow<()>,
+) -> Result<(), FindError> {
     let source: Arc<str> = Arc::from(path.display().to_string());
     let file = || path.display().to_string();
     let fail = |error: std::io::Error| FindError::Io { file: file(), error };
@@ -92,43 +112,68 @@ pub fn for_each_record_in(
                 _ => Notation::Long,
             };
             let game = input::record_name(path);
-            let _ =
-                f(OwnedRecord { source, game, movelist: data, line: 1, recorded: None, notation, tags: Vec::new() });
+            let _ = f(Ok(OwnedRecord {
+                source,
+                game,
+                movelist: data,
+                line: 1,
+                recorded: None,
+                notation,
+                tags: Vec::new(),
+            }));
             Ok(())
         }
         Some(Format::ArimaaArchive(layout)) => {
+            // Rows are numbered as `tabula check` numbers them: every row but the header and
+            // blank ones, those that cannot be read included.
             let (mut index, mut header) = (0usize, true);
             let mut names: Vec<String> = Vec::new();
             while let Some(c) = chunk {
-                if let Chunk::Lines { data, first_line } = &c {
-                    for (line, row) in (*first_line..).zip(data.split(|&b| b == b'\n')) {
-                        if std::mem::take(&mut header) {
-                            let row = row.strip_suffix(b"\r").unwrap_or(row);
-                            names = row
-                                .split(|&b| b == b'\t')
-                                .map(|n| String::from_utf8_lossy(n).trim().to_owned())
-                                .collect();
-                            continue;
-                        }
-                        if row.trim_ascii().is_empty() {
-                            continue;
-                        }
+                let rows = match &c {
+                    Chunk::Lines { data, first_line } => (*first_line..).zip(data.split(|&b| b == b'\n')),
+                    Chunk::Overlong { line, bytes } => {
                         index += 1;
-                        let Ok(r) = row_record(&source, &layout, line, index, row) else {
-                            continue;
-                        };
-                        let record = OwnedRecord {
-                            source: r.source,
-                            game: r.game,
-                            movelist: r.movelist.to_vec(),
-                            line,
-                            recorded: r.recorded,
-                            notation: r.notation,
-                            tags: row_tags(&names, row),
-                        };
-                        if f(record).is_break() {
+                        let reason = too_long(*bytes);
+                        if f(Err(Unread { game: index.to_string(), line: *line, reason })).is_break() {
                             return Ok(());
                         }
+                        chunk = chunks.next_chunk().map_err(fail)?;
+                        continue;
+                    }
+                };
+                for (line, row) in rows {
+                    if std::mem::take(&mut header) {
+                        let row = row.strip_suffix(b"\r").unwrap_or(row);
+                        names =
+                            row.split(|&b| b == b'\t').map(|n| String::from_utf8_lossy(n).trim().to_owned()).collect();
+                        continue;
+                    }
+                    if row.trim_ascii().is_empty() {
+                        continue;
+                    }
+                    index += 1;
+                    let found = if row.len() > input::MAX_LINE_BYTES {
+                        Err(Unread { game: index.to_string(), line, reason: too_long(row.len() as u64) })
+                    } else {
+                        match row_record(&source, &layout, line, index, row) {
+                            Ok(r) => Ok(OwnedRecord {
+                                source: r.source,
+                                game: r.game,
+                                movelist: r.movelist.to_vec(),
+                                line,
+                                recorded: r.recorded,
+                                notation: r.notation,
+                                tags: row_tags(&names, row),
+                            }),
+                            Err(e) => Err(Unread {
+                                game: layout.id_of(row).unwrap_or_else(|| index.to_string()),
+                                line,
+                                reason: e.to_string(),
+                            }),
+                        }
+                    };
+                    if f(found).is_break() {
+                        return Ok(());
                     }
                 }
                 chunk = chunks.next_chunk().map_err(fail)?;
@@ -209,11 +254,13 @@ pub fn read_game_text(path: &Path) -> Result<String, FindError> {
         .map_err(|_| io(std::io::Error::new(std::io::ErrorKind::InvalidData, "the file is not UTF-8 text")))
 }
 
-/// Finds one game in a file: the one whose id is `selector`, else the `selector`-th (1-based),
-/// or the first when `selector` is `None`. `-` is standard input; gzip is read decompressed.
+/// Finds one game in a file: the one whose id is `selector` (as `tabula check` names it), else
+/// the `selector`-th (1-based) of those that can be read, or the first of those when `selector`
+/// is `None`. `-` is standard input; gzip is read decompressed.
 ///
 /// # Errors
-/// The file cannot be read, is not an Arimaa record file, or has no such game.
+/// The file cannot be read, is not an Arimaa record file, has no such game, or the game asked
+/// for cannot be read ([`FindError::Unreadable`], as `tabula check` reports it).
 pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, FindError> {
     let file = input::open(path).map_err(|error| FindError::Io { file: path.display().to_string(), error })?;
     find_game_in(path, file.into_reader(), selector)
@@ -222,24 +269,38 @@ pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, Fin
 /// As [`find_game`], on the content of `path` read from `reader` (the file read once).
 ///
 /// # Errors
-/// The content cannot be read, is not an Arimaa record file, or has no such game.
+/// As [`find_game`].
 pub fn find_game_in(path: &Path, reader: impl Read, selector: Option<&str>) -> Result<OwnedRecord, FindError> {
     let wanted_index = selector.and_then(|s| s.parse::<usize>().ok());
     let (mut by_id, mut by_index, mut n) = (None, None, 0usize);
-    for_each_record_in(path, reader, &mut |r| {
-        n += 1;
-        if selector.is_none_or(|s| r.game == s) {
-            by_id = Some(r);
+    for_each_row_in(path, reader, &mut |row| {
+        // The first game is the first that can be read; one asked for is reported either way.
+        if selector.is_none() && row.is_err() {
+            return ControlFlow::Continue(());
+        }
+        let game = match &row {
+            Ok(r) => &r.game,
+            Err(u) => &u.game,
+        };
+        if selector.is_none_or(|s| game == s) {
+            by_id = Some(row);
             return ControlFlow::Break(());
         }
-        if wanted_index == Some(n) {
-            by_index = Some(r);
+        if row.is_ok() {
+            n += 1;
+            if wanted_index == Some(n) {
+                by_index = Some(row);
+            }
         }
         ControlFlow::Continue(())
     })?;
-    by_id
-        .or(by_index)
-        .ok_or_else(|| FindError::NoGame { file: path.display().to_string(), selector: selector.map(str::to_owned) })
+    match by_id.or(by_index) {
+        Some(Ok(record)) => Ok(record),
+        Some(Err(Unread { game, line, reason })) => {
+            Err(FindError::Unreadable { file: path.display().to_string(), game, line, reason })
+        }
+        None => Err(FindError::NoGame { file: path.display().to_string(), selector: selector.map(str::to_owned) }),
+    }
 }
 
 #[cfg(test)]
