@@ -335,3 +335,37 @@ fn convert_writes_matches_that_check_as_their_originals() {
     assert!(said.contains("galaxy_wrong_dice#1 illegal: line 18, move 4R"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `tabula replay --game ID` ends every game of the bundled broken matches and of the `.sgf`
+/// matches with the verdict `tabula check` gives it, faults of the match around the game
+/// included (a score line, a game after the end of the match): a game replayed on its own is
+/// judged in its match.
+#[test]
+fn replay_gives_every_game_the_verdict_check_gives() {
+    let mut files = Vec::new();
+    for dir in ["testdata/backgammon/broken", "testdata/backgammon/sgf", "testdata/backgammon/matches"] {
+        let mut found: Vec<PathBuf> =
+            std::fs::read_dir(path(dir)).expect("bundled matches").flatten().map(|e| e.path()).collect();
+        found.retain(|p| p.extension().is_some_and(|e| e == "mat" || e == "sgf"));
+        files.extend(found);
+    }
+    let (mut games, mut not_ok) = (0, 0);
+    for file in &files {
+        let file = file.to_str().unwrap();
+        for g in common::json_lines(&tabula(&["check", "--jsonl", file], None)) {
+            let (id, verdict) = (g["game"].as_str().unwrap(), g["verdict"].as_str().unwrap());
+            let out = tabula(&["replay", file, "--game", id, "--no-color"], None);
+            let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+            let last = said.trim_end().lines().last().unwrap_or_default().to_owned();
+            if verdict == "unreadable" {
+                assert!(last.contains("cannot be read"), "{file} {id}: {last}");
+            } else {
+                assert!(last.starts_with(&format!("{verdict}:")), "{file} {id}: check says {verdict}, replay {last}");
+            }
+            assert_eq!(out.status.code(), Some(if verdict == "ok" { 0 } else { 1 }), "{file} {id}: {last}");
+            games += 1;
+            not_ok += usize::from(verdict != "ok");
+        }
+    }
+    assert!(games > 50 && not_ok >= 5, "{games} games, {not_ok} not ok");
+}

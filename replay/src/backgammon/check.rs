@@ -30,6 +30,30 @@ type Pending = Result<(String, GameRecord, MatchScore, Option<Option<bool>>), (S
 /// read makes the first game unreadable at the header's line (a report of its own would take
 /// that game's id).
 pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
+    check_match_keeping(source, name, input, sink, 0);
+}
+
+/// A game of a match kept while the match is checked, for `tabula replay`: its id and place,
+/// the game as read, the score written before it, and the match's length and tags.
+pub(crate) struct KeptGame {
+    pub(crate) id: String,
+    pub(crate) place: u32,
+    pub(crate) game: GameRecord,
+    pub(crate) written: MatchScore,
+    pub(crate) length: Option<u32>,
+    pub(crate) tags: Vec<(String, String)>,
+}
+
+/// As [`check_match`], keeping the game at place `keep` (1-based; 0 keeps none) when it can be
+/// read: a game replayed on its own gets the verdict the whole match gives it.
+pub(crate) fn check_match_keeping(
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    sink: &mut dyn FnMut(GameReport),
+    keep: u32,
+) -> Option<KeptGame> {
+    let mut kept = None;
     let mut reader = MatReader::new(input);
     // A header line that cannot be read is the first game's error: the header is read on
     // past it, and the id stays that game's own.
@@ -46,6 +70,11 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
         match (item, header_error.take()) {
             (Ok(g), None) => {
                 let written = context.before(&g);
+                if place == keep && misnumbered.is_none() {
+                    let (length, tags) =
+                        header.as_ref().map_or((None, Vec::new()), |h| (h.match_length, h.tags.clone()));
+                    kept = Some(KeptGame { id: id.clone(), place, game: g.clone(), written, length, tags });
+                }
                 match misnumbered {
                     None => batch.push(Ok((id, g, written, None))),
                     Some(e) => batch.push(Err((id, e))),
@@ -69,6 +98,7 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
         batch.push(Err((format!("{name}#1"), mat_error(&e))));
     }
     run.flush(&mut batch, sink);
+    kept
 }
 
 /// Checks every game of an `.sgf` match (GNU Backgammon's own files) read from `input`, as
@@ -77,6 +107,18 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
 /// resignation (`RE[W+1R]`) required to be one, and one without `R` required to end on the board
 /// or by a drop.
 pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
+    check_sgf_keeping(source, name, input, sink, 0);
+}
+
+/// As [`check_sgf`], keeping the game at place `keep` as [`check_match_keeping`] does.
+pub(crate) fn check_sgf_keeping(
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    sink: &mut dyn FnMut(GameReport),
+    keep: u32,
+) -> Option<KeptGame> {
+    let mut kept = None;
     // gnubg keeps the scores of a money session it imported from a `.mat` file, and scores the
     // games itself (the Jacoby rule): money scores are not compared.
     let mut run = Running { source, length: 0, running: None, money_scores: false };
@@ -90,7 +132,22 @@ pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut 
                 let score = g.score(crawford_done);
                 crawford_done |= score.crawford;
                 run.length = g.length;
-                batch.push(Ok((format!("{name}#{number}"), g.record, score, Some(g.resigned))));
+                let id = format!("{name}#{number}");
+                if number == keep {
+                    let info = [("Event", &g.info.event), ("Place", &g.info.place), ("Date", &g.info.date)];
+                    let tags =
+                        info.iter().filter_map(|(k, v)| v.as_ref().map(|v| ((*k).to_owned(), v.clone()))).collect();
+                    let game = g.record.clone();
+                    kept = Some(KeptGame {
+                        id: id.clone(),
+                        place: number,
+                        game,
+                        written: score,
+                        length: Some(g.length),
+                        tags,
+                    });
+                }
+                batch.push(Ok((id, g.record, score, Some(g.resigned))));
             }
             Err(e) => batch.push(Err((format!("{name}#{number}"), sgf_error(&e)))),
         }
@@ -99,6 +156,7 @@ pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut 
         }
     }
     run.flush(&mut batch, sink);
+    kept
 }
 
 /// The score carried from game to game while a match is checked.

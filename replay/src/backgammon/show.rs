@@ -6,8 +6,7 @@ use std::sync::Arc;
 use tabula_engine::backgammon::{Cube, MatchScore, Point, Position, Side};
 use tabula_notation::backgammon::position_id;
 
-use super::check::WrittenScores;
-use super::mat::{ActionKind, Column, GameRecord, MatError, MatReader, MatchHeader};
+use super::mat::{ActionKind, Column, GameRecord};
 use super::verify::{verify_game_with, Replayed};
 use crate::check::FindError;
 use crate::report::{GameReport, Verdict};
@@ -144,7 +143,9 @@ pub(crate) fn touched_points(replayed: &Replayed<'_>) -> u32 {
 
 /// A game found in a match: the file's name, the game's place in it (its number in a match
 /// written right), the match's length (`None` or 0 for money play), its tags (players, event,
-/// place, date...), the game and the score the match's records give before it.
+/// place, date...), the game, the score the match's records give before it, and its report as
+/// `tabula check` gives it (the match around it judged too: a score, a game after the end of
+/// the match).
 pub(crate) struct Found {
     pub(crate) name: String,
     pub(crate) place: u32,
@@ -152,13 +153,15 @@ pub(crate) struct Found {
     pub(crate) tags: Vec<(String, String)>,
     pub(crate) game: GameRecord,
     pub(crate) written: MatchScore,
+    pub(crate) report: GameReport,
 }
 
 /// Finds the game `selector` (its place in the file, or its id `name#place`, as `tabula check`
-/// names it; the first when `None`) in a match, `.mat` or (when `sgf`) `.sgf`.
+/// names it; the first when `None`) in a match, `.mat` or (when `sgf`) `.sgf`. The whole match
+/// is checked as `tabula check` checks it, so that the game gets the same verdict.
 ///
 /// # Errors
-/// The match cannot be read up to that game, or it has no such game.
+/// The match has no such game, or it cannot be read (as `tabula check` reports it).
 pub(crate) fn find_game(
     source: &str,
     input: impl BufRead,
@@ -167,7 +170,6 @@ pub(crate) fn find_game(
 ) -> Result<Found, ShowError> {
     let path = crate::input::uncompressed_path(std::path::Path::new(source));
     let name = path.file_name().map_or(source.to_string(), |n| n.to_string_lossy().into());
-    let unreadable = |reason: String| ShowError::Unreadable { file: source.to_owned(), reason };
     let wanted: Option<u32> = match selector {
         None => None,
         Some(s) => {
@@ -179,70 +181,36 @@ pub(crate) fn find_game(
             })?)
         }
     };
-    let no_game =
-        || ShowError::from(FindError::NoGame { file: source.to_owned(), selector: wanted.map(|n| n.to_string()) });
-    if sgf {
-        let mut crawford_done = false;
-        let mut number = 0u32;
-        let mut reader = super::sgf::SgfReader::new(input);
-        loop {
-            number += 1;
-            match reader.next() {
-                None => return Err(no_game()),
-                Some(Err(e)) => {
-                    if matches!(e, super::sgf::SgfError::Io { .. }) || wanted.is_none_or(|n| n == number) {
-                        return Err(unreadable(format!("game {number} cannot be read: {e}")));
-                    }
-                }
-                Some(Ok(g)) => {
-                    let written = g.score(crawford_done);
-                    crawford_done |= written.crawford;
-                    if wanted.is_none_or(|n| n == number) {
-                        let info = [("Event", &g.info.event), ("Place", &g.info.place), ("Date", &g.info.date)];
-                        let tags =
-                            info.iter().filter_map(|(k, v)| v.as_ref().map(|v| ((*k).to_owned(), v.clone()))).collect();
-                        return Ok(Found {
-                            name,
-                            place: number,
-                            length: Some(g.length),
-                            tags,
-                            game: g.record,
-                            written,
-                        });
-                    }
-                }
-            }
+    let place = wanted.unwrap_or(1);
+    let (stem, arc) = (crate::input::record_name(std::path::Path::new(source)), Arc::from(source));
+    let id = format!("{stem}#{place}");
+    let mut report = None;
+    let mut sink = |r: GameReport| {
+        if r.game == id {
+            report = Some(r);
         }
-    }
-    let mut reader = MatReader::new(input);
-    let header: MatchHeader = reader.header().map_err(|e| unreadable(e.to_string()))?.clone();
-    let mut scores = WrittenScores::new(Some(&header));
-    // Games are found by their place in the file, as `tabula check` names them.
-    let mut order = super::check::GameOrder::default();
-    loop {
-        let Some(item) = reader.next() else { return Err(no_game()) };
-        let (place, misnumbered) = order.next(item.as_ref().ok());
-        let this = wanted.is_none_or(|n| n == place);
-        match item {
-            Err(e) => {
-                if matches!(e, MatError::Io { .. }) {
-                    return Err(unreadable(e.to_string()));
-                }
-                scores.after_unreadable();
-                if this {
-                    return Err(unreadable(format!("game {place} cannot be read: {e}")));
-                }
-            }
-            Ok(g) => {
-                let written = scores.before(&g);
-                if this {
-                    if let Some(e) = misnumbered {
-                        return Err(unreadable(format!("game {place} cannot be read: line {}: {}", e.line, e.message)));
-                    }
-                    let (length, tags) = (header.match_length, header.tags);
-                    return Ok(Found { name, place, length, tags, game: g, written });
-                }
-            }
+    };
+    let kept = if sgf {
+        super::check::check_sgf_keeping(&arc, &stem, input, &mut sink, place)
+    } else {
+        super::check::check_match_keeping(&arc, &stem, input, &mut sink, place)
+    };
+    let Some(report) = report else {
+        return Err(ShowError::from(FindError::NoGame {
+            file: source.to_owned(),
+            selector: wanted.map(|n| n.to_string()),
+        }));
+    };
+    match kept {
+        Some(k) if k.id == report.game => {
+            Ok(Found { name, place: k.place, length: k.length, tags: k.tags, game: k.game, written: k.written, report })
+        }
+        _ => {
+            let (line, why) = report.error.as_ref().map_or((0, String::new()), |e| (e.line, e.message.clone()));
+            Err(ShowError::Unreadable {
+                file: source.to_owned(),
+                reason: format!("game {place} cannot be read: line {line}: {why}"),
+            })
         }
     }
 }
@@ -278,7 +246,7 @@ pub fn print_match_replay(
     look: Look,
     out: &mut impl Write,
 ) -> Result<Verdict, ShowError> {
-    let Found { name, place, length, game, written, .. } = find_game(source, input, sgf, selector)?;
+    let Found { name, place, length, game, written, report, .. } = find_game(source, input, sgf, selector)?;
     let names = [game.players[0].as_str(), game.players[1].as_str()];
     let score_line = score_line(length, &game, &written);
     writeln!(out, "{name} game {place}: X {} against O {}, {score_line}", show_name(names[0]), show_name(names[1]))?;
@@ -308,16 +276,17 @@ pub fn print_match_replay(
             None => {}
         }
     };
-    let replay = verify_game_with(&Arc::from(source), format!("{name}#{place}"), &game, written, Some(&mut observe));
+    // The moves are shown as the game replays on its own; the verdict is the match's.
+    verify_game_with(&Arc::from(source), format!("{name}#{place}"), &game, written, Some(&mut observe));
     io_result?;
     if let Some(k) = upto.filter(|&k| k > plays) {
-        return Err(crate::show::past_end(&replay.report, k, plays));
+        return Err(crate::show::past_end(&report, k, plays));
     }
     if let Some(shown) = last {
         writeln!(out, "{shown}")?;
     }
-    write_verdict(&replay.report, &game, out)?;
-    Ok(replay.report.verdict)
+    write_verdict(&report, &game, out)?;
+    Ok(report.verdict)
 }
 
 pub(crate) fn show_name(name: &str) -> &str {
@@ -365,6 +334,10 @@ pub(crate) fn describe(r: &Replayed<'_>, names: [&str; 2]) -> String {
 
 pub(crate) fn write_verdict(report: &GameReport, game: &GameRecord, out: &mut impl Write) -> std::io::Result<()> {
     match (&report.error, report.verdict) {
+        // A fault of the match around the game (a score line) names no move.
+        (Some(e), v) if e.turn.is_empty() => {
+            writeln!(out, "{}: line {}, `{}`: {}", v.as_str(), e.line, e.token, e.message)
+        }
         (Some(e), v) => {
             writeln!(out, "{}: line {}, move {}, `{}`: {}", v.as_str(), e.line, e.turn, e.token, e.message)
         }

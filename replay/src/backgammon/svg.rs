@@ -234,7 +234,8 @@ pub fn board(position: &Position, scene: &Scene<'_>, caption: &str) -> String {
 /// # Errors
 /// The match cannot be read up to that game, or it has no such game.
 pub fn view(source: &Arc<str>, input: impl BufRead, sgf: bool, selector: Option<&str>) -> Result<GameView, ShowError> {
-    let Found { name, place, length, tags: match_tags, game, written } = find_game(source, input, sgf, selector)?;
+    let Found { name, place, length, tags: match_tags, game, written, report } =
+        find_game(source, input, sgf, selector)?;
     let names: [String; 2] = game.players.clone();
     let score = score_line(length, &game, &written);
     let (start_score, start_names) = (score.clone(), names.clone());
@@ -258,7 +259,8 @@ pub fn view(source: &Arc<str>, input: impl BufRead, sgf: bool, selector: Option<
             board(&board_now, &scene, caption)
         }));
     };
-    let replay = verify_game_with(source, format!("{name}#{place}"), &game, written, Some(&mut observe));
+    // The frames come from the game replayed on its own; the verdict is the match's.
+    verify_game_with(source, format!("{name}#{place}"), &game, written, Some(&mut observe));
     let mut tags: Vec<(String, String)> = vec![
         ("X".into(), show_name(&game.players[0]).to_owned()),
         ("O".into(), show_name(&game.players[1]).to_owned()),
@@ -266,8 +268,8 @@ pub fn view(source: &Arc<str>, input: impl BufRead, sgf: bool, selector: Option<
     ];
     tags.extend(match_tags.into_iter().take(24));
     let mut text = Vec::new();
-    let _ = write_verdict(&replay.report, &game, &mut text);
-    let mut view = GameView::new(format!("{name} game {place}"), tags, frames, replay.report);
+    let _ = write_verdict(&report, &game, &mut text);
+    let mut view = GameView::new(format!("{name} game {place}"), tags, frames, report);
     view.verdict = String::from_utf8_lossy(&text).trim_end().to_owned();
     Ok(view)
 }
