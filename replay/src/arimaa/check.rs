@@ -77,7 +77,7 @@ pub(crate) fn check_archive<R: Read + Send>(
                     next_line += 1;
                     bytes += long;
                     archive.index += 1;
-                    emit(archive.long_row(line, archive.index, long));
+                    emit(archive.unreadable(line, Unread::too_long(archive.index, long)));
                 }
                 Err(e) => {
                     ready.drain(..).for_each(&mut *emit);
@@ -205,33 +205,58 @@ impl ArchiveChecker<'_> {
     }
 
     fn check_row(&self, line: u64, index: usize, row: &[u8]) -> GameReport {
-        // The reader skips a longer row unread when it fills a whole buffer, and hands it over
-        // when it does not: the same row is refused wherever it stands.
-        if row.len() > input::MAX_LINE_BYTES {
-            return self.long_row(line, index, row.len() as u64);
-        }
-        match row_record(self.source, self.layout, line, index, row) {
+        match read_row(self.source, self.layout, line, index, row) {
             Ok(record) => verify::verify(&record),
-            Err(e) => {
-                let shown = &row[..row.len().min(40)];
-                let token = String::from_utf8_lossy(shown).into_owned();
-                let error = ErrorInfo { turn: String::new(), line, token, message: e.to_string() };
-                let game = self.layout.id_of(row).unwrap_or_else(|| index.to_string());
-                GameReport::unreadable(self.source.clone(), game, verify::KIND, error)
-            }
+            Err(unread) => self.unreadable(line, unread),
         }
     }
 
-    /// The report of a row of `bytes` bytes, past [`input::MAX_LINE_BYTES`].
-    fn long_row(&self, line: u64, index: usize, bytes: u64) -> GameReport {
-        let e = ErrorInfo { turn: String::new(), line, token: String::new(), message: too_long(bytes) };
-        GameReport::unreadable(self.source.clone(), index.to_string(), verify::KIND, e)
+    fn unreadable(&self, line: u64, unread: Unread) -> GameReport {
+        let Unread { game, token, reason: message } = unread;
+        let e = ErrorInfo { turn: String::new(), line, token, message };
+        GameReport::unreadable(self.source.clone(), game, verify::KIND, e)
     }
 }
 
-/// Why a row of `bytes` bytes, past [`input::MAX_LINE_BYTES`], is not read.
-pub(crate) fn too_long(bytes: u64) -> String {
-    format!("the row is {bytes} bytes long, more than the {} tabula reads", input::MAX_LINE_BYTES)
+/// An archive row that cannot be read as a game: the id it is reported under, the text shown
+/// and why.
+pub(crate) struct Unread {
+    pub(crate) game: String,
+    pub(crate) token: String,
+    pub(crate) reason: String,
+}
+
+impl Unread {
+    /// The `index`-th row, of `bytes` bytes, past [`input::MAX_LINE_BYTES`]: not read, so
+    /// named by its index whether or not the reader handed it over.
+    pub(crate) fn too_long(index: usize, bytes: u64) -> Unread {
+        let reason = format!("the row is {bytes} bytes long, more than the {} tabula reads", input::MAX_LINE_BYTES);
+        Unread { game: index.to_string(), token: String::new(), reason }
+    }
+}
+
+/// The record of the `index`-th row of an archive (on `line`), or why it is not read: the one
+/// place that decides, for `tabula check` and for the commands that take a game out of a file.
+///
+/// # Errors
+/// The row is longer than [`input::MAX_LINE_BYTES`] (the reader skips such a row unread when it
+/// fills a whole buffer, and hands it over when it does not: it is refused wherever it stands),
+/// or does not fit the header's columns.
+pub(crate) fn read_row<'a>(
+    source: &Arc<str>,
+    layout: &ArchiveLayout,
+    line: u64,
+    index: usize,
+    row: &'a [u8],
+) -> Result<Record<'a>, Unread> {
+    if row.len() > input::MAX_LINE_BYTES {
+        return Err(Unread::too_long(index, row.len() as u64));
+    }
+    row_record(source, layout, line, index, row).map_err(|e| Unread {
+        game: layout.id_of(row).unwrap_or_else(|| index.to_string()),
+        token: String::from_utf8_lossy(&row[..row.len().min(40)]).into_owned(),
+        reason: e.to_string(),
+    })
 }
 
 /// The record of an archive row: the game's id (its index among the rows when the id column is
@@ -239,7 +264,7 @@ pub(crate) fn too_long(bytes: u64) -> String {
 ///
 /// # Errors
 /// The row does not fit the header's columns.
-pub(crate) fn row_record<'a>(
+fn row_record<'a>(
     source: &Arc<str>,
     layout: &ArchiveLayout,
     line: u64,

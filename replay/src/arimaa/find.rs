@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::check::{read_single, row_record, too_long, SingleGameError};
+use super::check::{read_row, read_single, SingleGameError, Unread};
 use super::verify::{Notation, Record, RecordedEnd};
 use crate::check::FindError;
 use crate::input::{self, Chunk, Format, LineChunks, MAX_RECORD_BYTES};
@@ -71,19 +71,12 @@ pub fn for_each_record_in(
     })
 }
 
-/// An archive row that cannot be read as a game, named and numbered as `tabula check` reports
-/// it.
-struct Unread {
-    game: String,
-    line: u64,
-    reason: String,
-}
-
-/// As [`for_each_record_in`], handing over the rows of an archive that cannot be read too.
+/// As [`for_each_record_in`], handing over the rows of an archive that cannot be read too
+/// (with their lines), as `tabula check` names and numbers them.
 fn for_each_row_in(
     path: &Path,
     reader: impl Read,
-    f: &mut dyn FnMut(Result<OwnedRecord, Unread>) -> ControlFlow<()>,
+    f: &mut dyn FnMut(Result<OwnedRecord, (u64, Unread)>) -> ControlFlow<()>,
 ) -> Result<(), FindError> {
     let source: Arc<str> = Arc::from(path.display().to_string());
     let file = || path.display().to_string();
@@ -133,8 +126,7 @@ fn for_each_row_in(
                     Chunk::Lines { data, first_line } => (*first_line..).zip(data.split(|&b| b == b'\n')),
                     Chunk::Overlong { line, bytes } => {
                         index += 1;
-                        let reason = too_long(*bytes);
-                        if f(Err(Unread { game: index.to_string(), line: *line, reason })).is_break() {
+                        if f(Err((*line, Unread::too_long(index, *bytes)))).is_break() {
                             return Ok(());
                         }
                         chunk = chunks.next_chunk().map_err(fail)?;
@@ -152,25 +144,17 @@ fn for_each_row_in(
                         continue;
                     }
                     index += 1;
-                    let found = if row.len() > input::MAX_LINE_BYTES {
-                        Err(Unread { game: index.to_string(), line, reason: too_long(row.len() as u64) })
-                    } else {
-                        match row_record(&source, &layout, line, index, row) {
-                            Ok(r) => Ok(OwnedRecord {
-                                source: r.source,
-                                game: r.game,
-                                movelist: r.movelist.to_vec(),
-                                line,
-                                recorded: r.recorded,
-                                notation: r.notation,
-                                tags: row_tags(&names, row),
-                            }),
-                            Err(e) => Err(Unread {
-                                game: layout.id_of(row).unwrap_or_else(|| index.to_string()),
-                                line,
-                                reason: e.to_string(),
-                            }),
-                        }
+                    let found = match read_row(&source, &layout, line, index, row) {
+                        Ok(r) => Ok(OwnedRecord {
+                            source: r.source,
+                            game: r.game,
+                            movelist: r.movelist.to_vec(),
+                            line,
+                            recorded: r.recorded,
+                            notation: r.notation,
+                            tags: row_tags(&names, row),
+                        }),
+                        Err(unread) => Err((line, unread)),
                     };
                     if f(found).is_break() {
                         return Ok(());
@@ -280,7 +264,7 @@ pub fn find_game_in(path: &Path, reader: impl Read, selector: Option<&str>) -> R
         }
         let game = match &row {
             Ok(r) => &r.game,
-            Err(u) => &u.game,
+            Err((_, u)) => &u.game,
         };
         if selector.is_none_or(|s| game == s) {
             by_id = Some(row);
@@ -296,7 +280,7 @@ pub fn find_game_in(path: &Path, reader: impl Read, selector: Option<&str>) -> R
     })?;
     match by_id.or(by_index) {
         Some(Ok(record)) => Ok(record),
-        Some(Err(Unread { game, line, reason })) => {
+        Some(Err((line, Unread { game, reason, .. }))) => {
             Err(FindError::Unreadable { file: path.display().to_string(), game, line, reason })
         }
         None => Err(FindError::NoGame { file: path.display().to_string(), selector: selector.map(str::to_owned) }),
