@@ -30,28 +30,26 @@ type Pending = Result<(String, GameRecord, MatchScore, Option<Option<bool>>), (S
 /// read makes the first game unreadable at the header's line (a report of its own would take
 /// that game's id).
 pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
-    check_match_keeping(source, name, input, sink, 0);
+    check_match_keeping(source, name, input, sink, None);
 }
 
-/// A game of a match kept while the match is checked, for `tabula replay`: its id and place,
-/// the game as read, the score written before it, and the match's length and tags.
+/// A game of a match kept while the match is checked, for `tabula replay`: the game as read,
+/// the score written before it, and the match's length and tags.
 pub(crate) struct KeptGame {
-    pub(crate) id: String,
-    pub(crate) place: u32,
     pub(crate) game: GameRecord,
     pub(crate) written: MatchScore,
     pub(crate) length: Option<u32>,
     pub(crate) tags: Vec<(String, String)>,
 }
 
-/// As [`check_match`], keeping the game at place `keep` (1-based; 0 keeps none) when it can be
-/// read: a game replayed on its own gets the verdict the whole match gives it.
+/// As [`check_match`], keeping the game at place `keep` (1-based) when it can be read: a game
+/// replayed on its own gets the verdict the whole match gives it.
 pub(crate) fn check_match_keeping(
     source: &Arc<str>,
     name: &str,
     input: impl BufRead,
     sink: &mut dyn FnMut(GameReport),
-    keep: u32,
+    keep: Option<u32>,
 ) -> Option<KeptGame> {
     let mut kept = None;
     let mut reader = MatReader::new(input);
@@ -70,10 +68,10 @@ pub(crate) fn check_match_keeping(
         match (item, header_error.take()) {
             (Ok(g), None) => {
                 let written = context.before(&g);
-                if place == keep && misnumbered.is_none() {
+                if keep == Some(place) && misnumbered.is_none() {
                     let (length, tags) =
                         header.as_ref().map_or((None, Vec::new()), |h| (h.match_length, h.tags.clone()));
-                    kept = Some(KeptGame { id: id.clone(), place, game: g.clone(), written, length, tags });
+                    kept = Some(KeptGame { game: g.clone(), written, length, tags });
                 }
                 match misnumbered {
                     None => batch.push(Ok((id, g, written, None))),
@@ -107,7 +105,7 @@ pub(crate) fn check_match_keeping(
 /// resignation (`RE[W+1R]`) required to be one, and one without `R` required to end on the board
 /// or by a drop.
 pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
-    check_sgf_keeping(source, name, input, sink, 0);
+    check_sgf_keeping(source, name, input, sink, None);
 }
 
 /// As [`check_sgf`], keeping the game at place `keep` as [`check_match_keeping`] does.
@@ -116,7 +114,7 @@ pub(crate) fn check_sgf_keeping(
     name: &str,
     input: impl BufRead,
     sink: &mut dyn FnMut(GameReport),
-    keep: u32,
+    keep: Option<u32>,
 ) -> Option<KeptGame> {
     let mut kept = None;
     // gnubg keeps the scores of a money session it imported from a `.mat` file, and scores the
@@ -133,19 +131,12 @@ pub(crate) fn check_sgf_keeping(
                 crawford_done |= score.crawford;
                 run.length = g.length;
                 let id = format!("{name}#{number}");
-                if number == keep {
+                if keep == Some(number) {
                     let info = [("Event", &g.info.event), ("Place", &g.info.place), ("Date", &g.info.date)];
                     let tags =
                         info.iter().filter_map(|(k, v)| v.as_ref().map(|v| ((*k).to_owned(), v.clone()))).collect();
                     let game = g.record.clone();
-                    kept = Some(KeptGame {
-                        id: id.clone(),
-                        place: number,
-                        game,
-                        written: score,
-                        length: Some(g.length),
-                        tags,
-                    });
+                    kept = Some(KeptGame { game, written: score, length: Some(g.length), tags });
                 }
                 batch.push(Ok((id, g.record, score, Some(g.resigned))));
             }
@@ -260,7 +251,7 @@ fn sgf_result(report: &mut GameReport, game: &GameRecord, resigned: Option<bool>
 /// `name#3` is the third game of the file, whatever its `Game N` line says), and each `Game N`
 /// line must follow the one before it.
 #[derive(Default)]
-pub(crate) struct GameOrder {
+struct GameOrder {
     place: u32,
     /// The number of the last `Game N` line, the one an unreadable game is taken to have had.
     last: Option<u32>,
@@ -270,7 +261,7 @@ impl GameOrder {
     /// The place of the next game of the file (`game` when it could be read), and, when its
     /// `Game N` line does not follow the one before it, why it is not read: a game left out,
     /// written twice or out of order leaves the games around it in doubt.
-    pub(crate) fn next(&mut self, game: Option<&GameRecord>) -> (u32, Option<ErrorInfo>) {
+    fn next(&mut self, game: Option<&GameRecord>) -> (u32, Option<ErrorInfo>) {
         self.place = self.place.saturating_add(1);
         let expected = self.last.map_or(1, |n| n.saturating_add(1));
         let Some(game) = game else {

@@ -191,9 +191,9 @@ pub(crate) fn find_game(
         }
     };
     let kept = if sgf {
-        super::check::check_sgf_keeping(&arc, &stem, input, &mut sink, place)
+        super::check::check_sgf_keeping(&arc, &stem, input, &mut sink, Some(place))
     } else {
-        super::check::check_match_keeping(&arc, &stem, input, &mut sink, place)
+        super::check::check_match_keeping(&arc, &stem, input, &mut sink, Some(place))
     };
     let Some(report) = report else {
         return Err(ShowError::from(FindError::NoGame {
@@ -201,11 +201,10 @@ pub(crate) fn find_game(
             selector: wanted.map(|n| n.to_string()),
         }));
     };
+    // A game kept is the one reported: both are the game at `place`, kept when it could be read.
     match kept {
-        Some(k) if k.id == report.game => {
-            Ok(Found { name, place: k.place, length: k.length, tags: k.tags, game: k.game, written: k.written, report })
-        }
-        _ => {
+        Some(k) => Ok(Found { name, place, length: k.length, tags: k.tags, game: k.game, written: k.written, report }),
+        None => {
             let (line, why) = report.error.as_ref().map_or((0, String::new()), |e| (e.line, e.message.clone()));
             Err(ShowError::Unreadable {
                 file: source.to_owned(),
