@@ -164,3 +164,31 @@ fn many_short_rows_keep_memory_flat() {
     assert!(peak_kb < 100 << 10, "peak resident memory {peak_kb} kB");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A small file checked a second time on its own (its records too many to hold with the
+/// others) is counted once in what the run says it read: every file, every byte, once.
+#[test]
+fn a_file_checked_again_is_counted_once() {
+    use std::ops::ControlFlow;
+    use std::sync::Arc;
+    use tabula_replay::check::{check_paths_controlled, CheckEvent};
+    use tabula_replay::control::Control;
+    let dir = common::scratch("counted_once");
+    let mut rows = b"id\tresult\ttermination\tmovelist\n".to_vec();
+    rows.extend(b"x\n".repeat(40_000));
+    let game = b"1g Ra1 Da2 Rb1 Hb2 Rc1 Cc2 Rd1 Md2 Re1 Ee2 Rf1 Cf2 Rg1 Hg2 Rh1 Dh2\n";
+    std::fs::write(dir.join("a_game.txt"), game).unwrap();
+    std::fs::write(dir.join("b_rows.tsv"), &rows).unwrap();
+    std::fs::write(dir.join("c_game.txt"), game).unwrap();
+    let control = Arc::new(Control::new());
+    let mut reports = 0;
+    let summary = check_paths_controlled(&[dir.clone()], &control, &mut |e| {
+        reports += usize::from(matches!(e, CheckEvent::Game(_)));
+        ControlFlow::Continue(())
+    });
+    assert_eq!((reports, summary.games, summary.files), (40_002, 40_002, 3));
+    assert_eq!(control.files_done(), 3);
+    assert_eq!(control.bytes_read(), (rows.len() + 2 * game.len()) as u64);
+    assert_eq!(summary.bytes, control.bytes_read());
+    let _ = std::fs::remove_dir_all(&dir);
+}
