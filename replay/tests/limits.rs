@@ -182,7 +182,7 @@ fn a_file_checked_again_is_counted_once() {
     std::fs::write(dir.join("c_game.txt"), game).unwrap();
     let control = Arc::new(Control::new());
     let mut reports = 0;
-    let summary = check_paths_controlled(&[dir.clone()], &control, &mut |e| {
+    let summary = check_paths_controlled(std::slice::from_ref(&dir), &control, &mut |e| {
         reports += usize::from(matches!(e, CheckEvent::Game(_)));
         ControlFlow::Continue(())
     });
