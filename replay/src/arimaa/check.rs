@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::archive::{ArchiveLayout, RowError};
+use super::archive::ArchiveLayout;
 use super::verify::{self, Notation, Record, RecordedEnd};
 use crate::input::{self, Chunk, LineChunks, MAX_RECORD_BYTES};
 use crate::report::{ErrorInfo, GameReport};
@@ -252,26 +252,12 @@ pub(crate) fn read_row<'a>(
     if row.len() > input::MAX_LINE_BYTES {
         return Err(Unread::too_long(index, row.len() as u64));
     }
-    row_record(source, layout, line, index, row).map_err(|e| Unread {
+    let fields = layout.split(row).map_err(|e| Unread {
         game: layout.id_of(row).unwrap_or_else(|| index.to_string()),
         token: String::from_utf8_lossy(&row[..row.len().min(40)]).into_owned(),
         reason: e.to_string(),
-    })
-}
-
-/// The record of an archive row: the game's id (its index among the rows when the id column is
-/// empty), its move list and recorded result.
-///
-/// # Errors
-/// The row does not fit the header's columns.
-fn row_record<'a>(
-    source: &Arc<str>,
-    layout: &ArchiveLayout,
-    line: u64,
-    index: usize,
-    row: &'a [u8],
-) -> Result<Record<'a>, RowError> {
-    let fields = layout.split(row)?;
+    })?;
+    // The id column, or the row's index among the rows when it is empty.
     let game = match fields.id.map(str::trim) {
         Some(id) if !id.is_empty() => id.to_owned(),
         _ => index.to_string(),
