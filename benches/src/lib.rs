@@ -4,8 +4,9 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use tabula_engine::arimaa::Position;
-use tabula_replay::arimaa::find::{for_each_record, OwnedRecord};
+use tabula_replay::arimaa::find::OwnedRecord;
 use tabula_replay::arimaa::verify::{verify_with, Replayed};
+use tabula_replay::read::for_each_arimaa_record as for_each_record;
 
 /// `shared/data/arimaa` beside the checkout.
 pub fn arimaa_data() -> PathBuf {

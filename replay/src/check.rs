@@ -9,8 +9,11 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::control::Control;
-use crate::input::{self, Entry, Format, LineChunks, Problem};
+use crate::games::{self, Format};
+use crate::input::{self, Entry, LineChunks, Problem};
 use crate::report::{GameReport, Verdict};
+pub use crate::skip::SkipReason;
+use crate::skip::NOT_RECORDS;
 
 /// Games by verdict.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -90,51 +93,6 @@ pub enum CheckEvent<'a> {
         reason: SkipReason,
     },
 }
-
-/// Why a file holds no game to report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SkipReason {
-    /// A file found in a folder in which no format tabula knows is recognised.
-    NotRecords,
-    /// An empty file.
-    Empty,
-    /// Records of a format tabula knows, without a game (an archive's header alone).
-    NoGames,
-    /// A folder reached again through a link (a loop, or a second way to the same folder).
-    SeenBefore,
-    /// Something in a folder that is neither a file nor a folder (a device, pipe or socket).
-    NotAFile,
-}
-
-impl SkipReason {
-    /// The reason, in full.
-    pub const fn message(self) -> &'static str {
-        match self {
-            SkipReason::NotRecords => NOT_RECORDS,
-            SkipReason::Empty => "an empty file: no games",
-            SkipReason::NoGames => "records of a format tabula knows, but no game in them",
-            SkipReason::SeenBefore => "a folder already read by another path (reached again through a link)",
-            SkipReason::NotAFile => "not a file or a folder",
-        }
-    }
-
-    /// A few words for a list.
-    pub const fn label(self) -> &'static str {
-        match self {
-            SkipReason::NotRecords => "not game records",
-            SkipReason::Empty => "empty",
-            SkipReason::NoGames => "no games",
-            SkipReason::SeenBefore => "a folder read already",
-            SkipReason::NotAFile => "not a file",
-        }
-    }
-}
-
-/// Why a file named as records, or content not recognised, cannot be read.
-const NOT_RECORDS: &str = "not a record file tabula knows: expected an Arimaa archive (a tab-separated \
-                           header with a movelist column), an Arimaa move list (starting with 1w or 1g), a \
-                           backgammon match (.mat: `N point match`, then `Game 1`) or Stones and Rivers records \
-                           ([Key \"Value\"] tags, then turns like `Sq - D5, FN`)";
 
 /// A check's output held until its turn to be handed on.
 enum Found {
@@ -417,90 +375,51 @@ fn check_stream(
     };
     summary.files += 1;
     let games = summary.games;
-    summary.bytes += crate::games::check_records(format, source, name, first, chunks, &mut |r| emit(r, summary));
+    summary.bytes += games::check_records(format, source, name, first, chunks, &mut |r| emit(r, summary));
     (summary.games == games).then_some(SkipReason::NoGames)
 }
 
-/// Why one game cannot be taken out of a file ([`find_game`](crate::arimaa::find::find_game), [`for_each_record`](crate::arimaa::find::for_each_record), and the
-/// Stones and Rivers [`find_record`](crate::stones_rivers::find_record)).
-#[derive(Debug, thiserror::Error)]
-pub enum FindError {
-    /// The file cannot be read.
-    #[error("{file}: {error}")]
-    Io {
-        /// The file.
-        file: String,
-        /// What the system said.
-        error: std::io::Error,
-    },
-    /// Nothing in the file, or only blank space.
-    #[error("{file}: an empty file: no games")]
-    Empty {
-        /// The file.
-        file: String,
-    },
-    /// No format tabula knows is recognised.
-    #[error("{file}: not a record file tabula knows")]
-    NotRecords {
-        /// The file.
-        file: String,
-    },
-    /// Records of another game than the one asked for.
-    #[error("{file}: {what}, not an Arimaa record")]
-    OtherGame {
-        /// The file.
-        file: String,
-        /// What it holds.
-        what: &'static str,
-    },
-    /// A single-game file past the size read into memory.
-    #[error("{file}: more than the {limit} bytes a single game's file may have")]
-    TooLarge {
-        /// The file.
-        file: String,
-        /// The limit.
-        limit: usize,
-    },
-    /// The game asked for is there but cannot be read (an archive row that does not fit the
-    /// header, or is longer than any game), as `tabula check` reports it.
-    #[error("{file}: game {game} (line {line}) cannot be read: {reason}")]
-    Unreadable {
-        /// The file.
-        file: String,
-        /// The game's id.
-        game: String,
-        /// Its line.
-        line: u64,
-        /// Why.
-        reason: String,
-    },
-    /// No game has that id or number.
-    #[error("{file}: {}", .selector.as_ref().map_or_else(|| "no game in the file".to_owned(), |s| format!("no game {s}")))]
-    NoGame {
-        /// The file.
-        file: String,
-        /// The id or number asked for.
-        selector: Option<String>,
-    },
-}
+#[cfg(test)]
+mod tests {
+    use super::check_reader;
+    use crate::input::CHUNK_BYTES;
 
-impl FindError {
-    /// Whether the input holds no game to show (empty, not records, a record past the limit,
-    /// content that is no text, no game at all), as opposed to a file that cannot be read or a game asked for that is
-    /// not there: the commands end such a run with status 1, as `tabula check` does an input
-    /// without a game, and the others with status 2.
-    pub fn is_no_game(&self) -> bool {
-        match self {
-            // A game that cannot be read is not ok, as `tabula check` says of it.
-            FindError::Empty { .. }
-            | FindError::NotRecords { .. }
-            | FindError::TooLarge { .. }
-            | FindError::Unreadable { .. } => true,
-            FindError::NoGame { selector, .. } => selector.is_none(),
-            // Content that is no text (an endless line, a damaged gzip stream), not the system
-            // refusing: `check` reports such a file as unreadable too.
-            FindError::Io { error, .. } => error.kind() == std::io::ErrorKind::InvalidData,
-            FindError::OtherGame { .. } => false,
+    /// An Arimaa archive's rows are numbered by the line they stand on, across chunks, blank lines and rows too long
+    /// to read: every row here is a bad one whose id is its line number, and the rows too long
+    /// to read are reported at theirs.
+    #[test]
+    fn rows_are_numbered_by_their_line_across_chunks() {
+        let mut text = b"id\tresult\ttermination\tmovelist\n".to_vec();
+        let mut long_rows = Vec::new();
+        let (mut line, mut blank) = (2u64, 0);
+        while text.len() < 3 * CHUNK_BYTES {
+            match line % 1000 {
+                7 => {
+                    text.push(b'\n');
+                    blank += 1;
+                }
+                500 => {
+                    text.extend(std::iter::repeat_n(b'x', CHUNK_BYTES + 10));
+                    text.push(b'\n');
+                    long_rows.push(line);
+                }
+                _ => text.extend(format!("{line}\t{}\n", "p".repeat((line % 700) as usize)).as_bytes()),
+            }
+            line += 1;
         }
+        let mut reports = Vec::new();
+        let summary = check_reader("rows.tsv", "rows", &text[..], &mut |r| reports.push(r.clone()));
+        let mut long_seen = Vec::new();
+        for r in &reports {
+            let e = r.error.as_ref().expect("every row is bad");
+            if e.message.contains("bytes long") {
+                long_seen.push(e.line);
+            } else {
+                assert_eq!(e.line.to_string(), r.game, "{}", e.message);
+            }
+        }
+        assert_eq!(long_seen, long_rows);
+        assert_eq!(summary.games, reports.len());
+        assert_eq!(reports.len() as u64, line - 2 - blank);
     }
 }

@@ -29,20 +29,33 @@
 //! ```
 #![deny(unused_must_use)]
 
-pub mod arimaa;
-pub mod backgammon;
-pub mod check;
+// Floor 1, the vocabulary every game and command shares.
 pub mod control;
 pub mod diagram;
+pub mod error;
 pub mod game_kind;
-mod games;
 pub mod input;
+pub mod report;
+pub mod skip;
+pub mod svg;
+pub mod view;
+
+// Floor 2, each game's own folder.
+pub mod arimaa;
+pub mod backgammon;
+pub mod stones_rivers;
+
+// Floor 3, the one dispatch on the game.
+mod games;
+
+// Floor 4, the drivers.
+pub mod check;
+pub mod convert;
 pub mod page;
 pub mod query;
-pub mod report;
+pub mod read;
 pub mod show;
-pub mod stones_rivers;
-pub mod svg;
 
+pub use error::{FindError, QueryError, Refusal, ShowError};
 pub use game_kind::{GameKind, UnknownGame};
 pub use report::{ErrorInfo, GameReport, GameResult, Verdict};

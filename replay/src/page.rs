@@ -14,8 +14,8 @@
 use std::fmt::Write as _;
 
 use crate::report::Verdict;
-use crate::show::GameView;
 use crate::svg::escape;
+use crate::view::GameView;
 
 const STYLE: &str = "
 body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; margin: 16px; color: #222; background: #fafaf7; }

@@ -206,10 +206,10 @@ impl GameReport {
         }
     }
 
-    /// The JSON line of a file passed over ([`CheckEvent::Skipped`](crate::check::CheckEvent)):
+    /// The JSON line of a file passed over (`CheckEvent::Skipped` of a check):
     /// the keys of a game's report, with kind `unknown`, verdict `skipped` and the reason as the
     /// error message.
-    pub fn skipped_json(path: &std::path::Path, reason: crate::check::SkipReason) -> String {
+    pub fn skipped_json(path: &std::path::Path, reason: crate::skip::SkipReason) -> String {
         let source = path.display().to_string();
         let error = ErrorInfo { turn: String::new(), line: 0, token: String::new(), message: reason.message().into() };
         let line = Skipped {

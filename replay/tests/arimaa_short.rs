@@ -14,9 +14,10 @@ use tabula_engine::arimaa::{Color, Placement};
 use tabula_notation::arimaa::short::{ResolveOptions, View};
 use tabula_notation::arimaa::{write_placement, write_position, LongMove};
 use tabula_replay::arimaa::convert::{check_short, long_to_short, replay_short, short_to_long};
-use tabula_replay::arimaa::find::{for_each_record, OwnedRecord};
+use tabula_replay::arimaa::find::OwnedRecord;
 use tabula_replay::arimaa::short_stop::StopKind;
 use tabula_replay::arimaa::verify::{verify, verify_with, Record, Replayed};
+use tabula_replay::read::for_each_arimaa_record as for_each_record;
 use tabula_replay::Verdict;
 
 const SEED_GAME: &str = "s 1 dcdemchh, 8hdcmecdh 2 evmvh8vh7v, e^^^r^ 3 dvdvdvr5v, r^^m^> 4 evveMv, r5<^eM> \

@@ -21,8 +21,9 @@ use std::sync::Arc;
 
 use tabula_notation::backgammon::write_play;
 use tabula_replay::backgammon::check::{check_match, check_sgf};
-use tabula_replay::backgammon::convert::{read_verified, write_mat, write_sgf, ConvertError, Step, VerifiedMatch};
+use tabula_replay::backgammon::convert::{read_verified, write_mat, write_sgf, ConvertError};
 use tabula_replay::backgammon::sgf::SgfReader;
+use tabula_replay::backgammon::verified::{Step, VerifiedMatch};
 use tabula_replay::report::{GameReport, GameResult, Verdict};
 
 fn repo() -> PathBuf {

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tabula_engine::backgammon::{Dice, MoveGenerator};
 use tabula_notation::backgammon::position_id;
 use tabula_notation::backgammon::PlayText;
-use tabula_replay::query::backgammon_plays;
+use tabula_replay::backgammon::query::plays as backgammon_plays;
 
 fn path(p: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(p).display().to_string()
@@ -267,7 +267,7 @@ fn resolve_check_and_replay_read_gnubgs_export_alike() {
 #[test]
 fn positions_read_from_gnubg_ids_and_xgids() {
     use tabula_notation::backgammon::match_id;
-    use tabula_replay::query::backgammon_position_and_dice;
+    use tabula_replay::backgammon::query::position_and_dice as backgammon_position_and_dice;
     let rows = read("testdata/backgammon/xgids.tsv");
     let mut rolled = 0;
     for line in rows.lines().skip(1) {

@@ -6,11 +6,11 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Arc;
 
+use super::archive::ArchiveLayout;
 use super::check::{read_row, read_single, SingleGameError, Unread};
 use super::verify::{Notation, Record, RecordedEnd};
-use crate::check::FindError;
-use crate::input::{self, Chunk, Format, LineChunks, MAX_RECORD_BYTES};
-use tabula_notation::arimaa::short::ResolveOptions;
+use crate::error::FindError;
+use crate::input::{self, Chunk, LineChunks, MAX_RECORD_BYTES};
 
 /// One game read out of a file, owning its text.
 #[derive(Clone, Debug)]
@@ -46,26 +46,37 @@ impl OwnedRecord {
     }
 }
 
-/// Calls `f` with every record of a file in order (rows that do not fit the archive's header
-/// are passed over), until `f` breaks. `-` is standard input; gzip is read decompressed.
-///
-/// # Errors
-/// The file cannot be read or is not an Arimaa record file.
-pub fn for_each_record(path: &Path, f: &mut dyn FnMut(OwnedRecord) -> ControlFlow<()>) -> Result<(), FindError> {
-    let file = input::open(path).map_err(|error| FindError::Io { file: path.display().to_string(), error })?;
-    for_each_record_in(path, file.into_reader(), f)
+/// How an Arimaa file holds its games, as its format says.
+#[derive(Clone, Debug)]
+pub enum FileLayout {
+    /// An archive: a header line, then one game a row.
+    Archive(ArchiveLayout),
+    /// One game's move list, read whole, in this notation.
+    Single(Notation),
 }
 
-/// As [`for_each_record`], on the content of `path` read from `reader` (the file read once).
+/// An Arimaa file opened for reading: how it holds its games, its first chunk (already read
+/// to recognise it), and the rest.
+pub struct ArimaaFile<R: Read> {
+    /// How it holds its games.
+    pub layout: FileLayout,
+    /// The chunk its format was recognised from.
+    pub first: Option<Chunk>,
+    /// The chunks after it.
+    pub chunks: LineChunks<R>,
+}
+
+/// Calls `f` with every record of `file` (the content of `path`) in order (rows that do not
+/// fit the archive's header are passed over), until `f` breaks.
 ///
 /// # Errors
-/// The content cannot be read or is not an Arimaa record file.
+/// The content cannot be read.
 pub fn for_each_record_in(
     path: &Path,
-    reader: impl Read,
+    file: ArimaaFile<impl Read>,
     f: &mut dyn FnMut(OwnedRecord) -> ControlFlow<()>,
 ) -> Result<(), FindError> {
-    for_each_row_in(path, reader, &mut |row| match row {
+    for_each_row_in(path, file, &mut |row| match row {
         Ok(record) => f(record),
         Err(_) => ControlFlow::Continue(()),
     })
@@ -75,35 +86,19 @@ pub fn for_each_record_in(
 /// (with their lines), as `tabula check` names and numbers them.
 fn for_each_row_in(
     path: &Path,
-    reader: impl Read,
+    file: ArimaaFile<impl Read>,
     f: &mut dyn FnMut(Result<OwnedRecord, (u64, Unread)>) -> ControlFlow<()>,
 ) -> Result<(), FindError> {
     let source: Arc<str> = Arc::from(path.display().to_string());
-    let file = || path.display().to_string();
-    let fail = |error: std::io::Error| FindError::Io { file: file(), error };
-    let mut chunks = LineChunks::new(reader);
-    let mut chunk = chunks.next_chunk().map_err(fail)?;
-    if chunk.is_none() {
-        return Err(FindError::Empty { file: file() });
-    }
-    let format = Format::of_chunk(&chunk);
-    match format {
-        None => Err(FindError::NotRecords { file: file() }),
-        Some(Format::BackgammonMat | Format::BackgammonSgf) => {
-            Err(FindError::OtherGame { file: file(), what: "a backgammon match" })
-        }
-        Some(Format::StonesRiversRecords) => {
-            Err(FindError::OtherGame { file: file(), what: "Stones and Rivers records" })
-        }
-        Some(format @ (Format::ArimaaMoveList | Format::ArimaaShort)) => {
+    let file_name = || path.display().to_string();
+    let fail = |error: std::io::Error| FindError::Io { file: file_name(), error };
+    let ArimaaFile { layout, first: mut chunk, mut chunks } = file;
+    match layout {
+        FileLayout::Single(notation) => {
             let data = read_single(chunk, &mut chunks).map_err(|e| match e {
-                SingleGameError::TooLarge => FindError::TooLarge { file: file(), limit: MAX_RECORD_BYTES },
-                SingleGameError::Io(error) => FindError::Io { file: file(), error },
+                SingleGameError::TooLarge => FindError::TooLarge { file: file_name(), limit: MAX_RECORD_BYTES },
+                SingleGameError::Io(error) => FindError::Io { file: file_name(), error },
             })?;
-            let notation = match format {
-                Format::ArimaaShort => Notation::Short(ResolveOptions::default()),
-                _ => Notation::Long,
-            };
             let game = input::record_name(path);
             let _ = f(Ok(OwnedRecord {
                 source,
@@ -116,7 +111,7 @@ fn for_each_row_in(
             }));
             Ok(())
         }
-        Some(Format::ArimaaArchive(layout)) => {
+        FileLayout::Archive(layout) => {
             // Rows are numbered as `tabula check` numbers them: every row but the header and
             // blank ones, those that cannot be read included.
             let (mut index, mut header) = (0usize, true);
@@ -212,52 +207,21 @@ fn date_of(seconds: i64) -> String {
     format!("{year:04}-{month:02}-{day:02}")
 }
 
-/// The whole text of a single-game file (a game in short notation for `tabula convert --to
-/// long`): `-` is standard input, gzip is read decompressed, and at most
-/// [`MAX_RECORD_BYTES`] are read.
+/// Finds one game in `file` (the content of `path`): the one whose id is `selector` (as `tabula
+/// check` names it), else the `selector`-th (1-based) of those that can be read, or the first
+/// of those when `selector` is `None`.
 ///
 /// # Errors
-/// The file cannot be read, is larger than that, or is not UTF-8 text.
-pub fn read_game_text(path: &Path) -> Result<String, FindError> {
-    let file = || path.display().to_string();
-    let io = |error: std::io::Error| FindError::Io { file: file(), error };
-    let mut data = Vec::new();
-    input::open(path)
-        .map_err(io)?
-        .into_reader()
-        .take(MAX_RECORD_BYTES as u64 + 1)
-        .read_to_end(&mut data)
-        .map_err(io)?;
-    if data.len() > MAX_RECORD_BYTES {
-        return Err(FindError::TooLarge { file: file(), limit: MAX_RECORD_BYTES });
-    }
-    if data.trim_ascii().is_empty() {
-        return Err(FindError::Empty { file: file() });
-    }
-    String::from_utf8(data)
-        .map_err(|_| io(std::io::Error::new(std::io::ErrorKind::InvalidData, "the file is not UTF-8 text")))
-}
-
-/// Finds one game in a file: the one whose id is `selector` (as `tabula check` names it), else
-/// the `selector`-th (1-based) of those that can be read, or the first of those when `selector`
-/// is `None`. `-` is standard input; gzip is read decompressed.
-///
-/// # Errors
-/// The file cannot be read, is not an Arimaa record file, has no such game, or the game asked
-/// for cannot be read ([`FindError::Unreadable`], as `tabula check` reports it).
-pub fn find_game(path: &Path, selector: Option<&str>) -> Result<OwnedRecord, FindError> {
-    let file = input::open(path).map_err(|error| FindError::Io { file: path.display().to_string(), error })?;
-    find_game_in(path, file.into_reader(), selector)
-}
-
-/// As [`find_game`], on the content of `path` read from `reader` (the file read once).
-///
-/// # Errors
-/// As [`find_game`].
-pub fn find_game_in(path: &Path, reader: impl Read, selector: Option<&str>) -> Result<OwnedRecord, FindError> {
+/// The content cannot be read, has no such game, or the game asked for cannot be read
+/// ([`FindError::Unreadable`], as `tabula check` reports it).
+pub fn find_game_in(
+    path: &Path,
+    file: ArimaaFile<impl Read>,
+    selector: Option<&str>,
+) -> Result<OwnedRecord, FindError> {
     let wanted_index = selector.and_then(|s| s.parse::<usize>().ok());
     let (mut by_id, mut by_index, mut n) = (None, None, 0usize);
-    for_each_row_in(path, reader, &mut |row| {
+    for_each_row_in(path, file, &mut |row| {
         // The first game is the first that can be read; one asked for is reported either way.
         if selector.is_none() && row.is_err() {
             return ControlFlow::Continue(());

@@ -5,6 +5,7 @@ pub(crate) mod check;
 pub mod convert;
 pub mod find;
 pub mod movelist;
+pub mod query;
 pub mod resolve;
 pub mod short_stop;
 pub mod show;

@@ -459,7 +459,7 @@ mod tests {
                 if path.extension().is_none_or(|e| e != "tsv") {
                     continue;
                 }
-                let _ = crate::arimaa::find::for_each_record(&path, &mut |r| {
+                let _ = crate::read::for_each_arimaa_record(&path, &mut |r| {
                     records += 1;
                     same_as_general_path(&r.movelist);
                     std::ops::ControlFlow::Continue(())

@@ -6,8 +6,8 @@ use tabula_engine::arimaa::{Bitboard, Board, Position, Square, Turn};
 
 use super::verify::{verify_with, Record, Replayed};
 use crate::diagram::{Grid, Mark};
+use crate::error::{past_end, ShowError};
 use crate::report::Verdict;
-use crate::show::{past_end, ShowError};
 
 /// The board as a diagram from Gold's side: rank 8 at the top, traps marked, and the squares
 /// the last turn's steps touched highlighted.

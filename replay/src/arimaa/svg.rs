@@ -11,8 +11,8 @@ use tabula_engine::arimaa::{Board, Color, Phase, Piece, Position, Square, Turn};
 
 use super::find::OwnedRecord;
 use super::verify::{verify_with, Replayed};
-use crate::show::{Frame, GameView};
 use crate::svg::{Svg, HIGHLIGHT};
+use crate::view::{Frame, GameView};
 
 const CELL: f64 = 60.0;
 const LEFT: f64 = 28.0;
@@ -187,7 +187,7 @@ pub fn view(record: &OwnedRecord) -> GameView {
             frames.push(Frame::new("the position records", 0, move |caption| board(&position, None, caption)));
         }
     });
-    let title = format!("{} game {}", crate::show::file_name(&record.source), record.game);
+    let title = format!("{} game {}", crate::view::file_name(&record.source), record.game);
     GameView::new(title, header(record), frames, report)
 }
 

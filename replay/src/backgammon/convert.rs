@@ -12,83 +12,15 @@
 use std::io::{self, Write};
 use std::sync::Arc;
 
-use tabula_engine::backgammon::{BySide, Dice, Play, Position, Side};
+use tabula_engine::backgammon::{BySide, Dice, Side};
 
 use super::check::{check_match, check_sgf, WrittenScores};
 use super::mat::{ActionKind, GameRecord, MatReader, MatchHeader};
 use super::sgf::{GameInfo, SgfReader};
+use super::verified::{Step, VerifiedGame, VerifiedMatch};
 use super::verify::{verify_game_with, Replayed};
 use super::write::{Dialect, GameAction, MatWriter, WriteError};
 use crate::report::{GameReport, GameResult, Verdict};
-
-/// What a player did, as verified.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Step {
-    /// A roll and its play (empty: a dance). `before` is the position seen from the roller.
-    Play {
-        /// The roll.
-        dice: Dice,
-        /// The play, as the engine resolved it.
-        play: Play,
-        /// The position before it.
-        before: Position,
-    },
-    /// A roll left unplayed although it could be played: the game ends by resignation after it.
-    Unplayed {
-        /// The roll.
-        dice: Dice,
-    },
-    /// A roll the player resigned after without a play written (`.mat` `????`, `.sgf` `PL`/`DI`).
-    Unknown {
-        /// The roll.
-        dice: Dice,
-    },
-    /// A double (or a beaver) to `value`.
-    Double {
-        /// The cube value offered.
-        value: u32,
-    },
-    /// A take.
-    Take,
-    /// A drop.
-    Drop,
-}
-
-/// One game, verified.
-#[derive(Clone, Debug)]
-pub struct VerifiedGame {
-    /// The players, left (`W`) first.
-    pub players: [String; 2],
-    /// The score before the game.
-    pub scores: BySide<u32>,
-    /// Whether it is the Crawford game.
-    pub crawford: bool,
-    /// Every action, with its player.
-    pub steps: Vec<(Side, Step)>,
-    /// The winner, the points and how the game ended (`bearoff`, `drop`, `resign`).
-    pub end: (Side, u64, &'static str),
-    /// The points without the Jacoby rule, which a `.mat` file cannot state: what its `Wins`
-    /// line says (as GNU Backgammon's export writes it), the same as `end`'s when the rule
-    /// does not hold or changes nothing.
-    pub points_without_jacoby: u64,
-}
-
-/// A match, every game verified.
-#[derive(Clone, Debug, Default)]
-pub struct VerifiedMatch {
-    /// The match length (0: money).
-    pub length: u32,
-    /// Whether the Crawford rule holds.
-    pub crawford_rule: bool,
-    /// Whether the Jacoby rule holds (money play).
-    pub jacoby: bool,
-    /// The `.mat` header's tags, or tags made from the `.sgf` game information.
-    pub tags: Vec<(String, String)>,
-    /// Event, place and date (from the `.sgf` root, or the `.mat` tags).
-    pub info: GameInfo,
-    /// The games.
-    pub games: Vec<VerifiedGame>,
-}
 
 /// Why a match is not converted.
 #[derive(Debug, thiserror::Error)]
@@ -287,84 +219,5 @@ pub fn write_sgf<W: Write>(m: &VerifiedMatch, mut out: W) -> io::Result<W> {
         super::sgf::write::write_game(&mut out, m, k, g)?;
     }
     out.flush()?;
-    Ok(out)
-}
-
-/// The most bytes of a match file `convert` reads (it verifies every game before writing one).
-pub const MAX_MATCH_BYTES: usize = 64 << 20;
-
-/// Why a file is not converted.
-#[derive(Debug, thiserror::Error)]
-pub enum FileConvertError {
-    /// The file cannot be read (status 2).
-    #[error("{file}: {error}")]
-    Io {
-        /// The file.
-        file: String,
-        /// The error.
-        error: io::Error,
-    },
-    /// The file is no backgammon match, too large, or a game of it is not `ok` (status 1).
-    #[error("{file}: {reason}")]
-    Refused {
-        /// The file.
-        file: String,
-        /// Why, on one line; `games` has the games that are not `ok`.
-        reason: String,
-        /// The games not `ok`.
-        games: Vec<GameReport>,
-    },
-}
-
-/// Reads the match at `path` (`-`: standard input; gzip decompressed; `.mat` or `.sgf`,
-/// recognised from the content), verifies it, and gives it back written as `.sgf` (`to_sgf`) or
-/// `.mat`.
-///
-/// # Errors
-/// See [`FileConvertError`].
-pub fn convert_file(path: &std::path::Path, to_sgf: bool) -> Result<Vec<u8>, FileConvertError> {
-    use std::io::Read;
-    let file = path.display().to_string();
-    let refused = |reason: String| FileConvertError::Refused { file: file.clone(), reason, games: Vec::new() };
-    let io = |error: io::Error| FileConvertError::Io { file: file.clone(), error };
-    let mut data = Vec::new();
-    crate::input::open(path)
-        .map_err(io)?
-        .into_reader()
-        .take(MAX_MATCH_BYTES as u64 + 1)
-        .read_to_end(&mut data)
-        .map_err(|e| refused(format!("cannot be read: {e}")))?;
-    if data.len() > MAX_MATCH_BYTES {
-        return Err(refused(format!("longer than the {MAX_MATCH_BYTES} bytes convert reads")));
-    }
-    if data.trim_ascii().is_empty() {
-        return Err(refused("the file is empty".into()));
-    }
-    let head = &data[..data.len().min(crate::input::DETECT_BYTES)];
-    let sgf = match crate::games::match_format(crate::input::Format::detect(head)) {
-        Some(sgf) => sgf,
-        None => {
-            return Err(refused("not a backgammon match (.mat or .sgf): --to sgf and --to mat convert those".into()))
-        }
-    };
-    let name = crate::input::record_name(path);
-    let source: Arc<str> = Arc::from(file.as_str());
-    let m = match read_verified(&data, sgf, &source, &name) {
-        Ok(m) => m,
-        Err(ConvertError::NotOk(games)) => {
-            let reason = format!(
-                "not converted: {} game{} not ok (only verified plays are written)",
-                games.len(),
-                if games.len() == 1 { " is" } else { "s are" }
-            );
-            return Err(FileConvertError::Refused { file, reason, games });
-        }
-        Err(e) => return Err(refused(e.to_string())),
-    };
-    let out = if to_sgf {
-        write_sgf(&m, Vec::new()).map_err(io)?
-    } else {
-        write_mat(&m, Vec::new()).map_err(|e| refused(e.to_string()))?
-    };
     Ok(out)
 }

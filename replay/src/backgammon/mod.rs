@@ -3,9 +3,11 @@
 pub mod check;
 pub mod convert;
 pub mod mat;
+pub mod query;
 pub mod sgf;
 pub mod show;
 pub mod svg;
+pub mod verified;
 pub mod verify;
 pub mod write;
 

@@ -8,9 +8,10 @@ use tabula_notation::backgammon::position_id;
 
 use super::mat::{ActionKind, Column, GameRecord};
 use super::verify::{verify_game_with, Replayed};
-use crate::check::FindError;
+use crate::error::FindError;
+use crate::error::ShowError;
 use crate::report::{GameReport, Verdict};
-use crate::show::{Look, ShowError};
+use crate::view::Look;
 
 /// Checkers drawn in a column before the rest are shown as a number.
 const STACK: usize = 5;
@@ -279,7 +280,7 @@ pub fn print_match_replay(
     verify_game_with(&Arc::from(source), format!("{name}#{place}"), &game, written, Some(&mut observe));
     io_result?;
     if let Some(k) = upto.filter(|&k| k > plays) {
-        return Err(crate::show::past_end(&report, k, plays));
+        return Err(crate::error::past_end(&report, k, plays));
     }
     if let Some(shown) = last {
         writeln!(out, "{shown}")?;

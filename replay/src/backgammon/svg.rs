@@ -15,8 +15,9 @@ use tabula_engine::backgammon::{Cube, Point, Position, Side};
 
 use super::show::{describe, find_game, score_line, show_name, touched_points, write_verdict, Found};
 use super::verify::{verify_game_with, Replayed};
-use crate::show::{Frame, GameView, ShowError};
+use crate::error::ShowError;
 use crate::svg::{Svg, HIGHLIGHT};
+use crate::view::{Frame, GameView};
 
 /// Checkers drawn on a point before the rest are shown as a number.
 const STACK: usize = 5;

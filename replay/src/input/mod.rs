@@ -1,11 +1,11 @@
 //! Reading inputs: every path given (files, folders searched recursively, `-` for standard
 //! input) walked into entries ([`walk()`]), each opened as its content ([`open`]: gzip is
-//! decompressed as it is read), its format recognised from that content ([`Format`]), and its
-//! bytes read in bounded chunks of whole lines ([`LineChunks`]).
+//! decompressed as it is read), and its bytes read in bounded chunks of whole lines
+//! ([`LineChunks`]). Which format the content is, and so which game, is the dispatch's to say
+//! (`games::Format`).
 
 mod chunks;
 mod decode;
-mod format;
 mod lines;
 pub mod walk;
 
@@ -13,7 +13,6 @@ pub use chunks::{Chunk, ChunkStream, LineChunks};
 pub use decode::{
     has_extension, is_gz_name, open, record_name, uncompressed_path, Gunzip, GzipError, Input, GZIP_MAGIC,
 };
-pub use format::Format;
 pub use lines::{Line, LineReader};
 pub use walk::{walk, Entry, Problem};
 

@@ -21,8 +21,9 @@ use tabula_notation::stones_rivers::player_code;
 
 use super::records::Record;
 use super::verify::{start_position, verify_with, Replayed};
+use crate::error::{past_end, ShowError};
 use crate::report::Verdict;
-use crate::show::{past_end, Look, ShowError};
+use crate::view::Look;
 
 /// The explanation printed under a diagram.
 pub const LEGEND: &str = "S stone, N| north river, E- east river;\n\

@@ -14,8 +14,8 @@ use tabula_engine::stones_rivers::{score_area, Axis, Bitboard, Cell, Face, Playe
 use super::records::Record;
 use super::show::{status, touched};
 use super::verify::{start_position, verify_with, Replayed};
-use crate::show::{Frame, GameView};
 use crate::svg::{Svg, HIGHLIGHT};
+use crate::view::{Frame, GameView};
 
 const STEP: f64 = 38.0;
 const LEFT: f64 = 40.0;
@@ -148,7 +148,7 @@ pub fn view(source: &Arc<str>, record: &Record) -> GameView {
     });
     let header =
         record.tags.iter().filter(|t| t.key != "Position").take(24).map(|t| (t.key.clone(), t.value.clone())).collect();
-    let title = format!("{} game {}", crate::show::file_name(source), record.game_id());
+    let title = format!("{} game {}", crate::view::file_name(source), record.game_id());
     GameView::new(title, header, frames, report)
 }
 

@@ -23,7 +23,7 @@ use tabula_engine::stones_rivers::{PlayError, Player, Position, Turn};
 use tabula_notation::stones_rivers::{parse_position, player_code, write_position, ResolveError, TurnText};
 
 use super::records::{Record, RecordReader, TurnLine};
-use crate::check::FindError;
+use crate::error::FindError;
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind in reports.

@@ -4,7 +4,7 @@
 use compact_str::CompactString;
 use smallvec::SmallVec;
 
-use super::record::{syntax, Action, ActionKind, Column, GameEnd, GameRecord, MatError};
+use super::record::{syntax, trim, Action, ActionKind, Column, GameEnd, GameRecord, MatError};
 
 pub(super) const PLAYER_LINE: &str = "the player line `name : score   name : score`";
 pub(super) const ACTION: &str = "a roll `dd:`, `Doubles => n`, `Takes`, `Drops`, `Wins n point` or `Losses n point`";
@@ -87,16 +87,6 @@ pub(super) struct Word<'a> {
     start: usize,
     end: usize,
     position: u32,
-}
-
-/// `str::trim`, fast when the ends are ASCII.
-pub(super) fn trim(s: &str) -> &str {
-    let t = s.trim_ascii();
-    match (t.as_bytes().first(), t.as_bytes().last()) {
-        // Other spaces (Unicode ones, vertical tab) the slow way.
-        (Some(&a), Some(&b)) if a >= 0x80 || b >= 0x80 || a == 0x0B || b == 0x0B => t.trim(),
-        _ => t,
-    }
 }
 
 /// `char::is_whitespace` for an ASCII byte.

@@ -6,9 +6,9 @@ use std::io::BufRead;
 use memchr::memchr;
 
 use super::line::{
-    game_line, is_comment, parse_action_line, parse_match_length, parse_players, parse_tag, trim, PLAYER_LINE,
+    game_line, is_comment, parse_action_line, parse_match_length, parse_players, parse_tag, PLAYER_LINE,
 };
-use super::record::{syntax, ActionKind, GameRecord, MatError, MatchHeader};
+use super::record::{syntax, trim, ActionKind, GameRecord, MatError, MatchHeader};
 
 use crate::input::{Line, LineReader, MAX_RECORD_BYTES};
 

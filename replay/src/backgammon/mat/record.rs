@@ -7,7 +7,6 @@ use std::io;
 use compact_str::CompactString;
 use tabula_engine::backgammon::Side;
 
-use super::line::trim;
 use super::MAX_LINE_BYTES;
 use crate::input::MAX_RECORD_BYTES;
 
@@ -365,4 +364,14 @@ impl MatError {
 
 pub(super) fn syntax(line: u64, game: Option<u32>, found: &str, expected: &'static str) -> MatError {
     MatError::Syntax { line, game, found: crate::report::shortened(found), expected }
+}
+
+/// `str::trim`, fast when the ends are ASCII.
+pub(super) fn trim(s: &str) -> &str {
+    let t = s.trim_ascii();
+    match (t.as_bytes().first(), t.as_bytes().last()) {
+        // Other spaces (Unicode ones, vertical tab) the slow way.
+        (Some(&a), Some(&b)) if a >= 0x80 || b >= 0x80 || a == 0x0B || b == 0x0B => t.trim(),
+        _ => t,
+    }
 }

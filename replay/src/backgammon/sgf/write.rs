@@ -19,8 +19,8 @@ use std::io::{self, Write};
 
 use tabula_engine::backgammon::Side;
 
-use super::super::convert::{Step, VerifiedGame, VerifiedMatch};
 use super::super::mat::Column;
+use super::super::verified::{Step, VerifiedGame, VerifiedMatch};
 use super::letter_of;
 
 /// A property value with `\` and `]` escaped.

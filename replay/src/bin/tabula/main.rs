@@ -172,42 +172,18 @@ fn convert(
     lenient: bool,
     file: &std::path::Path,
 ) -> Result<ExitCode, String> {
-    use tabula_notation::arimaa::short::{ParseContext, ResolveOptions, View};
-    use tabula_replay::arimaa::convert;
+    use tabula_notation::arimaa::short::View;
+    use tabula_replay::convert;
     let view: View = view.parse().map_err(|_| format!("--view: `{view}` is not g, s or n"))?;
-    let (text, error) = match to {
+    let converted = match to {
         Notation::Sgf => return convert_match(file, true),
         Notation::Mat => return convert_match(file, false),
-        Notation::Short => {
-            let record = match tabula_replay::arimaa::find::find_game(file, game) {
-                Ok(record) => record,
-                Err(e) => return no_game_or_failure(e.is_no_game(), &e),
-            };
-            convert::long_to_short(&record.as_record(), view)
-        }
-        Notation::Long => {
-            let text = match tabula_replay::arimaa::find::read_game_text(file) {
-                Ok(text) => text,
-                Err(e) => return no_game_or_failure(e.is_no_game(), &e),
-            };
-            let opts = if lenient { ResolveOptions::LENIENT } else { ResolveOptions::default() };
-            // The view given applies until the text writes one.
-            let prefix = if view == ParseContext::new().view { String::new() } else { format!("{view}\n") };
-            let (list, stop) = convert::short_to_long(&format!("{prefix}{text}"), opts);
-            let error = stop.map(|s| {
-                let mut m = format!(
-                    "{}: {}: {}",
-                    s.kind.as_str(),
-                    s.label.map(|l| l.to_string()).unwrap_or_default(),
-                    s.reason
-                );
-                if !s.candidates.is_empty() {
-                    m.push_str(&format!(" (candidates: {})", s.candidates.join(" | ")));
-                }
-                m
-            });
-            (list, error)
-        }
+        Notation::Short => convert::to_short(file, game, view),
+        Notation::Long => convert::to_long(file, view, lenient),
+    };
+    let (text, error) = match converted {
+        Ok(converted) => converted,
+        Err(e) => return no_game_or_failure(e.is_no_game(), &e),
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -229,7 +205,7 @@ fn convert(
 
 /// `tabula convert --to sgf|mat`: a backgammon match, every game verified, written again.
 fn convert_match(file: &std::path::Path, to_sgf: bool) -> Result<ExitCode, String> {
-    use tabula_replay::backgammon::convert::{convert_file, FileConvertError};
+    use tabula_replay::convert::{convert_file, FileConvertError};
     match convert_file(file, to_sgf) {
         Ok(bytes) => {
             let stdout = io::stdout();

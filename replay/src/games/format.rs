@@ -1,6 +1,7 @@
 //! Recognising a file's format, and so its game, from the start of its content.
 
 use crate::arimaa::ArchiveLayout;
+use crate::input::{Chunk, DETECT_BYTES};
 use crate::GameKind;
 
 /// The kinds of file `tabula` reads.
@@ -62,11 +63,11 @@ impl Format {
         }
     }
 
-    /// The format of a file whose first chunk (of [`LineChunks`](super::LineChunks)) is
-    /// `first`, from its first [`DETECT_BYTES`](super::DETECT_BYTES).
-    pub fn of_chunk(first: &Option<super::Chunk>) -> Option<Format> {
+    /// The format of a file whose first chunk (of [`LineChunks`](crate::input::LineChunks)) is
+    /// `first`, from its first [`DETECT_BYTES`].
+    pub fn of_chunk(first: &Option<Chunk>) -> Option<Format> {
         match first {
-            Some(super::Chunk::Lines { data, .. }) => Format::detect(&data[..data.len().min(super::DETECT_BYTES)]),
+            Some(Chunk::Lines { data, .. }) => Format::detect(&data[..data.len().min(DETECT_BYTES)]),
             _ => None,
         }
     }

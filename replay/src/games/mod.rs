@@ -1,22 +1,72 @@
-//! Every game's entry points, in one place: for a recognised [`Format`] (or a [`GameKind`]),
-//! which function reads its records and verifies them, which shows one of its games, which
-//! lists the moves of a position and which resolves a move. The commands (`check.rs`,
-//! `show.rs`, `query.rs`) call these and know no game; a new game is added here, in
+//! The one dispatch on the game: which formats there are and how each is recognised
+//! ([`Format`]), and for a recognised format (or a [`GameKind`]) which function reads its
+//! records and verifies them, which shows one of its games, which lists the moves of a
+//! position and which resolves a move. The drivers (`check.rs`, `show.rs`, `query.rs`,
+//! `read.rs`, `convert.rs`) call these and know no game; a new game is added here, in
 //! [`Format`]'s detection and in its own folder.
 
-use std::io::{BufRead, Read, Write};
+mod format;
+
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
 use tabula_notation::arimaa::short::ResolveOptions;
 
+pub use format::Format;
+
+use crate::arimaa::find::{ArimaaFile, FileLayout};
 use crate::arimaa::verify::Notation;
-use crate::input::{Chunk, ChunkStream, Format, LineChunks};
-use crate::query::{self, QueryError, Refusal};
+use crate::error::{FindError, QueryError, Refusal, ShowError};
+use crate::input::{self, Chunk, ChunkStream, LineChunks};
 use crate::report::{GameReport, Verdict};
-use crate::show::{GameView, Look, ShowError};
+use crate::view::{GameView, Look};
 use crate::GameKind;
+
+/// A file opened, its format recognised from its content as `tabula check` does: the format,
+/// the file's name as reports give it, and the whole content to read.
+///
+/// # Errors
+/// The file cannot be opened or its start read.
+pub(crate) fn open(path: &Path) -> Result<(Option<Format>, Arc<str>, impl BufRead), FindError> {
+    let file = || path.display().to_string();
+    let io = |error: std::io::Error| FindError::Io { file: file(), error };
+    let mut content = input::open(path).map_err(io)?.into_reader();
+    // The whole start the format is recognised from, however few bytes a read gives (a pipe).
+    let mut head = Vec::with_capacity(input::DETECT_BYTES);
+    (&mut content).take(input::DETECT_BYTES as u64).read_to_end(&mut head).map_err(io)?;
+    let format = Format::detect(&head);
+    let reader = BufReader::with_capacity(input::DETECT_BYTES, std::io::Cursor::new(head).chain(content));
+    Ok((format, Arc::from(file()), reader))
+}
+
+/// The content of `path`, read from `reader`, opened as an Arimaa file: its first chunk read
+/// and its format recognised.
+///
+/// # Errors
+/// The content cannot be read, is empty, is not records, or holds another game's records.
+pub(crate) fn arimaa_file<R: Read>(path: &Path, reader: R) -> Result<ArimaaFile<R>, FindError> {
+    let file = || path.display().to_string();
+    let mut chunks = LineChunks::new(reader);
+    let first = chunks.next_chunk().map_err(|error| FindError::Io { file: file(), error })?;
+    if first.is_none() {
+        return Err(FindError::Empty { file: file() });
+    }
+    let layout = match Format::of_chunk(&first) {
+        None => return Err(FindError::NotRecords { file: file() }),
+        Some(Format::BackgammonMat | Format::BackgammonSgf) => {
+            return Err(FindError::OtherGame { file: file(), what: "a backgammon match" })
+        }
+        Some(Format::StonesRiversRecords) => {
+            return Err(FindError::OtherGame { file: file(), what: "Stones and Rivers records" })
+        }
+        Some(Format::ArimaaMoveList) => FileLayout::Single(Notation::Long),
+        Some(Format::ArimaaShort) => FileLayout::Single(Notation::Short(ResolveOptions::default())),
+        Some(Format::ArimaaArchive(layout)) => FileLayout::Archive(layout),
+    };
+    Ok(ArimaaFile { layout, first, chunks })
+}
 
 /// Reads every record of a file in `format` (`first`, the chunk already read, then the rest of
 /// `chunks`), verifies each and hands the reports to `emit` in input order; returns the bytes
@@ -78,7 +128,7 @@ pub(crate) fn show_game(
         }
         // Arimaa, or no format known: the Arimaa finder says what the file is not.
         Some(GameKind::Arimaa) | None => {
-            let record = crate::arimaa::find::find_game_in(path, reader, selector)?;
+            let record = crate::arimaa::find::find_game_in(path, arimaa_file(path, reader)?, selector)?;
             crate::arimaa::show::print_replay(&record.as_record(), &record.tags, upto, look.color, out)
         }
     }
@@ -103,7 +153,7 @@ pub(crate) fn game_view(
         }
         // Arimaa, or no format known: the Arimaa finder says what the file is not.
         Some(GameKind::Arimaa) | None => {
-            let record = crate::arimaa::find::find_game_in(path, reader, selector)?;
+            let record = crate::arimaa::find::find_game_in(path, arimaa_file(path, reader)?, selector)?;
             Ok(crate::arimaa::svg::view(&record))
         }
     }
@@ -116,22 +166,11 @@ pub(crate) fn legal_moves(
     position: &str,
     dice: Option<&str>,
 ) -> Result<(Vec<String>, String), QueryError> {
-    Ok(match game {
-        GameKind::Arimaa => {
-            let pos = tabula_notation::arimaa::parse_position(position)
-                .map_err(|e| QueryError::Position { text: position.to_string(), reason: e.to_string() })?;
-            (query::arimaa_turns(&pos), "the side to move is immobilized, or the game is over".to_owned())
-        }
-        GameKind::StonesRivers => {
-            let pos = query::stones_rivers_position(position)?;
-            (query::stones_rivers_turns(&pos), "the game is over".to_owned())
-        }
-        GameKind::Backgammon => {
-            let (pos, carried) = query::backgammon_position_and_dice(position)?;
-            let dice = query::backgammon_dice(dice, carried)?;
-            (query::backgammon_plays(&pos, dice), format!("the roll {dice} cannot be played"))
-        }
-    })
+    match game {
+        GameKind::Arimaa => crate::arimaa::query::legal_moves(position),
+        GameKind::StonesRivers => crate::stones_rivers::query::legal_moves(position),
+        GameKind::Backgammon => crate::backgammon::query::legal_moves(position, dice),
+    }
 }
 
 /// Resolves the move `text` of a `tabula resolve` request on `position` in `game`.
@@ -142,12 +181,9 @@ pub(crate) fn resolve_move(
     text: &str,
 ) -> Result<String, Refusal> {
     match game {
-        GameKind::Arimaa => query::resolve_arimaa(request, position, text),
-        GameKind::Backgammon => query::resolve_backgammon_request(request, position, text),
-        GameKind::StonesRivers => {
-            let pos = query::stones_rivers_position(position).map_err(|e| Refusal::syntax(e.to_string()))?;
-            query::resolve_stones_rivers(&pos, text)
-        }
+        GameKind::Arimaa => crate::arimaa::query::resolve(request, position, text),
+        GameKind::Backgammon => crate::backgammon::query::resolve(request, position, text),
+        GameKind::StonesRivers => crate::stones_rivers::query::resolve(position, text),
     }
 }
 

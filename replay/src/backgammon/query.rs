@@ -1,0 +1,129 @@
+//! Questions about one backgammon position, as `tabula moves` and `tabula resolve` ask them.
+
+use std::cmp::Reverse;
+
+use serde_json::{Map, Value};
+use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
+use tabula_notation::backgammon::{match_id, position_id, xgid, PlayText, ResolveError};
+
+use crate::error::{request_string, QueryError, Refusal};
+
+/// The legal plays of the position `text` (a Position ID, a gnubg ID or an XGID) with `dice`
+/// (or the roll the text carries), with why there may be none.
+///
+/// # Errors
+/// [`QueryError`]: the position or the roll is not understood, or there is no roll.
+pub fn legal_moves(text: &str, dice: Option<&str>) -> Result<(Vec<String>, String), QueryError> {
+    let (pos, carried) = position_and_dice(text)?;
+    let dice = self::dice(dice, carried)?;
+    Ok((plays(&pos, dice), format!("the roll {dice} cannot be played")))
+}
+
+/// A backgammon position given as a gnubg Position ID, from the view of the player on roll.
+///
+/// # Errors
+/// [`QueryError::Position`] when the ID is not one.
+pub fn position(text: &str) -> Result<Position, QueryError> {
+    position_id::decode(text.trim()).map_err(|e| QueryError::Position { text: text.to_string(), reason: e.to_string() })
+}
+
+/// A backgammon position as `tabula moves` and `tabula resolve` take it, from the view of the
+/// player on roll, with the roll the text carries: a gnubg Position ID (no roll), a gnubg ID
+/// `PositionID:MatchID`, or an XGID (`XGID=...`, ten fields).
+///
+/// # Errors
+/// [`QueryError::Position`] when the text is none of these, naming which it looked like.
+pub fn position_and_dice(text: &str) -> Result<(Position, Option<Dice>), QueryError> {
+    let t = text.trim();
+    let fail = |reason: String| QueryError::Position { text: text.to_string(), reason };
+    if t.starts_with("XGID=") || t.matches(':').count() >= 9 {
+        let x = xgid::decode(t).map_err(|e| fail(format!("not an XGID: {e}")))?;
+        return Ok((x.position, x.state.dice));
+    }
+    if let Some((position, matchid)) = t.split_once(':') {
+        let pos = position_id::decode(position).map_err(|e| fail(format!("not a gnubg ID: {e}")))?;
+        let state = match_id::decode(matchid).map_err(|e| fail(format!("not a gnubg ID: match ID: {e}")))?;
+        return Ok((pos, state.dice));
+    }
+    Ok((position(t)?, None))
+}
+
+/// The roll for a backgammon question: `given` (two digits) or else the one the position text
+/// carries; both must agree when both are there.
+///
+/// # Errors
+/// [`QueryError::Dice`] for a malformed roll or two rolls that differ, [`QueryError::NoDice`]
+/// when there is none.
+pub fn dice(given: Option<&str>, carried: Option<Dice>) -> Result<Dice, QueryError> {
+    match (given.map(roll).transpose()?, carried) {
+        (Some(d), Some(c)) if d != c => Err(QueryError::Dice(format!("{d}, while the position gives the roll {c}"))),
+        (Some(d), _) | (None, Some(d)) => Ok(d),
+        (None, None) => Err(QueryError::NoDice),
+    }
+}
+
+/// A roll written as two digits.
+///
+/// # Errors
+/// [`QueryError::Dice`] unless two digits from 1 to 6.
+pub fn roll(text: &str) -> Result<Dice, QueryError> {
+    Dice::from_ascii(text.trim().as_bytes()).map_err(|_| QueryError::Dice(text.to_string()))
+}
+
+/// Items of a play as (from, to, count), the order `tabula moves` lists plays in.
+type SortKey = Vec<(u8, u8, u8)>;
+
+/// Every legal play of `dice` on `pos` in the standard notation, one per resulting position,
+/// in a fixed order (the first item's from-point descending, then its to-point descending, and
+/// so on). Empty when the roll cannot be played.
+pub fn plays(pos: &Position, dice: Dice) -> Vec<String> {
+    let mut gen = MoveGenerator::new();
+    let mut plays: Vec<(SortKey, String)> = gen
+        .legal_plays(pos, dice)
+        .iter()
+        .filter(|(play, _)| !play.is_empty())
+        .map(|(play, _)| {
+            let text = PlayText::standard(pos, play);
+            let key = text.items().iter().map(|i| (i.from().number(), i.to().number(), i.count())).collect();
+            (key, text.to_string())
+        })
+        .collect();
+    plays.sort_by(|a, b| Reverse(&a.0).cmp(&Reverse(&b.0)).then_with(|| a.1.cmp(&b.1)));
+    plays.into_iter().map(|(_, t)| t).collect()
+}
+
+/// Resolves the play `text` of a `tabula resolve` request on `position`: its standard text.
+/// The roll is the request's `dice`, or the one the position carries (a gnubg ID or an XGID).
+///
+/// # Errors
+/// The position or the roll is not understood (`syntax`), or the play does not resolve (see
+/// [`resolve_play`]).
+pub fn resolve(request: &Map<String, Value>, position: &str, text: &str) -> Result<String, Refusal> {
+    let (pos, carried) = position_and_dice(position).map_err(|e| Refusal::syntax(e.to_string()))?;
+    let given = match request.get("dice") {
+        None if carried.is_some() => None,
+        _ => Some(request_string(request, "dice")?),
+    };
+    let dice = dice(given, carried).map_err(|e| Refusal::syntax(e.to_string()))?;
+    resolve_play(&pos, dice, text)
+}
+
+/// Resolves the play `text` of `dice` on `pos`: its standard text.
+///
+/// # Errors
+/// The text cannot be read (`syntax`), fits no legal play (`illegal`) or several (`ambiguous`,
+/// with their standard texts).
+pub fn resolve_play(pos: &Position, dice: Dice, text: &str) -> Result<String, Refusal> {
+    let parsed =
+        PlayText::from_ascii(text.trim().as_bytes()).map_err(|e| Refusal::syntax(format!("`{}`: {e}", text.trim())))?;
+    match parsed.resolve(pos, dice) {
+        Ok(resolved) => Ok(tabula_notation::backgammon::write_play(pos, &resolved.play)),
+        Err(ResolveError::Ambiguous { candidates }) => Err(Refusal {
+            kind: "ambiguous",
+            message: format!("`{}` fits several legal plays of {dice}", text.trim()),
+            candidates,
+        }),
+        Err(ResolveError::Syntax(e)) => Err(Refusal::syntax(e.to_string())),
+        Err(e) => Err(Refusal { kind: "illegal", message: e.to_string(), candidates: Vec::new() }),
+    }
+}
