@@ -340,6 +340,36 @@ pub fn check_reader(source: &str, name: &str, reader: impl Read + Send, sink: &m
     summary
 }
 
+/// Checks every game of one file's content, `data` (plain, or gzip as its first bytes say), as
+/// [`check_paths_with`] checks a file named on the command line whose path is `source`: its
+/// format recognised from the content, its games' reports and a skipped file's reason handed
+/// to `sink` in input order, the games of a single-game file named after `source`. What a task
+/// of a distributed job calls on the bytes it was given.
+pub fn check_bytes(source: &str, data: &[u8], sink: &mut dyn FnMut(CheckEvent<'_>) -> ControlFlow<()>) -> Summary {
+    let control = Arc::new(Control::new());
+    let mut summary = Summary::default();
+    let name = input::record_name(Path::new(source));
+    let path = Path::new(source);
+    let mut hand_on = |found: Found| {
+        if !control.stopped() && sink(found.event()).is_break() {
+            control.stop();
+        }
+    };
+    let skipped = if data.starts_with(&input::GZIP_MAGIC) {
+        let chunks = LineChunks::new(input::Gunzip::new(data)).watched_by(Arc::clone(&control));
+        check_stream(&Arc::from(source), &name, chunks, true, &mut summary, &mut hand_on)
+    } else {
+        let chunks = LineChunks::new(data).watched_by(Arc::clone(&control));
+        check_stream(&Arc::from(source), &name, chunks, true, &mut summary, &mut hand_on)
+    };
+    if let Some(reason) = skipped {
+        summary.skipped.push((path.to_path_buf(), reason));
+        hand_on(Found::Skipped(path.to_path_buf(), reason));
+    }
+    summary.stopped = control.stopped();
+    summary
+}
+
 /// Checks the games of one input. Returns why it was passed over when it holds no game to
 /// report: empty, records without a game, or (unless `explicit`) no format recognised.
 fn check_stream(

@@ -5,7 +5,8 @@ use serde_json::{json, Map, Value};
 
 use crate::error::request_string;
 pub use crate::error::{QueryError, Refusal};
-use crate::{games, GameKind, UnknownGame};
+use crate::game_kind::{GameKind, UnknownGame};
+use crate::games;
 
 /// The legal moves of a position, as `tabula moves` lists them.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -141,7 +141,7 @@ impl GameReport {
     /// What the game's records number, for people: `turn` for Stones and Rivers, `move` for
     /// the others.
     pub fn turn_word(&self) -> &'static str {
-        if self.kind == crate::GameKind::StonesRivers.name() {
+        if self.kind == crate::game_kind::GameKind::StonesRivers.name() {
             "turn"
         } else {
             "move"

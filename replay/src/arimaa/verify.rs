@@ -15,7 +15,7 @@ use super::short_stop::{from_resolve_error, ShortStop, StopKind};
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind's name in reports.
-pub const KIND: &str = crate::GameKind::Arimaa.name();
+pub const KIND: &str = crate::game_kind::GameKind::Arimaa.name();
 
 /// How the record says the game ended (the archive's `result` and `termination` columns).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -9,7 +9,7 @@ use super::mat::{Action, ActionKind, Column, GameRecord, SetUpNode};
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind in reports.
-pub const KIND: &str = crate::GameKind::Backgammon.name();
+pub const KIND: &str = crate::game_kind::GameKind::Backgammon.name();
 
 /// How a game ended on the board or by the cube, before the `Wins` line is read.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

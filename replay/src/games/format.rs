@@ -1,8 +1,8 @@
 //! Recognising a file's format, and so its game, from the start of its content.
 
 use crate::arimaa::ArchiveLayout;
+use crate::game_kind::GameKind;
 use crate::input::{Chunk, DETECT_BYTES};
-use crate::GameKind;
 
 /// The kinds of file `tabula` reads.
 #[derive(Clone, PartialEq, Eq, Debug)]

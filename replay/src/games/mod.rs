@@ -19,10 +19,10 @@ pub use format::Format;
 use crate::arimaa::find::{ArimaaFile, FileLayout};
 use crate::arimaa::verify::Notation;
 use crate::error::{FindError, QueryError, Refusal, ShowError};
+use crate::game_kind::GameKind;
 use crate::input::{self, Chunk, ChunkStream, LineChunks};
 use crate::report::{GameReport, Verdict};
 use crate::view::{GameView, Look};
-use crate::GameKind;
 
 /// A file opened, its format recognised from its content as `tabula check` does: the format,
 /// the file's name as reports give it, and the whole content to read.

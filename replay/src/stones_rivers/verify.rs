@@ -27,7 +27,7 @@ use crate::error::FindError;
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind in reports.
-pub const KIND: &str = crate::GameKind::StonesRivers.name();
+pub const KIND: &str = crate::game_kind::GameKind::StonesRivers.name();
 
 /// Records verified together; memory holds at most this many records of a file at once (or
 /// [`BATCH_BYTES`] of their turns, whichever comes first).
