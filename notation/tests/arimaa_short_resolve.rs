@@ -145,6 +145,70 @@ fn last_piece_named() {
     assert_eq!(long(&p, "g 24g eR^Re>"), "rd5n Ed4n Ed5e rd6s");
 }
 
+/// The last-named rule after a removal (`rules/arimaa.md`, step 4): a piece named by a removal
+/// unit has left the board and is passed over; the piece of that kind named before it is the
+/// last named. Gold rabbits on c3 (a trap) and d3, the one on d3 its only support, and another
+/// on g2; a silver rabbit on c4 in the second position keeps the rabbit of d4 from going left.
+#[test]
+fn last_piece_named_before_a_removal() {
+    let p = gold("Rc3 Rd3 Rg2 ra7");
+    // The rabbit of d3 goes up, the one on c3 is taken, and a bare `r` that both the rabbit of
+    // d4 and that of g2 could be: the one named before the removed one, in every view. Before
+    // the rule the removal was the last rabbit named, and the text was ambiguous.
+    for text in ["g 8g r4^r*r>", "s 8g r5vr*r<", "n 8g r35>r*rv"] {
+        assert_eq!(long(&p, text), "Rd3n Rc3x Rd4e", "{text}");
+    }
+    // It moves again in a second unit: still the last named.
+    for text in ["g 8g r4^r*r>r^", "s 8g r5vr*r<rv", "n 8g r35>r*rv r>"] {
+        assert_eq!(long(&p, text), "Rd3n Rc3x Rd4e Re4n", "{text}");
+    }
+    // The removal written with its square, and two steps in one unit.
+    for text in ["g 8g r4^r33*r>>", "s 8g r5vr66*r<<", "n 8g r35>r36*rvv"] {
+        assert_eq!(long(&p, text), "Rd3n Rc3x Rd4e Re4e", "{text}");
+    }
+    // The rabbit named first is taken by a mark, the rabbit of d3 named after it: the bare `r`
+    // passes over the one taken and is the rabbit of d3 again.
+    let p = gold("Rb3 Rd3 Rg2 Ee1 ra7");
+    assert_eq!(long(&p, "g 8g r4^r2>*r>"), "Rd3n Rb3e Rc3x Rd4e");
+
+    // Context first: the rabbit of d4 cannot go left (c4 is taken), so the bare `r` is the
+    // only other rabbit that can, whatever was named.
+    let p = gold("Rc3 Rd3 Rg2 rc4 ra7");
+    assert_eq!(long(&p, "g 8g r4^r*r<"), "Rd3n Rc3x Rg2w");
+    // The bare `r` is a silver rabbit pushed by the elephant: the last silver rabbit named is
+    // the one pushed before (its first step left the one on c6 alone), the removed one passed
+    // over.
+    let p = gold("Ed5 rd6 rc6 re6 rf7 Ra2");
+    for text in ["g 8g eR4^R*eR>", "s 8g eR5vR*eR<", "n 8g eR65>R*eRv"] {
+        assert_eq!(long(&p, text), "rd6n rc6x Ed5n rd7e Ed6n", "{text}");
+    }
+}
+
+/// Where the last-named rule after a removal does not choose: texts that stay ambiguous are
+/// refused as such, with their readings.
+#[test]
+fn last_piece_named_before_a_removal_stays_strict() {
+    let ambiguous = |p: &Position, text: &str| match error(p, text) {
+        ShortResolveError::Ambiguous { mut candidates } => {
+            candidates.sort();
+            candidates
+        }
+        other => panic!("{text}: {other:?}"),
+    };
+    // No rabbit was named before the removed one (the dog left it alone on c3): the bare `r`
+    // is either rabbit that can go right.
+    let p = gold("Rc3 Dd3 Rb2 Rg2 ra7");
+    for text in ["g 8g d^r*r>", "s 8g dvr*r<", "n 8g d>r*rv"] {
+        assert_eq!(ambiguous(&p, text), ["Dd3n Rc3x Rb2e", "Dd3n Rc3x Rg2e"], "{text}");
+    }
+    // A rabbit was named before, but it is the one removed (it stepped onto c3 beside the dog,
+    // which then left): no rabbit named before it is left to choose.
+    let p = gold("Rb3 Dd3 Ra2 Rg2 ra7");
+    for text in ["g 8g r2>d^r*r^", "s 8g r7<dvr*rv", "n 8g r37vd>r*r>"] {
+        assert_eq!(ambiguous(&p, text), ["Rb3e Dd3n Rc3x Ra2n", "Rb3e Dd3n Rc3x Rg2n"], "{text}");
+    }
+}
+
 #[test]
 fn push_and_pull() {
     let p = gold("Ed4 md5 ra7");
@@ -243,6 +307,21 @@ fn errors() {
 /// The naive short text of a turn: every unit names its pieces by column and row, every
 /// capture is written (a mark, or a removal unit after the unit that caused it).
 fn naive(p: &Position, turn: &Turn, view: View, label: MoveLabel) -> String {
+    let units: String = naive_units(p, turn, view).into_iter().map(|u| u.text).collect();
+    format!("{view} {label} {units}")
+}
+
+/// A unit of the naive text of a turn, with the pieces its letters name, in the order written:
+/// each piece with an id that follows it through the turn (the square it stood on when the
+/// turn began), and the ids of the pieces on the board when the unit begins.
+struct NaiveUnit {
+    text: String,
+    named: Vec<(Piece, usize)>,
+    on_board: Vec<usize>,
+    removal: bool,
+}
+
+fn naive_units(p: &Position, turn: &Turn, view: View) -> Vec<NaiveUnit> {
     let me = p.side_to_move();
     let mut b = p.turn_builder().unwrap();
     let ev: Vec<StepEvent> = turn.steps().iter().map(|&s| b.step(s).unwrap()).collect();
@@ -252,30 +331,51 @@ fn naive(p: &Position, turn: &Turn, view: View, label: MoveLabel) -> String {
         format!("{c}{}{}", view.column(sq), view.row(sq))
     };
     let dir = |e: &StepEvent| view.view_direction(e.from.direction_to(e.to).unwrap()).char();
-    let mut out = format!("{view} {label} ");
+    // The id of the piece on each square.
+    let mut id: [Option<usize>; 64] = [None; 64];
+    for sq in Square::ALL {
+        if p.board().piece_at(sq).is_some() {
+            id[sq.index()] = Some(sq.index());
+        }
+    }
+    let mut out = Vec::new();
     let mut k = 0;
     while k < ev.len() {
         let e = ev[k];
         let next = ev.get(k + 1).copied();
-        let (text, marked, used): (String, Option<(Square, Piece)>, &[StepEvent]) = match next {
+        let on_board: Vec<usize> = id.iter().flatten().copied().collect();
+        let at = |sq: Square| id[sq.index()].unwrap();
+        let (text, named, marked, used): (String, _, Option<(Square, Piece)>, &[StepEvent]) = match next {
             Some(n) if e.kind == StepKind::PushStart && n.kind == StepKind::PushEnd => {
                 let t = format!("{}{}{}", name(n.piece, n.from), name(e.piece, e.from), dir(&e));
-                (t, Some((e.to, e.piece)), &ev[k..k + 2])
+                (t, vec![(n.piece, at(n.from)), (e.piece, at(e.from))], Some((e.to, e.piece)), &ev[k..k + 2])
             }
             Some(n) if n.kind == StepKind::PullEnd => {
                 let t = format!("{}{}{}", name(n.piece, n.from), name(e.piece, e.from), dir(&e));
-                (t, Some((n.to, n.piece)), &ev[k..k + 2])
+                (t, vec![(n.piece, at(n.from)), (e.piece, at(e.from))], Some((n.to, n.piece)), &ev[k..k + 2])
             }
-            _ => (format!("{}{}", name(e.piece, e.from), dir(&e)), Some((e.to, e.piece)), &ev[k..=k]),
+            _ => (
+                format!("{}{}", name(e.piece, e.from), dir(&e)),
+                vec![(e.piece, at(e.from))],
+                Some((e.to, e.piece)),
+                &ev[k..=k],
+            ),
         };
-        out.push_str(&text);
-        let captures: Vec<(Square, Piece)> = used.iter().filter_map(|e| e.capture).collect();
-        if captures.iter().any(|&c| Some(c) == marked) {
-            out.push('*');
+        let mut captures: Vec<(Square, Piece, usize)> = Vec::new();
+        for e in used {
+            id[e.to.index()] = id[e.from.index()].take();
+            if let Some((sq, piece)) = e.capture {
+                captures.push((sq, piece, id[sq.index()].take().unwrap()));
+            }
         }
-        for c in captures.iter().filter(|&&c| Some(c) != marked) {
-            out.push_str(&name(c.1, c.0));
-            out.push('*');
+        let mut text = text;
+        if captures.iter().any(|&(sq, piece, _)| Some((sq, piece)) == marked) {
+            text.push('*');
+        }
+        out.push(NaiveUnit { text, named, on_board: on_board.clone(), removal: false });
+        for &(sq, piece, i) in captures.iter().filter(|&&(sq, piece, _)| Some((sq, piece)) != marked) {
+            let text = format!("{}*", name(piece, sq));
+            out.push(NaiveUnit { text, named: vec![(piece, i)], on_board: on_board.clone(), removal: true });
         }
         k += used.len();
     }
@@ -500,16 +600,20 @@ fn no_text_with_exactly_one_legal_reading_is_refused() {
     let real = real_turns();
     let mut gen = MoveGenerator::new();
     let (mut positions, mut texts, mut one, mut several) = (0usize, 0usize, 0usize, 0usize);
-    let mut k = 0usize;
+    let (mut k, mut by_rule) = (0usize, 0usize);
     for (p, _, label) in real.iter().chain(&random_turns).step_by(8) {
         let legal = gen.legal_turns(p);
         for (turn, _) in legal.iter().step_by((legal.len() / 12).max(1)) {
             let view = View::ALL[k % 3];
             k += 1;
+            let named = naive_units(p, turn, view);
             let full = short(&naive(p, turn, view, *label));
             let units: Vec<ShortUnit> = full.units().unwrap().to_vec();
             let letters: usize = units.iter().map(|u| u.pieces().len()).sum();
             let mut variants: Vec<Vec<ShortUnit>> = Vec::new();
+            for b in 0..letters.min(31) {
+                by_rule += usize::from(check_last_named(p, turn, view, *label, &named, &bare_one(&units, b), b));
+            }
             for mask in std::iter::once(u32::MAX).chain((0..letters.min(31)).map(|b| 1 << b)) {
                 let mut v = units.clone();
                 let mut bit = 0;
@@ -548,6 +652,140 @@ fn no_text_with_exactly_one_legal_reading_is_refused() {
     assert!(positions > 700 && texts > 55_000, "{positions} positions, {texts} texts");
     eprintln!(
         "{positions} positions, {texts} texts: {one} with one legal reading (every one resolved to it), \
-         {several} with several (each resolved to one of them or listed as ambiguous)"
+         {several} with several (each resolved to one of them or listed as ambiguous); \
+         {by_rule} with one bare letter naming the last piece of its kind named, each resolved to its turn"
     );
+}
+
+/// `units` with the letter `b` (counted over the units' letters, in the order written) bare.
+fn bare_one(units: &[ShortUnit], b: usize) -> Vec<ShortUnit> {
+    let mut v = units.to_vec();
+    if let Some(r) = v.iter_mut().flat_map(refs_mut).nth(b) {
+        r.ident = None;
+    }
+    v
+}
+
+/// The last-named rule (`rules/arimaa.md`, step 4), followed on the pieces themselves: whether
+/// the letter `letter` of unit `u` of `named` names the last piece of its kind and side named
+/// in the units before it that is still on the board when the unit begins.
+fn names_last_named(named: &[NaiveUnit], u: usize, letter: usize) -> bool {
+    let (piece, id) = named[u].named[letter];
+    named[..u]
+        .iter()
+        .rev()
+        .flat_map(|x| x.named.iter().rev())
+        .find(|&&(q, i)| q == piece && named[u].on_board.contains(&i))
+        .is_some_and(|&(_, i)| i == id)
+}
+
+/// `units` (the naive text of `turn`, `named` its units) with only the letter `b` bare: when
+/// that letter is in a unit of steps and names the last piece of its kind named before it that
+/// is still on the board, the text resolves to `turn`, however many other readings it has.
+/// Whether it did.
+fn check_last_named(
+    p: &Position,
+    turn: &Turn,
+    view: View,
+    label: MoveLabel,
+    named: &[NaiveUnit],
+    units: &[ShortUnit],
+    b: usize,
+) -> bool {
+    assert_eq!(named.len(), units.len());
+    let mut at = named.iter().enumerate().flat_map(|(u, x)| (0..x.named.len()).map(move |l| (u, l)));
+    let Some((u, letter)) = at.nth(b) else { return false };
+    if named[u].removal || !names_last_named(named, u, letter) {
+        return false;
+    }
+    let m = ShortMove::new(view, label, ShortBody::Turn(units.iter().cloned().collect()));
+    match m.resolve(p) {
+        Ok(f) => assert_eq!(f.turn(), turn, "{m}: {}", LongMove::from_turn(p, turn).unwrap()),
+        Err(e) => panic!(
+            "{m} refused ({e}), its bare letter names the last piece named: {}",
+            LongMove::from_turn(p, turn).unwrap()
+        ),
+    }
+    true
+}
+
+/// Whether a removal unit of `named` stands between two units of steps naming pieces of the
+/// removed piece's kind and side (`r4^r*r>`).
+fn removal_between_named(named: &[NaiveUnit]) -> bool {
+    named.iter().enumerate().filter(|(_, x)| x.removal).any(|(r, x)| {
+        let piece = x.named[0].0;
+        let names = |y: &NaiveUnit| !y.removal && y.named.iter().any(|n| n.0 == piece);
+        named[..r].iter().any(names) && named[r + 1..].iter().any(names)
+    })
+}
+
+/// The brute-force test above on texts with removal units between named pieces: of every fourth
+/// real and random position, about six legal turns where a removal unit stands between two
+/// units naming pieces of the removed piece's kind and side, written naively, then with every letter
+/// bare, with each letter bare alone, with every letter after the first removal bare, and the
+/// writer's shortest. No text with exactly one legal reading is refused, whatever is returned
+/// is a reading, and a text whose one bare letter names the last piece of its kind named before
+/// it still on the board (the removed one passed over) resolves to its own turn.
+#[test]
+fn texts_with_removal_units_between_named_pieces() {
+    let random = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/arimaa/random_games.tsv");
+    let random_turns = archive_turns(&[random]);
+    let real = real_turns();
+    let mut gen = MoveGenerator::new();
+    let (mut turns, mut texts, mut one, mut several) = (0usize, 0usize, 0usize, 0usize);
+    let (mut by_rule, mut chosen) = (0usize, 0usize);
+    let mut k = 0usize;
+    for (p, _, label) in real.iter().chain(&random_turns).step_by(4) {
+        let pieces = p.board().occupied().count();
+        let shaped: Vec<&Turn> = gen
+            .legal_turns(p)
+            .iter()
+            .filter(|(t, after)| {
+                after.board().occupied().count() < pieces && removal_between_named(&naive_units(p, t, View::Gold))
+            })
+            .map(|(t, _)| t)
+            .collect();
+        for &turn in shaped.iter().step_by((shaped.len() / 6).max(1)) {
+            let view = View::ALL[k % 3];
+            let named = naive_units(p, turn, view);
+            k += 1;
+            let full = short(&naive(p, turn, view, *label));
+            let units: Vec<ShortUnit> = full.units().unwrap().to_vec();
+            let letters = units.iter().map(|u| u.pieces().len()).sum::<usize>().min(31);
+            let first_removal = named.iter().position(|x| x.removal).unwrap();
+            let after_removal: usize = named[..=first_removal].iter().map(|x| x.named.len()).sum();
+            // Each text, with whether the last-named rule alone decides its one bare letter.
+            let mut variants: Vec<(Vec<ShortUnit>, bool)> = vec![(units.clone(), false)];
+            for b in 0..letters {
+                let v = bare_one(&units, b);
+                let ruled = check_last_named(p, turn, view, *label, &named, &v, b);
+                by_rule += usize::from(ruled);
+                variants.push((v, ruled));
+            }
+            variants.push(((0..letters).fold(units.clone(), |v, b| bare_one(&v, b)), false));
+            variants.push(((after_removal..letters).fold(units.clone(), |v, b| bare_one(&v, b)), false));
+            let written = short(&format!("{view} {label} {}", write_turn(p, turn, view).unwrap()));
+            variants.push((written.units().unwrap().to_vec(), false));
+            for (v, ruled) in variants {
+                let m = ShortMove::new(view, *label, ShortBody::Turn(v.into_iter().collect()));
+                let found = readings(p, m.units().unwrap(), view, ResolveOptions::default());
+                assert!(found.contains(turn), "{m}: its own turn is not a reading ({found:?})");
+                if found.len() == 1 {
+                    one += 1;
+                } else {
+                    several += 1;
+                    chosen += usize::from(ruled);
+                }
+                check_against_readings(p, &m, ResolveOptions::default(), &found);
+                texts += 1;
+            }
+            turns += 1;
+        }
+    }
+    eprintln!(
+        "{turns} turns with a removal between named pieces of its kind, {texts} texts: {one} with one legal \
+         reading (every one resolved to it), {several} with several; {by_rule} with one bare letter naming \
+         the last piece of its kind named, each resolved to its turn ({chosen} of them with several readings)"
+    );
+    assert!(turns > 1000 && by_rule > 500 && chosen > 50, "{turns} turns, {by_rule} by the rule, {chosen} chosen");
 }

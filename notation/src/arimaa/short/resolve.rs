@@ -18,9 +18,11 @@
 //!   2. one candidate is that piece;
 //!   3. otherwise the candidates that can make the unit's steps (direction, freezing, a marked
 //!      capture, and the captures the removal units right after it write) are kept (`h>`);
-//!   4. if several are left, the last piece of that kind and side named earlier in the move is
-//!      meant when it is one of them (`h2^r3>hv`); otherwise each is a reading and the rest of
-//!      the move decides.
+//!   4. if several are left, the last piece of that kind and side named earlier in the move
+//!      that is still on the board is meant when it is one of them (`h2^r3>hv`); otherwise each
+//!      is a reading and the rest of the move decides. A piece that has left the board (a
+//!      capture: a trap mark, or a removal unit naming it) is passed over, and the piece of that
+//!      kind named before it is the last named (`d2^d*d>`: the dog of `d2^` steps again).
 //!
 //!   Step 4 chooses among readings that are legal as whole moves: every candidate left by
 //!   step 3 is followed to the end of the move, and of the legal readings those that keep to
@@ -132,7 +134,7 @@ pub(crate) fn resolve_units(
     let me = builder.start().side_to_move();
     let start = *builder.start();
     let mut search = Search { view, me, start, units, opts, found: SmallVec::new(), failure: None };
-    search.run(0, State { builder, named: [[None; 6]; 2], pending: SmallVec::new(), passed_over: 0 });
+    search.run(0, State { builder, named: SmallVec::new(), pending: SmallVec::new(), passed_over: 0 });
     let best = search.found.iter().map(|f| f.1).min().unwrap_or(0);
     search.found.retain(|f| f.1 == best);
     match search.found.len() {
@@ -160,19 +162,14 @@ pub(crate) fn resolve_units(
     }
 }
 
-/// A piece named in the move: where it is now, and whether the rules removed it.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-struct Named {
-    square: Square,
-    captured: bool,
-}
-
 /// One partial reading.
 #[derive(Clone)]
 struct State {
     builder: TurnBuilder,
-    /// The last piece named, by side and kind.
-    named: [[Option<Named>; 6]; 2],
+    /// The pieces the units so far moved, each on the square it went to, the last named last
+    /// (a piece named again is moved to the end). A piece since captured is still listed: the
+    /// board tells it is gone (see [`Search::last_named`]).
+    named: SmallVec<[(Piece, Square); 8]>,
     /// Captures of the last unit not yet written.
     pending: SmallVec<[(Square, Piece); 2]>,
     /// The units where this reading took another piece than the last one named (step 4), as
@@ -182,12 +179,10 @@ struct State {
 }
 
 impl State {
-    fn named(&self, color: Color) -> &[Option<Named>; 6] {
-        &self.named[color as usize]
-    }
-
-    fn name(&mut self, piece: Piece, square: Square, captured: bool) {
-        self.named[piece.color as usize][piece.kind as usize] = Some(Named { square, captured });
+    /// Names the piece that stood on `from` when the unit began and now stands on `to`.
+    fn name(&mut self, piece: Piece, from: Square, to: Square) {
+        self.named.retain(|n| *n != (piece, from));
+        self.named.push((piece, to));
     }
 
     /// Marks unit `i` as one where the reading passed over the last piece named, if `passed`.
@@ -327,13 +322,6 @@ impl Search<'_> {
         captures: &[(Square, Piece)],
         marked: Option<(Square, Piece)>,
     ) -> bool {
-        for &(sq, p) in captures {
-            if let Some(n) = &mut st.named[p.color as usize][p.kind as usize] {
-                if n.square == sq {
-                    n.captured = true;
-                }
-            }
-        }
         st.pending = captures.iter().copied().collect();
         if let Some((sq, p)) = marked {
             // One capture only: a piece of the same kind may have been taken on the same trap
@@ -375,8 +363,7 @@ impl Search<'_> {
                     }
                 }
             }
-            let captured = captures.contains(&(at, mover));
-            s.name(mover, at, captured);
+            s.name(mover, from, at);
             if self.settle(i, &mut s, &captures, trapped.then_some((at, mover))) {
                 let mut next = SmallVec::new();
                 self.written_captures(i + 1, s, &mut next);
@@ -396,16 +383,21 @@ impl Search<'_> {
 
     /// Step 4 of a letter with no identification: among the squares of the candidates that can
     /// make the unit's steps, the one of the last piece of that kind and side named earlier in
-    /// the move, when there are several and it is one of them. `None`: no piece is preferred.
+    /// the move that is still on the board, when there are several and it is one of them.
+    /// `None`: no piece is preferred.
+    ///
+    /// A named piece leaves the board only by a capture, and a piece moves only in a unit that
+    /// names it: so the named pieces still on the board are those whose square still holds a
+    /// piece of their kind and side. A captured piece's square may later hold another of its
+    /// kind, but only one named after it, which stands later in the list.
     fn last_named(st: &State, piece: Piece, written: PieceRef, viable: impl Iterator<Item = Square>) -> Option<Square> {
         if written.ident.is_some() {
             return None;
         }
         let set = viable.fold(Bitboard::EMPTY, Bitboard::with);
-        match st.named(piece.color)[piece.kind as usize] {
-            Some(Named { square, captured: false }) if set.count() > 1 && set.contains(square) => Some(square),
-            _ => None,
-        }
+        let on_board = st.builder.board().pieces(piece.color, piece.kind);
+        let (_, square) = *st.named.iter().rev().find(|&&(p, sq)| p == piece && on_board.contains(sq))?;
+        (set.count() > 1 && set.contains(square)).then_some(square)
     }
 
     /// A push (`push`: `strong` follows `weak`, the steps are `weak`'s) or a pull (`strong`
@@ -474,8 +466,8 @@ impl Search<'_> {
                         (at_strong, at_weak) = (lead_to, lead);
                     }
                 }
-                s.name(strong_piece, at_strong, captures.contains(&(at_strong, strong_piece)));
-                s.name(weak_piece, at_weak, captures.contains(&(at_weak, weak_piece)));
+                s.name(strong_piece, q, at_strong);
+                s.name(weak_piece, p, at_weak);
                 if self.settle(i, &mut s, &captures, trapped.then_some((at_weak, weak_piece))) {
                     let mut next = SmallVec::new();
                     self.written_captures(i + 1, s, &mut next);
@@ -525,8 +517,9 @@ impl Search<'_> {
         }
         for c in matching {
             let mut s = st.clone();
+            // The removed piece has left the board: the last piece of its kind named before
+            // it stays the last named (step 4).
             s.pending.retain(|x| *x != c);
-            s.name(c.1, c.0, true);
             self.written_captures(i + 1, s, out);
         }
     }
