@@ -285,6 +285,11 @@ fn naive(p: &Position, turn: &Turn, view: View, label: MoveLabel) -> String {
 /// The real games of the archive samples, as (position, turn, label) for every turn of steps.
 fn real_turns() -> Vec<(Position, Turn, MoveLabel)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/arimaa");
+    assert!(
+        dir.is_dir(),
+        "../shared/data/arimaa not found (looked for {}): this test needs the shared data beside the repository",
+        dir.display()
+    );
     archive_turns(&[dir.join("allgames202602_sample.tsv"), dir.join("allgames201111_sample.tsv")])
 }
 
@@ -319,6 +324,7 @@ fn archive_turns(files: &[PathBuf]) -> Vec<(Position, Turn, MoveLabel)> {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn real_turns_written_naively_resolve_to_themselves() {
     let turns = real_turns();
     assert!(turns.len() > 3000, "{} turns", turns.len());
@@ -378,6 +384,7 @@ fn shortest_texts_of_the_seed_examples() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn real_turns_written_shortest_resolve_to_themselves() {
     let turns = real_turns();
     let (mut checked, mut chars, mut long_chars) = (0usize, 0usize, 0usize);
@@ -412,6 +419,7 @@ fn real_turns_written_shortest_resolve_to_themselves() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn every_legal_turn_of_sampled_real_positions_round_trips() {
     let turns = real_turns();
     let mut gen = MoveGenerator::new();
@@ -434,17 +442,40 @@ fn every_legal_turn_of_sampled_real_positions_round_trips() {
     eprintln!("{positions} positions, {checked} legal turns written and resolved back, {per:.1} µs each");
 }
 
-/// Positions of the real games and of tabula's random games (`testdata/arimaa/random_games.tsv`):
-/// every third, about ten of its legal turns spread over the list, the three views in turn.
-#[test]
-fn legal_turns_of_thousands_of_real_and_random_positions_round_trip() {
+/// The turns of tabula's random games (`testdata/arimaa/random_games.tsv`).
+fn random_turns() -> Vec<(Position, Turn, MoveLabel)> {
     let random = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/arimaa/random_games.tsv");
-    let random_turns = archive_turns(&[random]);
-    let real = real_turns();
-    assert!(random_turns.len() > 1000, "{} random positions", random_turns.len());
+    let turns = archive_turns(&[random]);
+    assert!(turns.len() > 1000, "{} random positions", turns.len());
+    turns
+}
+
+/// Positions of tabula's random games: every third, about ten of its legal turns spread over the
+/// list, the three views in turn.
+#[test]
+fn legal_turns_of_thousands_of_random_positions_round_trip() {
+    let random = random_turns();
+    let (positions, checked) = legal_turns_round_trip(&[], &random);
+    assert!(positions == random.len().div_ceil(3) && checked > 5 * positions, "{positions} positions, {checked} turns");
+}
+
+/// The same on the positions of the real games and of the random games.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn legal_turns_of_thousands_of_real_and_random_positions_round_trip() {
+    let (positions, checked) = legal_turns_round_trip(&real_turns(), &random_turns());
+    assert!(positions > 2000 && checked > 20_000, "{positions} positions, {checked} turns");
+}
+
+/// Every third of the positions of `real` then `random_turns`, about ten of its legal turns
+/// spread over the list, the three views in turn: (positions, turns checked).
+fn legal_turns_round_trip(
+    real: &[(Position, Turn, MoveLabel)],
+    random_turns: &[(Position, Turn, MoveLabel)],
+) -> (usize, usize) {
     let mut gen = MoveGenerator::new();
     let (mut positions, mut checked, mut k) = (0usize, 0usize, 0usize);
-    for (p, _, label) in real.iter().chain(&random_turns).step_by(3) {
+    for (p, _, label) in real.iter().chain(random_turns).step_by(3) {
         let legal = gen.legal_turns(p);
         for (turn, _) in legal.iter().step_by((legal.len() / 10).max(1)) {
             let view = View::ALL[k % 3];
@@ -457,11 +488,11 @@ fn legal_turns_of_thousands_of_real_and_random_positions_round_trip() {
         }
         positions += 1;
     }
-    assert!(positions > 2000 && checked > 20_000, "{positions} positions, {checked} turns");
     eprintln!(
         "{positions} positions (of {} from random games), {checked} legal turns round-tripped",
         random_turns.len()
     );
+    (positions, checked)
 }
 
 /// What the resolver makes of `m` agrees with the text's legal readings (`readings`, from the
@@ -495,13 +526,28 @@ fn refs_mut(unit: &mut ShortUnit) -> Vec<&mut PieceRef> {
 /// and whatever it returns is a reading.
 #[test]
 fn no_text_with_exactly_one_legal_reading_is_refused() {
-    let random = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/arimaa/random_games.tsv");
-    let random_turns = archive_turns(&[random]);
-    let real = real_turns();
+    let random = random_turns();
+    let (positions, texts) = one_legal_reading_resolves(&[], &random);
+    assert!(positions == random.len().div_ceil(8) && texts > 10 * positions, "{positions} positions, {texts} texts");
+}
+
+/// The same on the positions of the real games and of the random games.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn no_text_of_the_real_games_with_exactly_one_legal_reading_is_refused() {
+    let (positions, texts) = one_legal_reading_resolves(&real_turns(), &random_turns());
+    assert!(positions > 700 && texts > 55_000, "{positions} positions, {texts} texts");
+}
+
+/// Every eighth of the positions of `real` then `random_turns`: (positions, texts checked).
+fn one_legal_reading_resolves(
+    real: &[(Position, Turn, MoveLabel)],
+    random_turns: &[(Position, Turn, MoveLabel)],
+) -> (usize, usize) {
     let mut gen = MoveGenerator::new();
     let (mut positions, mut texts, mut one, mut several) = (0usize, 0usize, 0usize, 0usize);
     let mut k = 0usize;
-    for (p, _, label) in real.iter().chain(&random_turns).step_by(8) {
+    for (p, _, label) in real.iter().chain(random_turns).step_by(8) {
         let legal = gen.legal_turns(p);
         for (turn, _) in legal.iter().step_by((legal.len() / 12).max(1)) {
             let view = View::ALL[k % 3];
@@ -545,9 +591,9 @@ fn no_text_with_exactly_one_legal_reading_is_refused() {
         }
         positions += 1;
     }
-    assert!(positions > 700 && texts > 55_000, "{positions} positions, {texts} texts");
     eprintln!(
         "{positions} positions, {texts} texts: {one} with one legal reading (every one resolved to it), \
          {several} with several (each resolved to one of them or listed as ambiguous)"
     );
+    (positions, texts)
 }
