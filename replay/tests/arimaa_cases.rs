@@ -58,6 +58,7 @@ fn expected_error(msg: &str) -> fn(&ResolveErrorKind) -> bool {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn single_turns() {
     let md = cases_md();
     let rows = table(&md, "## Single turns");
@@ -137,6 +138,7 @@ fn run(movelist: &str) -> tabula_replay::GameReport {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn whole_records() {
     let md = cases_md();
     let setup = format!("1g {GOLD_SETUP}\\n1s {SILVER_SETUP}\\n");

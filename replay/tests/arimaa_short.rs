@@ -1,6 +1,7 @@
 //! Arimaa short notation end to end: `tabula resolve --jsonl` for Arimaa run as a program, the
-//! seed's game example (game 1627 from Silver's view) replayed move by move, and real archive
-//! games converted to short notation and back with `tabula convert`.
+//! seed's game example (game 1627 from Silver's view) replayed move by move, and the bundled
+//! games of `testdata/arimaa` (and the real archive games of `../shared/data`, in the ignored
+//! suite) converted to short notation and back with `tabula convert`.
 
 mod common;
 
@@ -23,17 +24,18 @@ use tabula_replay::Verdict;
 const SEED_GAME: &str = "s 1 dcdemchh, 8hdcmecdh 2 evmvh8vh7v, e^^^r^ 3 dvdvdvr5v, r^^m^> 4 evveMv, r5<^eM> \
                          5 eMveC^*, r8^^Re< 6 eD^<*, r4>e^r^";
 
-fn data(file: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/arimaa").join(file)
+/// The 40 legal games of `testdata/arimaa`, played by tabula's bots.
+fn bundled() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/arimaa/random_games.tsv")
 }
 
-fn records(file: &str) -> Vec<OwnedRecord> {
+fn records(path: &std::path::Path) -> Vec<OwnedRecord> {
     let mut out = Vec::new();
-    for_each_record(&data(file), &mut |r| {
+    for_each_record(path, &mut |r| {
         out.push(r);
         std::ops::ControlFlow::Continue(())
     })
-    .unwrap_or_else(|e| panic!("{file}: {e}"));
+    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     out
 }
 
@@ -185,13 +187,15 @@ fn short_records_stop_with_where_and_why() {
     assert_eq!(r.position.side_to_move(), Color::Silver);
 }
 
-#[test]
-fn real_games_convert_to_short_and_back_in_every_view() {
+/// The games of `files`, each converted to short notation in every view and back, give the
+/// moves of the long record; the number of games.
+fn convert_to_short_and_back_in_every_view(files: &[PathBuf]) -> usize {
     let mut games = 0;
     let mut moves = 0;
     let (mut long_chars, mut short_chars) = (0usize, 0usize);
-    for file in ["allgames202602_sample.tsv", "allgames201111_sample.tsv", "agt_testdata_movelists.tsv"] {
-        for rec in records(file) {
+    for path in files {
+        let file = path.display();
+        for rec in records(path) {
             let record = rec.as_record();
             let want = played(&record);
             for view in View::ALL {
@@ -210,14 +214,28 @@ fn real_games_convert_to_short_and_back_in_every_view() {
         }
     }
     println!("{games} games, {moves} moves: long {long_chars} characters, short (view g) {short_chars}");
+    games
+}
+
+#[test]
+fn bundled_games_convert_to_short_and_back_in_every_view() {
+    assert_eq!(convert_to_short_and_back_in_every_view(&[bundled()]), 40);
+}
+
+#[test]
+#[ignore = "needs ../shared/data"]
+fn real_games_convert_to_short_and_back_in_every_view() {
+    let dir = common::arimaa_data();
+    let files = ["allgames202602_sample.tsv", "allgames201111_sample.tsv", "agt_testdata_movelists.tsv"];
+    let games = convert_to_short_and_back_in_every_view(&files.map(|f| dir.join(f)));
     assert!(games >= 80, "{games}");
 }
 
 #[test]
 fn convert_runs_as_a_program_both_ways() {
-    let archive = data("allgames202602_sample.tsv");
+    let archive = bundled();
     let archive = archive.to_str().unwrap_or_default();
-    let rec = records("allgames202602_sample.tsv").into_iter().next().expect("a game");
+    let rec = records(&bundled()).into_iter().next().expect("a game");
     let want = played(&rec.as_record());
     for view in ["g", "s", "n"] {
         let out = tabula(&["convert", "--to", "short", "--view", view, "--game", &rec.game, archive], None);
@@ -266,17 +284,17 @@ fn check_short_reports_the_line_of_the_stopping_move() {
     assert_eq!((verdict, line, turn.as_str()), (Verdict::Unreadable, 4, "3g"));
 }
 
-/// `tabula check` on games written in short notation: real games converted in each view check
+/// `tabula check` on games written in short notation: bundled games converted in each view check
 /// `ok` with the moves, result and final position of their long-notation record; the seed's game
 /// stops `illegal` at 3g with both readings.
 #[test]
 fn check_reads_games_in_short_notation() {
-    let archive = data("allgames202602_sample.tsv");
+    let archive = bundled();
     let archive = archive.to_str().unwrap_or_default();
     let json = |out: &Output| -> serde_json::Value {
         serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
     };
-    for rec in records("allgames202602_sample.tsv").into_iter().take(6) {
+    for rec in records(&bundled()).into_iter().take(6) {
         let long_file = std::env::temp_dir().join(format!("tabula-long-{}-{}", std::process::id(), rec.game));
         std::fs::write(&long_file, &rec.movelist).expect("write");
         let long = json(&tabula(&["check", "--jsonl", long_file.to_str().unwrap_or_default()], None));
@@ -307,7 +325,7 @@ fn check_reads_games_in_short_notation() {
 }
 
 /// A game in short notation that starts from a pair of position records (`0s ..., 0g ...`) is
-/// replayed from that position, its moves played straight from the resolver's steps: real games
+/// replayed from that position, its moves played straight from the resolver's steps: bundled games
 /// cut in the middle end on the final position and result of the whole game, with the moves
 /// after the cut counted. A move whose label breaks the numbering is refused at its line.
 #[test]
@@ -315,7 +333,7 @@ fn check_short_starts_from_position_records() {
     use tabula_notation::arimaa::short::{position_moves, turn_move};
     use tabula_notation::arimaa::MoveLabel;
     let source: std::sync::Arc<str> = "test".into();
-    for rec in records("allgames202602_sample.tsv").into_iter().take(8) {
+    for rec in records(&bundled()).into_iter().take(8) {
         // The result the board decides (the short text records none).
         let whole = verify(&Record { recorded: None, ..rec.as_record() });
         let mut plies = Vec::new();

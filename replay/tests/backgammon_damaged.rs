@@ -152,6 +152,7 @@ fn for_each_move_line(every: usize, mut f: impl FnMut(&str, &[GameReport], &[&st
 /// then ends by resignation, or the line held nothing but its number (Backgammon Studio's last
 /// empty line) and the match reads as before.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn a_deleted_move_line_is_found_by_the_move_numbers() {
     let mut tally = Tally::default();
     let mut last = Tally::default();
@@ -194,6 +195,7 @@ fn a_deleted_move_line_is_found_by_the_move_numbers() {
 
 /// Each move line of every fifth match written twice: the game is reported at the copy.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn a_repeated_move_line_is_found_by_the_move_numbers() {
     let mut tally = Tally::default();
     for_each_move_line(5, |name, whole, lines, _, i, game| {
@@ -242,6 +244,7 @@ fn judge_changed_rolls(
 /// the dice, the game is reported at that line; a play that fits the new dice as well moves the
 /// same checkers, so nothing after it can break.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn a_changed_die_is_reported_at_its_line() {
     let mut tally = Tally::default();
     judge_changed_rolls(3, &mut tally, false, |line, k| {
@@ -257,6 +260,7 @@ fn a_changed_die_is_reported_at_its_line() {
 /// or in, with the first checker's landing point moved by one: the pips no longer add up to
 /// the dice, and the game is reported at that line.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn a_changed_play_is_reported_at_its_line() {
     let mut tally = Tally::default();
     judge_changed_rolls(3, &mut tally, true, |line, k| {
@@ -286,6 +290,7 @@ fn a_changed_play_is_reported_at_its_line() {
 /// every game keeps its verdict and id. Cut inside its value, the tag is reported, at its
 /// line, on the first game, and the other games keep theirs.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn a_tag_line_without_its_bracket_is_read_or_reported() {
     let mut tried = 0;
     for (name, text) in matches(10) {
@@ -319,6 +324,7 @@ fn a_tag_line_without_its_bracket_is_read_or_reported() {
 /// the games before keep their verdicts and ids, and those after it keep their verdicts under
 /// the ids of their new places in the file.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn a_game_left_out_or_written_twice_is_found_by_the_game_numbers() {
     let same = |r: &[GameReport]| r.iter().map(|g| (g.verdict, g.turns, g.result.clone())).collect::<Vec<_>>();
     let mut tried = 0;

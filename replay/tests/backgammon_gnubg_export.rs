@@ -209,9 +209,9 @@ fn compare_folder(originals: &Path, exports: &Path) -> Tally {
 /// The 298 shared real matches: 296 exported (two crash gnubg on an empty player name), 790
 /// games, each with the verdict, plays and result of its original but for gnubg's readings.
 #[test]
-#[ignore = "needs GNU Backgammon (apt-get install gnubg): cargo test --release -- --ignored"]
+#[ignore = "needs ../shared/data and GNU Backgammon (apt-get install gnubg): cargo test --release -- --ignored"]
 fn gnubg_exports_of_the_shared_matches_get_the_verdicts_of_the_originals() {
-    let originals = common::shared().join("data/backgammon/matches");
+    let originals = common::shared_data("backgammon/matches");
     let made;
     let exports = match std::env::var_os("TABULA_GNUBG_EXPORTS") {
         Some(dir) => PathBuf::from(dir),

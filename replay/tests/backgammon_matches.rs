@@ -11,6 +11,7 @@ use tabula_replay::backgammon::check::check_match;
 use tabula_replay::report::{GameResult, Verdict};
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn real_matches_agree_with_the_oracle() {
     let dir = common::shared().join("data/backgammon");
     let verdicts = std::fs::read_to_string(dir.join("verdicts.tsv")).unwrap();
@@ -102,17 +103,20 @@ fn edit_is_caught(find: &str, replace: &str, verdict: Verdict, message: &str, at
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn a_play_the_dice_do_not_allow_is_illegal() {
     // gnubg's import accepts this one (README of the backgammon data).
     edit_is_caught("62: 24/18 13/11", "32: 24/18 13/11", Verdict::Illegal, "no die of 32", 20);
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn a_double_to_the_wrong_value_is_illegal() {
     edit_is_caught("Doubles => 2", "Doubles => 4", Verdict::Illegal, "a double must make it 2", 20);
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn a_roll_that_is_not_two_dice_is_unreadable_and_the_match_goes_on() {
     edit_is_caught("62: 24/18 13/11", "72: 24/18 13/11", Verdict::Unreadable, "expected two dice", 20);
 }
@@ -121,6 +125,7 @@ fn a_roll_that_is_not_two_dice_is_unreadable_and_the_match_goes_on() {
 /// reported unfinished (or, cut right after the play that ends it, as missing its `Wins` line),
 /// and the games before keep their verdicts.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn a_match_cut_between_two_lines_leaves_its_last_game_unfinished() {
     let dir = common::shared().join("data/backgammon/matches");
     let mut files: Vec<_> = std::fs::read_dir(&dir).expect("matches").flatten().map(|e| e.path()).collect();
@@ -156,6 +161,7 @@ fn a_match_cut_between_two_lines_leaves_its_last_game_unfinished() {
 /// A real match whose header claims a shorter match: the games played after a side reaches the
 /// claimed length are illegal, each at its score line.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn games_after_the_end_of_the_match_are_illegal() {
     let dir = common::shared().join("data/backgammon/matches");
     let mut caught = 0;

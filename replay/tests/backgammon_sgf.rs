@@ -248,13 +248,19 @@ fn bundled_gnubg_sgf_files_get_the_verdicts_of_the_mat_originals() {
     assert_eq!((games, plays), (41, 2658));
 }
 
-/// `.mat` -> `.sgf` -> `.mat` on the bundled matches and every real match whose games are ok.
+/// `.mat` -> `.sgf` -> `.mat` on the bundled matches.
 #[test]
 fn mat_to_sgf_to_mat_keeps_every_play_cube_action_and_result() {
     let (m, g, p) = round_trip(&repo().join("testdata/backgammon/matches"));
     assert_eq!((m, g, p), (12, 41, 2658));
+}
+
+/// `.mat` -> `.sgf` -> `.mat` on every real match whose games are ok.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn mat_to_sgf_to_mat_keeps_every_play_cube_action_and_result_of_the_real_matches() {
     // The 4 real matches with a game that is not ok are not converted.
-    let (m, g, _) = round_trip(&common::shared().join("data/backgammon/matches"));
+    let (m, g, _) = round_trip(&common::shared_data("backgammon/matches"));
     assert_eq!((m, g), (294, 778));
 }
 
@@ -273,9 +279,9 @@ proptest::proptest! {
 
 /// The 298 shared real matches: gnubg's `.sgf` of each gets the verdicts of the `.mat`.
 #[test]
-#[ignore = "needs GNU Backgammon (apt-get install gnubg): cargo test --release -- --ignored"]
+#[ignore = "needs ../shared/data and GNU Backgammon (apt-get install gnubg): cargo test --release -- --ignored"]
 fn gnubg_sgf_of_the_shared_matches_get_the_verdicts_of_the_originals() {
-    let originals = common::shared().join("data/backgammon/matches");
+    let originals = common::shared_data("backgammon/matches");
     let made = temp("shared");
     let saves = match std::env::var_os("TABULA_GNUBG_SGF") {
         Some(dir) => PathBuf::from(dir),

@@ -101,6 +101,7 @@ fn broken_copies_get_their_expected_verdicts() {
 /// Every play of the Backgammon Studio files of `shared/data/backgammon`, resolved, is spelt
 /// back by [`PlayText::studio`] as the site wrote it.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn studio_spelling_of_every_real_studio_play() {
     let mut gen = MoveGenerator::new();
     let mut plays = 0;
@@ -158,6 +159,7 @@ fn positions<'a>(
 /// bytes, but for the three BackgammonGalaxy files that write a right-column `Losses` at
 /// character 1 on a line of its own.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn real_matches_written_again_give_the_same_bytes() {
     let mut gen = MoveGenerator::new();
     let (mut same, mut differ) = (0, Vec::new());

@@ -1,5 +1,6 @@
-//! The `tabula` command itself, run on real input: the JSON Lines interface of `check` (keys,
-//! input order, exit status), standard input, `moves` against the aei fixture, and `replay`.
+//! The `tabula` command itself, run on the bundled records (and on the real ones of
+//! `../shared/data`, in the ignored suite): the JSON Lines interface of `check` (keys, input
+//! order, exit status), standard input, `moves` against the aei fixture, and `replay`.
 
 mod common;
 
@@ -39,8 +40,9 @@ fn check_jsonl_has_the_interface_keys_and_exit_status() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn check_recognises_real_backgammon_matches() {
-    let dir = repo("../shared/data/backgammon/matches");
+    let dir = common::shared_data("backgammon/matches").display().to_string();
     let out = tabula(&["check", "--jsonl", "--jobs", "2", &dir], None);
     assert_eq!(out.status.code(), Some(1), "four games disagree with their `Wins` lines");
     let games = json_lines(&out);
@@ -55,6 +57,7 @@ fn check_recognises_real_backgammon_matches() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn output_keeps_input_order_whatever_the_threads_and_reads_stdin() {
     let real = common::arimaa_data();
     let files: Vec<String> = ["allgames202602_sample.tsv", "allgames201111_sample.tsv", "agt_testdata_movelists.tsv"]
@@ -135,6 +138,7 @@ fn moves_agree_with_the_aei_fixture() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn replay_shows_the_game_and_its_verdict() {
     let real = common::arimaa_data();
     let archive = real.join("allgames202602_sample.tsv").display().to_string();
@@ -202,30 +206,34 @@ fn an_endless_input_ends_the_run() {
     assert!(lines[0]["error"]["message"].as_str().is_some_and(|m| m.contains("without a line break")), "{}", lines[0]);
 }
 
-/// The real matches of the shared data, in name order.
-fn real_matches() -> Vec<PathBuf> {
-    let dir = common::shared().join("data/backgammon/matches");
-    let mut real: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    real.sort();
-    real
+/// The bundled matches of `testdata/backgammon/matches`, in name order.
+fn bundled_matches() -> Vec<PathBuf> {
+    let dir = PathBuf::from(repo("testdata/backgammon/matches"));
+    let mut mats: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mat"))
+        .collect();
+    mats.sort();
+    mats
 }
 
 /// Every file of a folder ends as games or as one line saying why it holds none, under
-/// `--jsonl` too: a real match damaged at its start is unreadable (a `.mat` is a match by its
+/// `--jsonl` too: a match damaged at its start is unreadable (a `.mat` is a match by its
 /// name), an empty match and an archive's header alone are passed over as such, and so is a
 /// file that is no record at all. A run that finds no game at all is no success.
 #[test]
 fn every_file_of_a_folder_is_accounted_for() {
     let dir = common::scratch("accounting");
-    let real = real_matches();
-    let mut damaged = std::fs::read(&real[0]).unwrap();
+    let mats = bundled_matches();
+    let mut damaged = std::fs::read(&mats[0]).unwrap();
     damaged[..4].copy_from_slice(b"\0\x01\x02\x03");
     std::fs::write(dir.join("damaged.mat"), &damaged).unwrap();
     std::fs::write(dir.join("empty.mat"), b"").unwrap();
-    let archive = std::fs::read_to_string(common::arimaa_data().join("allgames202602_sample.tsv")).unwrap();
+    let archive = std::fs::read_to_string(repo("testdata/arimaa/random_games.tsv")).unwrap();
     std::fs::write(dir.join("header_only.tsv"), archive.lines().next().unwrap()).unwrap();
     std::fs::write(dir.join("notes.txt"), b"a shopping list\n").unwrap();
-    std::fs::copy(&real[1], dir.join("real.mat")).unwrap();
+    std::fs::copy(&mats[1], dir.join("match.mat")).unwrap();
 
     let out = tabula(&["check", "--jsonl", dir.to_str().unwrap()], None);
     assert_eq!(out.status.code(), Some(1), "the damaged match is not ok");
@@ -245,7 +253,7 @@ fn every_file_of_a_folder_is_accounted_for() {
     assert_eq!(one("header_only.tsv").0, "skipped");
     assert!(one("header_only.tsv").1.contains("no game"));
     assert_eq!(one("notes.txt").0, "skipped");
-    assert!(!by_file("real.mat").is_empty() && by_file("real.mat").iter().all(|l| l["kind"] == "backgammon"));
+    assert!(!by_file("match.mat").is_empty() && by_file("match.mat").iter().all(|l| l["kind"] == "backgammon"));
     for l in &lines {
         assert!(l["kind"] != "unknown" || l["game"] != "1" || l["verdict"] == "unreadable", "{l}");
     }
@@ -269,7 +277,7 @@ fn every_file_of_a_folder_is_accounted_for() {
 #[test]
 fn a_closed_output_stops_the_work() {
     use std::io::{BufRead, BufReader, Write};
-    let archive = std::fs::read_to_string(common::arimaa_data().join("allgames202602_sample.tsv")).unwrap();
+    let archive = std::fs::read_to_string(repo("testdata/arimaa/random_games.tsv")).unwrap();
     let mut child = common::spawn_tabula(&["check", "--jsonl", "-"], false);
     let mut stdin = child.stdin.take().unwrap();
     // Without an end to its input, only the closed output can end the run.
@@ -304,9 +312,9 @@ fn a_closed_output_stops_the_work() {
 #[test]
 fn a_refused_entry_is_reported_and_the_rest_checked() {
     let dir = common::scratch("refused");
-    let real = real_matches();
+    let mats = bundled_matches();
     std::fs::create_dir_all(dir.join("sub")).unwrap();
-    std::fs::copy(&real[0], dir.join("sub/real.mat")).unwrap();
+    std::fs::copy(&mats[0], dir.join("sub/match.mat")).unwrap();
     std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("broken.mat")).unwrap();
     std::os::unix::fs::symlink(&dir, dir.join("sub/loop")).unwrap();
 
@@ -320,7 +328,7 @@ fn a_refused_entry_is_reported_and_the_rest_checked() {
     let looped: Vec<_> = lines.iter().filter(|l| l["source"].as_str().unwrap().ends_with("loop")).collect();
     assert_eq!(looped.len(), 1);
     assert_eq!(looped[0]["verdict"], "skipped");
-    assert!(lines.iter().filter(|l| l["kind"] == "backgammon").count() > 0, "the real match is checked");
+    assert!(lines.iter().filter(|l| l["kind"] == "backgammon").count() > 0, "the match is checked");
     assert!(String::from_utf8_lossy(&out.stderr).contains("could not be read"));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -387,7 +395,7 @@ fn replay_past_the_end_says_how_long_the_game_is() {
 #[test]
 fn an_interrupt_prints_the_summary_of_what_was_checked() {
     use std::io::Write;
-    let archive = std::fs::read_to_string(common::arimaa_data().join("allgames202602_sample.tsv")).unwrap();
+    let archive = std::fs::read_to_string(repo("testdata/arimaa/random_games.tsv")).unwrap();
     let (header, rows) = archive.split_once('\n').unwrap();
     let mut child = common::spawn_tabula(&["check", "-"], true);
     let mut stdin = child.stdin.take().unwrap();

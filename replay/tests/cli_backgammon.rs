@@ -1,6 +1,7 @@
-//! `tabula resolve`, `tabula moves` and `tabula replay` for backgammon, run as a program on real
-//! input: every row of the shared notation vectors through `resolve --jsonl` in one run, the
-//! gnubg fixture's counts through `moves`, and a real match through `replay`.
+//! `tabula resolve`, `tabula moves` and `tabula replay` for backgammon, run as a program: the
+//! gnubg fixture's counts through `moves`, gnubg's exports and the bundled matches through
+//! `check` and `replay`; in the ignored suite (`../shared/data`), every row of the shared
+//! notation vectors through `resolve --jsonl` in one run and a real match through `replay`.
 
 mod common;
 
@@ -23,8 +24,9 @@ fn read(p: &str) -> String {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn resolve_answers_every_notation_vector_in_one_run() {
-    let cases = read("../shared/data/backgammon/notation_cases.tsv");
+    let cases = std::fs::read_to_string(common::shared_data("backgammon/notation_cases.tsv")).unwrap();
     let rows: Vec<Vec<&str>> =
         cases.lines().skip(1).filter(|l| !l.is_empty()).map(|l| l.split('\t').collect()).collect();
     assert_eq!(rows.len(), 266);
@@ -161,8 +163,9 @@ fn moves_count_equals_gnubg_on_the_fixture_and_every_listed_play_resolves_back()
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn replay_shows_a_real_match_play_by_play() {
-    let file = path("../shared/data/backgammon/matches/lasse_match10013413.mat");
+    let file = common::shared_data("backgammon/matches/lasse_match10013413.mat").display().to_string();
     let out = tabula(&["replay", &file, "--game", "1", "--no-color"], None);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
@@ -188,8 +191,9 @@ fn replay_shows_a_real_match_play_by_play() {
 /// A match with its first game written twice: `check` reports the copy, second in the file, as
 /// unreadable, and `replay` finds the games by the same places, the copy with the same reason.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn check_and_replay_name_the_games_of_a_damaged_match_alike() {
-    let text = std::fs::read_to_string(path("../shared/data/backgammon/matches/lasse_match10013413.mat")).unwrap();
+    let text = std::fs::read_to_string(common::shared_data("backgammon/matches/lasse_match10013413.mat")).unwrap();
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let starts: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].trim_start().starts_with("Game ")).collect();
     let twice = lines[..starts[1]].concat() + &lines[starts[0]..].concat();

@@ -1,19 +1,24 @@
-//! Compressed and piped input, on real data: gzip copies of the shared archives, matches and
-//! records (made here, in a temporary folder) check exactly as the plain files do, from a file,
-//! a folder or standard input; a cut or damaged gzip file is unreadable with the games before
-//! the damage still reported; a gzip bomb ends at once; `replay -` and `convert -` read
-//! standard input, plain or compressed.
+//! Compressed and piped input: gzip copies of the bundled archives, matches and records (and of
+//! the real ones of `../shared/data`, in the ignored suite), made here in a temporary folder,
+//! check exactly as the plain files do, from a file, a folder or standard input; a cut or
+//! damaged gzip file is unreadable with the games before the damage still reported; a gzip bomb
+//! ends at once; `replay -` and `convert -` read standard input, plain or compressed.
 
 mod common;
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::{Duration, Instant};
 
 use common::{shared, tabula};
 use flate2::write::GzEncoder;
 use flate2::Compression;
+
+/// `testdata/PATH`.
+fn testdata(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata").join(path)
+}
 
 fn gzip(data: &[u8]) -> Vec<u8> {
     let mut e = GzEncoder::new(Vec::new(), Compression::default());
@@ -43,22 +48,16 @@ fn check(path: &Path) -> Output {
     tabula(&["check", "--jsonl", path.to_str().expect("a UTF-8 path")], None)
 }
 
-#[test]
-fn gzip_copies_of_the_real_archives_check_as_the_plain_files() {
-    let dir = common::scratch("real");
-    let data = shared().join("data");
-    let files = [
-        "arimaa/allgames201111_sample.tsv",
-        "arimaa/allgames202602_sample.tsv",
-        "arimaa/agt_testdata_movelists.tsv",
-        "snr/games_legal.txt",
-        "snr/games_illegal.txt",
-    ];
-    for file in files {
-        let plain = data.join(file);
+/// Gzip copies of `files` check as the plain files, from a file and from standard input, and
+/// gzip copies of `matches` in a folder check as the plain matches in a folder, with the same
+/// ids; the number of games of the matches.
+fn gzip_copies_check_as_the_plain_files(tag: &str, files: &[PathBuf], matches: &[PathBuf]) -> usize {
+    let dir = common::scratch(tag);
+    for plain in files {
+        let file = plain.display();
         let zipped = dir.join(format!("{}.gz", plain.file_name().unwrap().to_string_lossy()));
-        gzip_file(&plain, &zipped);
-        let (want, got) = (check(&plain), check(&zipped));
+        gzip_file(plain, &zipped);
+        let (want, got) = (check(plain), check(&zipped));
         let want_lines = lines_without_source(&want);
         assert!(want_lines.len() > 3, "{file}: {} games", want_lines.len());
         assert_eq!(lines_without_source(&got), want_lines, "{file}");
@@ -69,28 +68,57 @@ fn gzip_copies_of_the_real_archives_check_as_the_plain_files() {
         assert_eq!(piped.status.code(), want.status.code(), "{file} on standard input");
     }
 
-    // Every real match, each compressed, in a folder: the same games with the same ids.
-    let matches = data.join("backgammon/matches");
-    let zipped = dir.join("matches");
+    // Every match, each compressed, in a folder: the same games with the same ids.
+    let (plain, zipped) = (dir.join("plain"), dir.join("matches"));
+    std::fs::create_dir_all(&plain).unwrap();
     std::fs::create_dir_all(&zipped).unwrap();
-    let mut count = 0;
-    for entry in std::fs::read_dir(&matches).unwrap() {
-        let path = entry.unwrap().path();
-        gzip_file(&path, &zipped.join(format!("{}.gz", path.file_name().unwrap().to_string_lossy())));
-        count += 1;
+    for path in matches {
+        let name = path.file_name().unwrap().to_string_lossy();
+        std::fs::copy(path, plain.join(&*name)).unwrap();
+        gzip_file(path, &zipped.join(format!("{name}.gz")));
     }
-    assert!(count > 250, "{count} matches");
-    let (want, got) = (check(&matches), check(&zipped));
+    let (want, got) = (check(&plain), check(&zipped));
     let want_lines = lines_without_source(&want);
-    assert_eq!(want_lines.len(), 792);
     assert_eq!(lines_without_source(&got), want_lines);
     assert_eq!(got.status.code(), want.status.code());
     let _ = std::fs::remove_dir_all(&dir);
+    want_lines.len()
+}
+
+#[test]
+fn gzip_copies_of_the_bundled_records_check_as_the_plain_files() {
+    let files = ["arimaa/random_games.tsv", "arimaa/broken_games.tsv", "snr/games.txt", "snr/faults.txt"];
+    let matches: Vec<PathBuf> = std::fs::read_dir(testdata("backgammon/matches"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mat"))
+        .collect();
+    assert_eq!(matches.len(), 12);
+    let games = gzip_copies_check_as_the_plain_files("bundled", &files.map(testdata), &matches);
+    assert_eq!(games, 41);
+}
+
+#[test]
+#[ignore = "needs ../shared/data"]
+fn gzip_copies_of_the_real_archives_check_as_the_plain_files() {
+    let data = shared().join("data");
+    let files = [
+        "arimaa/allgames201111_sample.tsv",
+        "arimaa/allgames202602_sample.tsv",
+        "arimaa/agt_testdata_movelists.tsv",
+        "snr/games_legal.txt",
+        "snr/games_illegal.txt",
+    ];
+    let matches: Vec<PathBuf> =
+        std::fs::read_dir(data.join("backgammon/matches")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert!(matches.len() > 250, "{} matches", matches.len());
+    let games = gzip_copies_check_as_the_plain_files("real", &files.map(|f| data.join(f)), &matches);
+    assert_eq!(games, 792);
 }
 
 #[test]
 fn concatenated_members_read_as_one_stream() {
-    let text = std::fs::read(shared().join("data/arimaa/allgames202602_sample.tsv")).unwrap();
+    let text = std::fs::read(testdata("arimaa/random_games.tsv")).unwrap();
     let cut = text[..text.len() / 2].iter().rposition(|&b| b == b'\n').unwrap() + 1;
     let mut two = gzip(&text[..cut]);
     two.extend(gzip(&text[cut..]));
@@ -102,7 +130,7 @@ fn concatenated_members_read_as_one_stream() {
 #[test]
 fn a_cut_or_damaged_gzip_file_is_unreadable_after_the_games_before_the_damage() {
     let dir = common::scratch("damaged");
-    let plain = shared().join("data/arimaa/allgames202602_sample.tsv");
+    let plain = testdata("arimaa/random_games.tsv");
     let text = std::fs::read(&plain).unwrap();
     let z = gzip(&text);
     let all = lines_without_source(&check(&plain));
@@ -135,7 +163,7 @@ fn a_cut_or_damaged_gzip_file_is_unreadable_after_the_games_before_the_damage() 
     assert!(got.len() > 5, "the games before the damage are reported");
 
     // A cut match, and a file that is no more than gzip's magic bytes.
-    let mat = std::fs::read_dir(shared().join("data/backgammon/matches")).unwrap().next().unwrap().unwrap().path();
+    let mat = testdata("backgammon/matches/galaxy_5pt.mat");
     let z = gzip(&std::fs::read(&mat).unwrap());
     std::fs::write(dir.join("cut.mat.gz"), &z[..z.len() * 2 / 3]).unwrap();
     std::fs::write(dir.join("magic.gz"), [0x1f, 0x8b]).unwrap();
@@ -208,8 +236,7 @@ fn a_gzip_bomb_ends_at_once_as_unreadable() {
 #[test]
 fn replay_and_convert_read_standard_input_plain_or_compressed() {
     let dir = common::scratch("stdin");
-    let mat =
-        shared().join("data/backgammon/matches/Llabba_Daisy_-_Llabba_13pt_Backgammon_Studio_2023_09_28_12_45_23.mat");
+    let mat = testdata("backgammon/matches/studio_5pt.mat");
     let text = std::fs::read(&mat).unwrap();
     let zipped = dir.join("match.mat.gz");
     std::fs::write(&zipped, gzip(&text)).unwrap();
@@ -230,7 +257,7 @@ fn replay_and_convert_read_standard_input_plain_or_compressed() {
         assert!(body(&got) == body(&want), "{args:?}: {}", String::from_utf8_lossy(&got.stdout));
     }
 
-    let archive = shared().join("data/arimaa/allgames201111_sample.tsv");
+    let archive = testdata("arimaa/random_games.tsv");
     let text = std::fs::read(&archive).unwrap();
     let short = tabula(&["convert", "--to", "short", "--game", "2", archive.to_str().unwrap()], None);
     assert_eq!(short.status.code(), Some(0), "{}", String::from_utf8_lossy(&short.stderr));

