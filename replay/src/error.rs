@@ -7,8 +7,8 @@ use serde_json::{Map, Value};
 use crate::game_kind::GameKind;
 use crate::report::{GameReport, Verdict};
 
-/// Why one game cannot be taken out of a file ([`find_game`](crate::arimaa::find::find_game), [`for_each_record`](crate::arimaa::find::for_each_record), and the
-/// Stones and Rivers [`find_record`](crate::stones_rivers::find_record)).
+/// Why one game cannot be taken out of a file (an Arimaa game or record found in a file, a
+/// Stones and Rivers record, a game shown by `tabula replay`).
 #[derive(Debug, thiserror::Error)]
 pub enum FindError {
     /// The file cannot be read.
