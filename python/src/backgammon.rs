@@ -42,7 +42,7 @@ fn dice(d: &Bound<'_, PyAny>) -> PyResult<Dice> {
 
 impl Board {
     /// The board seen from player 0 (X, the left column of a match).
-    fn from_zero(&self) -> Position {
+    fn seen_by_zero(&self) -> Position {
         if self.on_roll == 0 {
             self.pos
         } else {
@@ -162,7 +162,7 @@ impl Board {
     /// The diagram of `tabula replay`, seen from player 0 (X).
     fn __str__(&self) -> String {
         let frame = tabula_replay::backgammon::show::Frame { names: ["0", "1"], ..Default::default() };
-        tabula_replay::backgammon::show::diagram(&self.from_zero(), &frame, Look::PLAIN)
+        tabula_replay::backgammon::show::diagram(&self.seen_by_zero(), &frame, Look::PLAIN)
     }
 
     /// The SVG picture of `tabula replay --format svg`, seen from player 0 (X).
@@ -174,6 +174,6 @@ impl Board {
             score_line: String::new(),
             touched: 0,
         };
-        tabula_replay::backgammon::svg::board(&self.from_zero(), &scene, "")
+        tabula_replay::backgammon::svg::board(&self.seen_by_zero(), &scene, "")
     }
 }
