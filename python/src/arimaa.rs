@@ -8,7 +8,7 @@ use tabula_notation::arimaa::short::{self, ParseContext, ResolveOptions, ShortRe
 use tabula_notation::arimaa::{parse_position, write_placement, write_position, LongMove, LongToken, MoveLabel};
 use tabula_replay::arimaa::resolve::resolve_request;
 
-use crate::{ambiguous, check_len, IllegalMove, NotationError, TabulaError};
+use crate::{ambiguous, check_len, text as py_text, IllegalMove, NotationError, TabulaError};
 
 /// What a push did, for `pop`.
 #[derive(Clone)]
@@ -35,8 +35,14 @@ fn color_char(c: Color) -> &'static str {
     }
 }
 
-fn view(text: &str) -> PyResult<View> {
-    text.parse::<View>().map_err(|_| NotationError::new_err(format!("view `{text}` is not g, s or n")))
+/// The view short notation is written in, `"g"` when not given.
+fn view(view: Option<&Bound<'_, PyAny>>) -> PyResult<View> {
+    let Some(view) = view else { return Ok(View::Gold) };
+    let text = py_text(view, "view")?;
+    text.parse::<View>().map_err(|_| {
+        let shown: String = text.chars().take(20).collect();
+        NotationError::new_err(format!("view `{shown}` is not g, s or n"))
+    })
 }
 
 /// A long-notation text without the move label it may start with (the label must be the side
@@ -142,10 +148,11 @@ enum Action {
 impl Board {
     #[new]
     #[pyo3(signature = (position=None))]
-    fn new(position: Option<&str>) -> PyResult<Board> {
+    fn new(position: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
         let game = match position {
             None => Game::new(),
             Some(text) => {
+                let text = &py_text(text, "position")?;
                 check_len(text)?;
                 let pos = parse_position(text)
                     .map_err(|e| TabulaError::new_err(format!("not an Arimaa position `{}`: {e}", text.trim())))?;
@@ -174,14 +181,20 @@ impl Board {
     }
 
     /// Plays one turn (or set-up) in long notation; returns its canonical long text.
-    fn push_long(&mut self, text: &str) -> PyResult<String> {
-        let (action, text) = self.resolve_long(text)?;
+    fn push_long(&mut self, text: &Bound<'_, PyAny>) -> PyResult<String> {
+        let (action, text) = self.resolve_long(&py_text(text, "text")?)?;
         self.play(action, text)
     }
 
     /// Plays one turn in short notation written in `view`; returns the long text played.
-    #[pyo3(signature = (text, view="g"))]
-    fn push_short(&mut self, py: Python<'_>, text: &str, view: &str) -> PyResult<String> {
+    #[pyo3(signature = (text, view=None))]
+    fn push_short(
+        &mut self,
+        py: Python<'_>,
+        text: &Bound<'_, PyAny>,
+        view: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let text = &py_text(text, "text")?;
         check_len(text)?;
         let view = self::view(view)?;
         let position = write_position(self.game.position());
@@ -199,15 +212,16 @@ impl Board {
             let colors: Vec<Color> = moves.iter().map(|m| m.label.color).collect();
             return self.replace(&colors, long);
         }
-        self.push_long(&long)
+        let (action, text) = self.resolve_long(&long)?;
+        self.play(action, text)
     }
 
     /// The shortest short text, in `view`, of the legal turn (or set-up) `long_text` here; the
     /// board is not changed.
-    #[pyo3(signature = (long_text, view="g"))]
-    fn short(&self, long_text: &str, view: &str) -> PyResult<String> {
+    #[pyo3(signature = (long_text, view=None))]
+    fn short(&self, long_text: &Bound<'_, PyAny>, view: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         let view = self::view(view)?;
-        let (action, _) = self.resolve_long(long_text)?;
+        let (action, _) = self.resolve_long(&py_text(long_text, "long_text")?)?;
         let pos = self.game.position();
         match action {
             Action::Place(p) => short::write_setup(view, pos.side_to_move(), &p).map_err(|e| e.to_string()),

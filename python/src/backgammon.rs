@@ -9,7 +9,7 @@ use tabula_notation::backgammon::{position_id, PlayText};
 use tabula_replay::backgammon::query;
 use tabula_replay::view::Look;
 
-use crate::{check_len, refusal_err, IllegalMove, NotationError, TabulaError};
+use crate::{check_len, refusal_err, text as py_text, IllegalMove, NotationError, TabulaError};
 
 /// A backgammon board. Player 0 is the one on roll when the board was made.
 #[pyclass(module = "tabula.backgammon", name = "Board")]
@@ -28,7 +28,7 @@ pub struct Board {
 /// The roll `"31"` or `(3, 1)`.
 fn dice(d: &Bound<'_, PyAny>) -> PyResult<Dice> {
     let text = if d.is_instance_of::<PyString>() {
-        d.extract::<String>()?
+        py_text(d, "dice")?
     } else if let Ok((a, b)) = d.extract::<(i64, i64)>() {
         format!("{a}{b}")
     } else {
@@ -55,10 +55,11 @@ impl Board {
 impl Board {
     #[new]
     #[pyo3(signature = (position=None))]
-    fn new(position: Option<&str>) -> PyResult<Board> {
+    fn new(position: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
         let pos = match position {
             None => Position::start(),
             Some(text) => {
+                let text = &py_text(text, "position")?;
                 check_len(text)?;
                 query::position_and_dice(text).map_err(|e| TabulaError::new_err(e.to_string()))?.0
             }
@@ -97,7 +98,8 @@ impl Board {
 
     /// Resolves the play `text` (any spelling `tabula resolve` reads) of `dice` and plays it;
     /// returns its standard text. The other player is then on roll.
-    fn play(&mut self, py: Python<'_>, text: &str, dice: &Bound<'_, PyAny>) -> PyResult<String> {
+    fn play(&mut self, py: Python<'_>, text: &Bound<'_, PyAny>, dice: &Bound<'_, PyAny>) -> PyResult<String> {
+        let text = &py_text(text, "text")?;
         check_len(text)?;
         let dice = self::dice(dice)?;
         if self.over.is_some() {

@@ -12,8 +12,9 @@ use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Mutex;
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyStopIteration, PyValueError};
+use pyo3::exceptions::{PyOSError, PyStopIteration, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use tabula_replay::check::{check_paths_with, check_reader, CheckEvent};
 use tabula_replay::{GameReport, Refusal};
 
@@ -34,15 +35,26 @@ create_exception!(
 /// The longest move text a board reads, in bytes, as `tabula resolve` (`MAX_MOVE_BYTES`).
 const MAX_MOVE_BYTES: usize = tabula_replay::query::MAX_MOVE_BYTES;
 
-/// Refuses a move text longer than any move, before reading it.
+/// Refuses a move or position text longer than any move or position, before reading it.
 fn check_len(text: &str) -> PyResult<()> {
     if text.len() > MAX_MOVE_BYTES {
         return Err(NotationError::new_err(format!(
-            "a move of {} bytes: no move is written in more than {MAX_MOVE_BYTES}",
+            "a text of {} bytes: no move or position is written in more than {MAX_MOVE_BYTES}",
             text.len()
         )));
     }
     Ok(())
+}
+
+/// The text of a Python `str` argument `what`: a `TypeError` for another type, a
+/// `NotationError` for a string that is not text (a lone surrogate).
+fn text(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    let s = obj.cast::<PyString>().map_err(|_| {
+        let name = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+        PyTypeError::new_err(format!("{what} must be str, not {name}"))
+    })?;
+    let cow = s.to_cow().map_err(|e| NotationError::new_err(format!("{what} is not text: {e}")))?;
+    Ok(cow.into_owned())
 }
 
 /// A refusal of `tabula resolve` as the Python exception of its kind.

@@ -8,7 +8,7 @@ use tabula_notation::stones_rivers::{player_code, write_position};
 use tabula_replay::stones_rivers::{query, show, svg};
 use tabula_replay::view::Look;
 
-use crate::{check_len, refusal_err, IllegalMove, TabulaError};
+use crate::{check_len, refusal_err, text as py_text, IllegalMove, TabulaError};
 
 /// A Stones and Rivers board.
 #[pyclass(module = "tabula.stones_rivers", name = "Board")]
@@ -30,10 +30,11 @@ impl Board {
 impl Board {
     #[new]
     #[pyo3(signature = (position=None))]
-    fn new(position: Option<&str>) -> PyResult<Board> {
+    fn new(position: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
         let pos = match position {
             None => Position::initial(Player::Square),
             Some(text) => {
+                let text = &py_text(text, "position")?;
                 check_len(text)?;
                 query::position(text).map_err(|e| TabulaError::new_err(e.to_string()))?
             }
@@ -60,7 +61,8 @@ impl Board {
     }
 
     /// Plays one turn (`Sq - D6, M, D7`); returns its canonical text.
-    fn push(&mut self, py: Python<'_>, text: &str) -> PyResult<String> {
+    fn push(&mut self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<String> {
+        let text = &py_text(text, "text")?;
         check_len(text)?;
         if let Some(w) = self.pos.winner() {
             return Err(IllegalMove::new_err(format!("the game is over: {} has won", player_code(w))));
