@@ -1,0 +1,91 @@
+"""tabula: verified replay of Arimaa, backgammon and Stones and Rivers records.
+
+Every string in and out is the text the ``tabula`` program reads and writes: long notation and
+the ``g [<64 squares>]`` position string for Arimaa, the standard play notation and gnubg's
+Position ID for backgammon, the turn text and position string of Stones and Rivers.
+
+>>> import tabula
+>>> board = tabula.arimaa.Board()
+>>> for report in tabula.check("testdata/arimaa"):  # doctest: +SKIP
+...     print(report["game"], report["verdict"])
+"""
+
+import json as _json
+import os as _os
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
+
+from . import _tabula
+from ._tabula import AmbiguousMove, IllegalMove, NotationError, TabulaError
+
+__version__: str = _tabula.__version__
+
+from . import arimaa, backgammon, stones_rivers  # noqa: E402
+
+__all__ = [
+    "__version__",
+    "check",
+    "check_bytes",
+    "TabulaError",
+    "NotationError",
+    "IllegalMove",
+    "AmbiguousMove",
+    "arimaa",
+    "backgammon",
+    "stones_rivers",
+]
+
+_PathLike = Union[str, bytes, "_os.PathLike[str]", "_os.PathLike[bytes]"]
+
+
+def _fspath(p: Any) -> str:
+    if isinstance(p, (str, bytes)) or hasattr(p, "__fspath__"):
+        path = _os.fsdecode(_os.fspath(p))
+        if "\0" in path:
+            raise TabulaError(f"a path with a NUL character: {path!r}")
+        return path
+    raise TypeError(f"a path must be str, bytes or os.PathLike, not {type(p).__name__}")
+
+
+def check(
+    paths: Union[_PathLike, Sequence[_PathLike]], *, jobs: Optional[int] = None
+) -> Iterator[Dict[str, Any]]:
+    """Checks every game in ``paths`` (a path or a list of paths: files or folders).
+
+    Yields one dict per game or skipped file, in input order, with exactly the keys and values
+    of ``tabula check --jsonl``. The games are checked in parallel by ``jobs`` threads (default:
+    all cores) without holding the GIL, and streamed: memory does not grow with the archive.
+    Closing the iterator (or dropping it) stops the check.
+    """
+    if isinstance(paths, (str, bytes)) or hasattr(paths, "__fspath__"):
+        paths = [paths]  # type: ignore[list-item]
+    if not isinstance(paths, (list, tuple)):
+        try:
+            paths = list(paths)  # type: ignore[arg-type]
+        except TypeError:
+            raise TypeError(
+                f"paths must be a path or a list of paths, not {type(paths).__name__}"
+            ) from None
+    names = [_fspath(p) for p in paths]
+    if jobs is not None:
+        if isinstance(jobs, bool) or not isinstance(jobs, int):
+            raise TypeError(f"jobs must be an int, not {type(jobs).__name__}")
+        if jobs < 1:
+            raise ValueError("jobs must be at least 1")
+    lines = _tabula.check_lines(names, jobs)
+    return (_json.loads(line) for line in lines)
+
+
+def check_bytes(data: Union[bytes, bytearray, memoryview], source: str) -> List[Dict[str, Any]]:
+    """Checks one file's content (plain or gzip), recognised as ``tabula check`` recognises a file.
+
+    Returns the dicts of ``tabula check --jsonl``, ``source`` as their ``"source"`` (and, for a
+    file holding one game, the game's id from its name). The call a task of a distributed job
+    makes.
+    """
+    if isinstance(data, str):
+        raise TypeError("data must be bytes (the file's content), not str")
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"data must be bytes, not {type(data).__name__}")
+    if not isinstance(source, str):
+        raise TypeError(f"source must be str, not {type(source).__name__}")
+    return [_json.loads(line) for line in _tabula.check_bytes_lines(bytes(data), source)]
