@@ -5,9 +5,8 @@
 //! `check` and `check_bytes` are the checker of `tabula check --jsonl`, its JSON handed on as it
 //! is. The Python side (`python/tabula/`) turns the JSON into dicts and names the classes.
 
-use std::io::Cursor;
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Mutex;
 
@@ -15,7 +14,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyStopIteration, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use tabula_replay::check::{check_paths_with, check_reader, CheckEvent};
+use tabula_replay::check::{check_bytes, check_paths_with, CheckEvent};
 use tabula_replay::{GameReport, Refusal};
 
 mod arimaa;
@@ -115,11 +114,7 @@ fn check_lines(paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<CheckLines>
         .spawn(move || {
             pool.install(|| {
                 check_paths_with(&paths, &mut |event| {
-                    let line = match event {
-                        CheckEvent::Game(r) => r.to_json(),
-                        CheckEvent::Skipped { path, reason } => GameReport::skipped_json(path, reason),
-                    };
-                    if tx.send(line).is_err() {
+                    if tx.send(json_line(event)).is_err() {
                         return ControlFlow::Break(());
                     }
                     ControlFlow::Continue(())
@@ -133,15 +128,23 @@ fn check_lines(paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<CheckLines>
 /// The JSON lines of `tabula check --jsonl` for one file's content (plain or gzip), `source` as
 /// its path.
 #[pyfunction]
-fn check_bytes_lines(py: Python<'_>, data: Vec<u8>, source: String) -> PyResult<Vec<String>> {
+fn check_bytes_lines(py: Python<'_>, data: Vec<u8>, source: String) -> Vec<String> {
     py.detach(move || {
-        let input =
-            tabula_replay::input::Input::new(Cursor::new(data)).map_err(|e| PyOSError::new_err(e.to_string()))?;
-        let name = tabula_replay::input::record_name(Path::new(&source));
         let mut lines = Vec::new();
-        check_reader(&source, &name, input.into_reader(), &mut |r| lines.push(r.to_json()));
-        Ok(lines)
+        check_bytes(&source, &data, &mut |event| {
+            lines.push(json_line(event));
+            ControlFlow::Continue(())
+        });
+        lines
     })
+}
+
+/// The line `tabula check --jsonl` prints for a check's event.
+fn json_line(event: CheckEvent<'_>) -> String {
+    match event {
+        CheckEvent::Game(r) => r.to_json(),
+        CheckEvent::Skipped { path, reason } => GameReport::skipped_json(path, reason),
+    }
 }
 
 /// The native module.

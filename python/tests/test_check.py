@@ -103,3 +103,11 @@ def test_wrong_types_raise_type_error():
 def test_every_report_is_json_clean():
     for d in tabula.check(str(TESTDATA)):
         assert json.loads(json.dumps(d)) == d
+
+
+def test_check_bytes_of_an_empty_file_says_it_is_skipped_as_the_program_does(cli_check, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    expected = cli_check(str(empty))
+    assert expected and expected[0]["verdict"] == "skipped"
+    assert tabula.check_bytes(b"", str(empty)) == expected
