@@ -31,19 +31,8 @@ create_exception!(
     "A move text with several legal readings; `.candidates` are their standard texts."
 );
 
-/// The longest move text a board reads, in bytes, as `tabula resolve` (`MAX_MOVE_BYTES`).
+/// The longest move text a board reads, in bytes, as `tabula resolve`.
 const MAX_MOVE_BYTES: usize = tabula_replay::query::MAX_MOVE_BYTES;
-
-/// Refuses a move or position text longer than any move or position, before reading it.
-fn check_len(text: &str) -> PyResult<()> {
-    if text.len() > MAX_MOVE_BYTES {
-        return Err(NotationError::new_err(format!(
-            "a text of {} bytes: no move or position is written in more than {MAX_MOVE_BYTES}",
-            text.len()
-        )));
-    }
-    Ok(())
-}
 
 /// The text of a Python `str` argument `what`: a `TypeError` for another type, a
 /// `NotationError` for a string that is not text (a lone surrogate).

@@ -203,7 +203,10 @@ pub enum QueryError {
     NotDiceGame(GameKind),
 }
 
-/// A move that does not resolve, as `tabula resolve` reports it.
+/// A move that does not resolve, or is not played, as `tabula resolve` reports it; a board's
+/// error (its message is the program's).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{message}")]
 pub struct Refusal {
     /// `syntax`, `illegal` or `ambiguous`.
     pub kind: &'static str,
@@ -218,7 +221,37 @@ impl Refusal {
     pub fn syntax(message: impl Into<String>) -> Refusal {
         Refusal { kind: "syntax", message: message.into(), candidates: Vec::new() }
     }
+
+    /// A move that reads but is not legal here.
+    pub fn illegal(message: impl Into<String>) -> Refusal {
+        Refusal { kind: "illegal", message: message.into(), candidates: Vec::new() }
+    }
+
+    /// A text with several legal readings, and their standard texts.
+    pub fn ambiguous(message: impl Into<String>, candidates: Vec<String>) -> Refusal {
+        Refusal { kind: "ambiguous", message: message.into(), candidates }
+    }
+
+    /// The longest move or position text a board or `tabula resolve` reads, in bytes: a text
+    /// longer than any move is refused before it is read.
+    ///
+    /// # Errors
+    /// A `syntax` refusal for a longer text.
+    pub fn check_length(text: &str) -> Result<(), Refusal> {
+        if text.len() > MAX_MOVE_BYTES {
+            return Err(Refusal::syntax(format!(
+                "a text of {} bytes: no move or position is written in more than {MAX_MOVE_BYTES}",
+                text.len()
+            )));
+        }
+        Ok(())
+    }
 }
+
+/// The longest `move` text `tabula resolve` and a board read, in bytes: a move of any game is
+/// written in far fewer (an Arimaa set-up record, the longest, in under a hundred), so a longer
+/// text is refused as it comes, and no answer repeats more than this of it.
+pub const MAX_MOVE_BYTES: usize = 4096;
 
 /// The string under `key` of a `tabula resolve` request, or a `syntax` refusal saying what is
 /// missing or of the wrong type.

@@ -4,7 +4,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::error::request_string;
-pub use crate::error::{QueryError, Refusal};
+pub use crate::error::{QueryError, Refusal, MAX_MOVE_BYTES};
 use crate::game_kind::{GameKind, UnknownGame};
 use crate::games;
 
@@ -55,11 +55,6 @@ pub fn refuse_line(why: &str) -> (String, bool) {
     let error = json!({ "kind": "syntax", "message": why, "candidates": Vec::<String>::new() });
     (json!({ "error": error }).to_string(), false)
 }
-
-/// The longest `move` text `tabula resolve` reads, in bytes: a move of any game is written in
-/// far fewer (an Arimaa set-up record, the longest, in under a hundred), so a longer text is
-/// refused as it comes, and no answer repeats more than this of it.
-pub const MAX_MOVE_BYTES: usize = 4096;
 
 fn resolve_request(request: &Map<String, Value>) -> Result<String, Refusal> {
     let game = request_string(request, "game")?;

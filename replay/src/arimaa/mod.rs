@@ -1,6 +1,7 @@
 //! Arimaa records: the arimaa.com archive export, bare move lists, and their verified replay.
 
 pub mod archive;
+pub mod board;
 pub(crate) mod check;
 pub mod convert;
 pub mod find;

@@ -1,5 +1,6 @@
 //! Backgammon records: Jellyfish `.mat` match files.
 
+pub mod board;
 pub mod check;
 pub mod convert;
 pub mod mat;

@@ -1,5 +1,6 @@
 //! Stones and Rivers records: the record files, their verified replay and their diagrams.
 
+pub mod board;
 pub mod query;
 pub mod records;
 pub mod show;
