@@ -289,3 +289,25 @@ fn analysis(out: &mut String, kind: &str, position: &str, view: &str) {
 }
 
 const BOARD_SCRIPT: &str = include_str!("page_board.js");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_board_page_has_the_ids_and_takes_the_module() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        let page = board("arimaa", "", "s");
+        for id in ["move", "view", "position", "played", "short", "error", "legal", "undo", "record"] {
+            assert!(page.contains(&format!("id=\"{id}\"")), "{id}");
+        }
+        assert!(!page.contains("id=\"dice\""));
+        assert!(board("backgammon", "", "g").contains("id=\"dice\""));
+        assert!(page.contains("'wasm-unsafe-eval'") && page.contains("default-src 'none'"));
+        let filled = embed_module(&page, b"\0asm");
+        assert!(filled.contains("id=\"module\">AGFzbQ==</script>"));
+    }
+}
