@@ -5,6 +5,13 @@
 //! An illegal game opens at the position its breaking move is played on, the error shown
 //! under the board and as the move list's last entry.
 //!
+//! Every page is an analysis board too (`../shared/board.md`): beside the record, a board opened
+//! at the position shown, on which moves are tried by click and by text and judged by the
+//! project's engine compiled to WebAssembly (the `tabula-web` crate), inlined in the page as
+//! base64 ([`embed_module`]); `tabula board` writes the board alone ([`board`]). The page's
+//! script only draws what the module answers and forwards clicks and text to it. A page
+//! written without the module (the library's [`html`] alone) says so where the board would be.
+//!
 //! Opened with `#selftest` at the end of its address, the page tests itself once loaded: it
 //! goes to the start, presses the right arrow key, checks that the board changed, clicks a
 //! move and the previous button, and writes `selftest: pass` (or `selftest: fail: ...`, with
@@ -37,6 +44,24 @@ nav button { font-size: 14px; padding: 4px 10px; }
 #moves li.current { background: #ffe58a; }
 #moves li.error { color: #b00000; cursor: default; white-space: pre-wrap; }
 #selftest { font-size: 12px; color: #555; }
+#analysis { border-top: 1px solid #ccc; margin-top: 14px; padding-top: 10px; display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
+#aboard svg { display: block; max-width: 100%; height: auto; }
+#aboard rect.place { cursor: pointer; }
+#aboard rect.place:hover { fill: rgba(31, 111, 209, 0.12); }
+#aboard rect.place.selected { fill: rgba(31, 111, 209, 0.28); stroke: #1f6fd1; stroke-width: 3; }
+.panel { font-size: 14px; min-width: 300px; max-width: 520px; }
+.panel p { margin: 4px 0; }
+.panel code { background: #f0ede4; padding: 1px 4px; word-break: break-all; }
+.panel input#move { width: 260px; font-size: 14px; }
+#error { color: #b00000; white-space: pre-wrap; }
+#error li { color: #1f4fa1; cursor: pointer; }
+#note { color: #555; }
+#legal { list-style: none; margin: 4px 0; padding: 0; max-height: 260px; overflow-y: auto; border: 1px solid #ccc; background: #fff;
+  columns: 2; font-size: 13px; }
+#legal li { padding: 1px 6px; cursor: pointer; white-space: nowrap; }
+#legal li:hover { background: #eef; }
+#record { width: 100%; height: 120px; font-family: monospace; font-size: 12px; }
+.dice button { font-size: 14px; min-width: 28px; }
 ";
 
 const SCRIPT: &str = r#"
@@ -71,6 +96,16 @@ const SCRIPT: &str = r#"
                Home: 0, End: frames.length - 1 }[e.key];
     if (to !== undefined) { show(to); e.preventDefault(); }
   });
+  var shown = show;
+  show = function (i) {
+    shown(i);
+    var at = frames[current] && frames[current].getAttribute('data-position');
+    if (at !== null && window.tabulaBoard) window.tabulaBoard.open(at);
+  };
+  window.tabulaOpenShown = function () {
+    var at = frames[current] && frames[current].getAttribute('data-position');
+    if (at !== null && window.tabulaBoard) window.tabulaBoard.open(at);
+  };
   show(Number(document.body.getAttribute('data-start')));
   window.tabulaShow = show;
   window.tabulaCurrent = function () { return current; };
@@ -110,8 +145,7 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; \
-         script-src 'unsafe-inline'; img-src data:\">\n<title>{title}</title>\n<style>{STYLE}</style>\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n<title>{title}</title>\n<style>{STYLE}</style>\n\
          <script>window.tabulaErrors = []; window.addEventListener('error', function (e) \
          {{ window.tabulaErrors.push('script error: ' + e.message); }});</script>\n</head>\n\
          <body data-start=\"{start}\">\n<h1>{title}</h1>\n"
@@ -127,7 +161,8 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
     let _ = writeln!(out, "<p class=\"{class}\" id=\"verdict\">{}</p>", escape(&view.verdict));
     out.push_str("<main>\n<div>\n<div id=\"board\">\n");
     for (i, frame) in view.frames.iter().enumerate() {
-        let _ = writeln!(out, "<div class=\"frame\" data-i=\"{i}\" hidden>\n{}</div>", frame.svg());
+        let at = frame.position.as_ref().map_or_else(String::new, |p| format!(" data-position=\"{}\"", escape(p)));
+        let _ = writeln!(out, "<div class=\"frame\" data-i=\"{i}\"{at} hidden>\n{}</div>", frame.svg());
     }
     out.push_str("</div>\n<nav><button id=\"first\" title=\"Home\">|&lt;</button>");
     out.push_str("<button id=\"prev\" title=\"left arrow\">&lt; previous</button>");
@@ -142,10 +177,137 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
             if e.turn.is_empty() { format!("line {}", e.line) } else { format!("line {}, move {}", e.line, e.turn) };
         let token = if e.token.is_empty() { String::new() } else { format!(" `{}`", e.token) };
         let text = format!("{}: {place}{token}: {}", view.report.verdict.as_str(), e.message);
-        let _ = writeln!(out, "<li class=\"error\" id=\"error\">{}</li>", escape(&text));
+        let _ = writeln!(out, "<li class=\"error\" id=\"break\">{}</li>", escape(&text));
     }
-    out.push_str("</ol>\n</main>\n<script>");
+    out.push_str("</ol>\n</main>\n");
+    let kind = view.report.kind;
+    let opened = view.frames.get(start).and_then(|f| f.position.clone());
+    analysis(&mut out, kind, opened.as_deref().unwrap_or(""), "g");
+    out.push_str("<script>");
     out.push_str(SCRIPT);
+    out.push_str("</script>\n<script>");
+    out.push_str(BOARD_SCRIPT);
     out.push_str("</script>\n</body>\n</html>\n");
     out
+}
+
+/// The page's Content-Security-Policy: nothing from the network; inline style and script, and
+/// the inlined WebAssembly module compiled.
+const CSP: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; img-src data:";
+
+/// The element the module's base64 goes into.
+const MODULE_SLOT: &str = "<script type=\"application/octet-stream\" id=\"module\"></script>";
+
+/// The analysis board of `../shared/board.md` for game `kind` (`arimaa`, `backgammon`,
+/// `stones-and-rivers`) opened at `position` (the game's start when empty), with Arimaa's
+/// short notation in `view` (`g`, `s`, `n`): a page of its own, to be given the module with
+/// [`embed_module`].
+pub fn board(kind: &str, position: &str, view: &str) -> String {
+    let title = format!("{kind}: analysis board");
+    let mut out = String::with_capacity(64 * 1024);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n<title>{}</title>\n<style>{STYLE}</style>\n\
+         <script>window.tabulaErrors = []; window.addEventListener('error', function (e) \
+         {{ window.tabulaErrors.push('script error: ' + e.message); }});</script>\n</head>\n<body>\n<h1>{}</h1>\n",
+        escape(&title),
+        escape(&title)
+    );
+    analysis(&mut out, kind, position, view);
+    out.push_str("<script>");
+    out.push_str(BOARD_SCRIPT);
+    out.push_str("</script>\n</body>\n</html>\n");
+    out
+}
+
+/// `page` (from [`html`] or [`board`]) with the WebAssembly module `wasm` inlined; a page
+/// without the slot is left as it is.
+pub fn embed_module(page: &str, wasm: &[u8]) -> String {
+    let filled = format!("<script type=\"application/octet-stream\" id=\"module\">{}</script>", base64(wasm));
+    page.replacen(MODULE_SLOT, &filled, 1)
+}
+
+/// Standard base64 with padding.
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
+        let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for k in 0..4 {
+            if k <= chunk.len() {
+                out.push(char::from(ABC[(n >> (18 - 6 * k) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// The analysis panel: the board, the fixed element ids of `../shared/board.md`, the module slot.
+fn analysis(out: &mut String, kind: &str, position: &str, view: &str) {
+    let _ = write!(
+        out,
+        "<section id=\"analysis\" data-game=\"{}\" data-position=\"{}\" data-view=\"{}\">\n<div id=\"aboard\"></div>\n\
+         <div class=\"panel\">\n<p><input id=\"move\" type=\"text\" placeholder=\"a move; Enter plays it\" \
+         autocomplete=\"off\" spellcheck=\"false\"> <button id=\"play\">play</button> <button id=\"undo\">undo</button></p>\n",
+        escape(kind),
+        escape(position),
+        escape(view)
+    );
+    match kind {
+        "arimaa" => {
+            out.push_str(
+                "<p>view <select id=\"view\"><option value=\"g\">g</option><option value=\"s\">s</option>\
+                 <option value=\"n\">n</option></select> <button id=\"finish\">end turn</button> \
+                 <button id=\"turns\">whole turns</button></p>\n",
+            );
+        }
+        "backgammon" => {
+            out.push_str(
+                "<p>dice <input id=\"dice\" type=\"text\" size=\"3\" placeholder=\"31\"> <button id=\"roll\">roll</button> \
+                 <span class=\"dice\" id=\"dice-buttons\"></span></p>\n",
+            );
+        }
+        _ => {}
+    }
+    out.push_str("<p>position <code id=\"position\"></code></p>\n<p>played <code id=\"played\"></code>");
+    if kind == "arimaa" {
+        out.push_str(" short <code id=\"short\"></code>");
+    }
+    out.push_str(
+        " <span id=\"pending-label\">pending</span> <code id=\"pending\"></code></p>\n<div id=\"error\"></div>\n\
+         <p id=\"note\"></p>\n<p>legal moves (<span id=\"legal-count\">0</span>)</p>\n<ul id=\"legal\"></ul>\n\
+         <p>the line tried, as a record <code>tabula check</code> reads:</p>\n<textarea id=\"record\" readonly></textarea>\n\
+         </div>\n",
+    );
+    out.push_str(MODULE_SLOT);
+    out.push_str("\n</section>\n");
+}
+
+const BOARD_SCRIPT: &str = include_str!("page_board.js");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_board_page_has_the_ids_and_takes_the_module() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        let page = board("arimaa", "", "s");
+        for id in ["move", "view", "position", "played", "short", "error", "legal", "undo", "record"] {
+            assert!(page.contains(&format!("id=\"{id}\"")), "{id}");
+        }
+        assert!(!page.contains("id=\"dice\""));
+        assert!(board("backgammon", "", "g").contains("id=\"dice\""));
+        assert!(page.contains("'wasm-unsafe-eval'") && page.contains("default-src 'none'"));
+        let filled = embed_module(&page, b"\0asm");
+        assert!(filled.contains("id=\"module\">AGFzbQ==</script>"));
+    }
 }

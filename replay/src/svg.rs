@@ -116,6 +116,38 @@ impl Svg {
     }
 }
 
+/// A place of a picture a person can click on the analysis page: an Arimaa or Stones and
+/// Rivers square (`data-square`), a backgammon point (`data-point`), with its box.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Place {
+    /// `square` or `point`: the attribute is `data-` and this.
+    pub attribute: &'static str,
+    /// Its name: `e2`, `D6`, `13`.
+    pub name: String,
+    /// The box: left, top, width, height.
+    pub area: (f64, f64, f64, f64),
+}
+
+/// `svg` (a finished picture) with a transparent rectangle over each of `places`, last so that
+/// it takes the clicks, carrying its `data-` attribute and the class `place`.
+pub fn with_places(svg: &str, places: &[Place]) -> String {
+    let body = svg.trim_end().strip_suffix("</svg>").unwrap_or(svg);
+    let mut out = String::with_capacity(body.len() + places.len() * 96 + 8);
+    out.push_str(body);
+    for p in places {
+        let (x, y, w, h) = p.area;
+        let _ = writeln!(
+            out,
+            "<rect class=\"place\" data-{}=\"{}\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" \
+             fill=\"transparent\"/>",
+            p.attribute,
+            escape(&p.name)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
 /// A check that a document is well-formed XML as far as these pictures and pages go: every
 /// tag closed in order, attributes quoted, no stray `<` or `&`. For the tests.
 #[cfg(test)]

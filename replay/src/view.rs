@@ -37,6 +37,10 @@ pub struct Frame {
     /// The turns played to reach it, as `--turn` counts them (several frames may share one:
     /// a backgammon double and its answer come after the roll they follow).
     pub turn: usize,
+    /// The position to open the analysis board at, as `tabula resolve` reads it (`Some("")`:
+    /// the game's start); `None` where the board has none to open (an Arimaa set-up half made,
+    /// a backgammon cube action).
+    pub position: Option<String>,
     draw: Draw,
 }
 
@@ -49,7 +53,13 @@ impl std::fmt::Debug for Frame {
 impl Frame {
     /// A frame drawn by `draw`, which is given the label as its caption.
     pub fn new(label: impl Into<String>, turn: usize, draw: impl Fn(&str) -> String + 'static) -> Frame {
-        Frame { label: label.into(), turn, draw: Box::new(draw) }
+        Frame { label: label.into(), turn, position: None, draw: Box::new(draw) }
+    }
+
+    /// The frame with the position the analysis board opens at.
+    pub fn at(mut self, position: Option<String>) -> Frame {
+        self.position = position;
+        self
     }
 
     /// The position as a standalone SVG picture.

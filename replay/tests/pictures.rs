@@ -127,7 +127,7 @@ fn a_page_holds_the_header_every_position_and_the_break() {
     assert_eq!(frames, 6);
     assert!(page.contains(&format!("<body data-start=\"{}\">", frames - 1)), "opens at the turn that breaks");
     assert!(page.contains(
-        "<li class=\"error\" id=\"error\">illegal: line 2, move 3b `db7e`: the piece on b7 is r, not d</li>"
+        "<li class=\"error\" id=\"break\">illegal: line 2, move 3b `db7e`: the piece on b7 is r, not d</li>"
     ));
 
     let out = replay("testdata/backgammon/matches/galaxy_5pt.mat", "2", &["--format", "html", "--turn", "4"]);

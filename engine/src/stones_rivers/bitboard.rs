@@ -1,22 +1,18 @@
 //! A set of intersections as a 192-bit array (182 bits used) of three `u64` words.
 //!
-//! The bits are a `bitvec` [`BitArray`]: counting, the first and last cell, iteration, a row's
-//! bits and the written forms go through it (the Stones and Rivers benches showed no change
-//! beyond their noise, within 2%). Shifts, masks and membership stay on the whole words:
-//! membership through `bitvec`'s indexing cost 45% in move generation (see [`Bitboard::contains`]).
+//! The words are plain `u64`s, on every target: `bitvec`'s `BitArray<[u64; 3]>` (which held them
+//! for a while, for counting, the first and last cell, a row's bits and the written forms, with
+//! no change in the benches) has no `u64` storage on 32-bit targets, and the engine is built for
+//! WebAssembly (`wasm32`) for the analysis page. Membership through `bitvec`'s indexing had cost
+//! 45% in move generation (see [`Bitboard::contains`]).
 
 use std::fmt;
-use std::marker::PhantomData;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
-
-use bitvec::array::BitArray;
-use bitvec::field::BitField;
-use bitvec::order::Lsb0;
 
 use super::cell::{Cell, Direction, CELLS, COLUMNS};
 
 /// The bits of a [`Bitboard`]: bit `i` for the cell with index `i`, in three `u64` words.
-pub type Bits = BitArray<[u64; 3], Lsb0>;
+pub type Bits = [u64; 3];
 
 /// A set of intersections, bit `i` for the cell with index `i` (`A1` = 0, `M14` = 181). Bits
 /// 182..192 are always clear.
@@ -32,7 +28,7 @@ const SINGLE: [Bitboard; 256] = {
     let mut table = [Bitboard::EMPTY; 256];
     let mut i = 0;
     while i < CELLS {
-        table[i].0.data[i / 64] = 1 << (i % 64);
+        table[i].0[i / 64] = 1 << (i % 64);
         i += 1;
     }
     table
@@ -82,13 +78,13 @@ impl Bitboard {
     /// bits past `M14` must be clear.
     #[inline]
     pub const fn from_words(words: [u64; 3]) -> Bitboard {
-        Bitboard(BitArray { _ord: PhantomData, data: words })
+        Bitboard(words)
     }
 
     /// The three words.
     #[inline]
     pub const fn words(self) -> [u64; 3] {
-        self.0.data
+        self.0
     }
 
     /// The one-cell set.
@@ -127,32 +123,32 @@ impl Bitboard {
     #[inline]
     pub const fn when(self, keep: bool) -> Bitboard {
         let mask = (keep as u64).wrapping_neg();
-        Bitboard::from_words([self.0.data[0] & mask, self.0.data[1] & mask, self.0.data[2] & mask])
+        Bitboard::from_words([self.0[0] & mask, self.0[1] & mask, self.0[2] & mask])
     }
 
     /// Whether the cell of `slot` is in the set.
     #[inline]
     pub(crate) const fn has(&self, slot: Slot) -> bool {
-        self.0.data[slot.word] & slot.bit != 0
+        self.0[slot.word] & slot.bit != 0
     }
 
     /// Adds the cell of `slot` if `on`, else removes it.
     #[inline]
     pub(crate) fn put(&mut self, slot: Slot, on: bool) {
-        let w = &mut self.0.data[slot.word];
+        let w = &mut self.0[slot.word];
         *w = (*w & !slot.bit) | (slot.bit & (on as u64).wrapping_neg());
     }
 
     /// Toggles the cell of `slot` if `on`.
     #[inline]
     pub(crate) fn toggle(&mut self, slot: Slot, on: bool) {
-        self.0.data[slot.word] ^= slot.bit & (on as u64).wrapping_neg();
+        self.0[slot.word] ^= slot.bit & (on as u64).wrapping_neg();
     }
 
     /// Whether the set is empty.
     #[inline]
     pub const fn is_empty(self) -> bool {
-        let [a, b, c] = self.0.data;
+        let [a, b, c] = self.0;
         a | b | c == 0
     }
 
@@ -165,20 +161,20 @@ impl Bitboard {
     /// Number of cells.
     #[inline]
     pub fn count(self) -> u32 {
-        self.0.count_ones() as u32
+        self.0.iter().map(|w| w.count_ones()).sum()
     }
 
     /// Every bit moved up by `n` (0 < n < 64), bits past 182 dropped.
     #[inline]
     const fn shl(self, n: u32) -> Bitboard {
-        let [a, b, c] = self.0.data;
+        let [a, b, c] = self.0;
         Bitboard::from_words([a << n, (b << n) | (a >> (64 - n)), ((c << n) | (b >> (64 - n))) & BOARD[2]])
     }
 
     /// Every bit moved down by `n` (0 < n < 64).
     #[inline]
     const fn shr(self, n: u32) -> Bitboard {
-        let [a, b, c] = self.0.data;
+        let [a, b, c] = self.0;
         Bitboard::from_words([(a >> n) | (b << (64 - n)), (b >> n) | (c << (64 - n)), c >> n])
     }
 
@@ -197,34 +193,36 @@ impl Bitboard {
     /// The cells of `self` not in `other`.
     #[inline]
     pub const fn and_not(self, other: Bitboard) -> Bitboard {
-        let ([a, b, c], [x, y, z]) = (self.0.data, other.0.data);
+        let ([a, b, c], [x, y, z]) = (self.0, other.0);
         Bitboard::from_words([a & !x, b & !y, c & !z])
     }
 
     /// The cells of both.
     #[inline]
     pub const fn and(self, other: Bitboard) -> Bitboard {
-        let ([a, b, c], [x, y, z]) = (self.0.data, other.0.data);
+        let ([a, b, c], [x, y, z]) = (self.0, other.0);
         Bitboard::from_words([a & x, b & y, c & z])
     }
 
     /// The cells of either.
     #[inline]
     pub const fn or(self, other: Bitboard) -> Bitboard {
-        let ([a, b, c], [x, y, z]) = (self.0.data, other.0.data);
+        let ([a, b, c], [x, y, z]) = (self.0, other.0);
         Bitboard::from_words([a | x, b | y, c | z])
     }
 
     /// The lowest cell, if any.
     #[inline]
     pub fn first(self) -> Option<Cell> {
-        Cell::from_index(self.0.first_one()?)
+        let (k, w) = self.0.iter().enumerate().find(|(_, w)| **w != 0)?;
+        Cell::from_index(k * 64 + w.trailing_zeros() as usize)
     }
 
     /// The highest cell, if any.
     #[inline]
     pub fn last(self) -> Option<Cell> {
-        Cell::from_index(self.0.last_one()?)
+        let (k, w) = self.0.iter().enumerate().rev().find(|(_, w)| **w != 0)?;
+        Cell::from_index(k * 64 + 63 - w.leading_zeros() as usize)
     }
 
     /// The cells of row `row` (0 = row 1) as the low 13 bits, column `A` in bit 0; 0 past
@@ -232,10 +230,16 @@ impl Bitboard {
     #[inline]
     pub fn row(self, row: u8) -> u16 {
         let start = usize::from(row) * usize::from(COLUMNS);
-        match self.0.get(start..start + usize::from(COLUMNS)) {
-            Some(bits) if start < CELLS => bits.load_le::<u16>(),
-            _ => 0,
+        if start >= CELLS {
+            return 0;
         }
+        let (word, bit) = (start / 64, start % 64);
+        let low = self.0[word] >> bit;
+        let high = match (bit + usize::from(COLUMNS) > 64, self.0.get(word + 1)) {
+            (true, Some(next)) => next << (64 - bit),
+            _ => 0,
+        };
+        ((low | high) & ((1 << COLUMNS) - 1)) as u16
     }
 
     /// The cells, lowest index first.
@@ -301,7 +305,7 @@ impl BitXor for Bitboard {
     type Output = Bitboard;
     #[inline]
     fn bitxor(self, o: Bitboard) -> Bitboard {
-        let ([a, b, c], [x, y, z]) = (self.0.data, o.0.data);
+        let ([a, b, c], [x, y, z]) = (self.0, o.0);
         Bitboard::from_words([a ^ x, b ^ y, c ^ z])
     }
 }
@@ -317,9 +321,10 @@ impl Not for Bitboard {
 impl fmt::Debug for Bitboard {
     /// Row 14 at the top, column `A` on the left.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in self.0[..CELLS].chunks(usize::from(COLUMNS)).rev() {
-            for bit in row {
-                f.write_str(if *bit { "x" } else { "." })?;
+        for row in (0..CELLS / usize::from(COLUMNS)).rev() {
+            let bits = self.row(row as u8);
+            for column in 0..COLUMNS {
+                f.write_str(if bits >> column & 1 == 1 { "x" } else { "." })?;
             }
             f.write_str("\n")?;
         }
@@ -330,7 +335,7 @@ impl fmt::Debug for Bitboard {
 impl fmt::Display for Bitboard {
     /// The cells' names, lowest index first, separated by spaces (`A1 F8 M14`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, c) in self.0.iter_ones().filter_map(Cell::from_index).enumerate() {
+        for (i, c) in self.iter().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }

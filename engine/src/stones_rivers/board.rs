@@ -23,7 +23,7 @@ const fn score_row(row: u8) -> Bitboard {
     let mut column = 4;
     while column <= 8 {
         let i = (row * COLUMNS + column) as usize;
-        b.0.data[i / 64] |= 1 << (i % 64);
+        b.0[i / 64] |= 1 << (i % 64);
         column += 1;
     }
     b

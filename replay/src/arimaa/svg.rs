@@ -11,7 +11,7 @@ use tabula_engine::arimaa::{Board, Color, Phase, Piece, Position, Square, Turn};
 
 use super::find::OwnedRecord;
 use super::verify::{verify_with, Replayed};
-use crate::svg::{Svg, HIGHLIGHT};
+use crate::svg::{Place, Svg, HIGHLIGHT};
 use crate::view::{Frame, GameView};
 
 const CELL: f64 = 60.0;
@@ -26,6 +26,17 @@ fn centre(sq: Square) -> (f64, f64) {
     let x = LEFT + (sq.file() as f64 + 0.5) * CELL;
     let y = TOP + ((7 - sq.rank()) as f64 + 0.5) * CELL;
     (x, y)
+}
+
+/// The 64 squares of [`board`]'s picture, to click on (`data-square="e2"`).
+pub fn places() -> Vec<Place> {
+    Square::ALL
+        .iter()
+        .map(|&sq| {
+            let (x, y) = centre(sq);
+            Place { attribute: "square", name: sq.to_string(), area: (x - CELL / 2.0, y - CELL / 2.0, CELL, CELL) }
+        })
+        .collect()
 }
 
 /// The pieces a turn captures, on their traps, in the order they fall: the turn's steps
@@ -164,16 +175,19 @@ fn header(record: &OwnedRecord) -> Vec<(String, String)> {
 /// set-up and turn; a takeback removes the frame it undoes), by the same verification as
 /// `tabula check`.
 pub fn view(record: &OwnedRecord) -> GameView {
-    let mut frames = vec![Frame::new("start", 0, |_| board(&Position::new(), None, "start"))];
+    let mut frames = vec![Frame::new("start", 0, |_| board(&Position::new(), None, "start")).at(Some(String::new()))];
+    let open_at = |p: &Position| (p.phase() == Phase::Play).then(|| tabula_notation::arimaa::write_position(p));
     let report = verify_with(&record.as_record(), |ev| match ev {
         Replayed::Move { label, before, after, turn, text } => {
             let text = String::from_utf8_lossy(text.trim_ascii()).into_owned();
             let caption = format!("{label} {text}");
             let (before, after) = (*before, *after);
             let n = frames.len();
-            frames.push(Frame::new(caption, n, move |caption| {
-                board(&after, turn.as_ref().map(|t| (&before, t)), caption)
-            }));
+            let at = open_at(&after);
+            frames.push(
+                Frame::new(caption, n, move |caption| board(&after, turn.as_ref().map(|t| (&before, t)), caption))
+                    .at(at),
+            );
         }
         Replayed::TakeBack { .. } => {
             if frames.len() > 1 {
@@ -184,7 +198,8 @@ pub fn view(record: &OwnedRecord) -> GameView {
             // A game of short notation from position records: that position is its start.
             let position = *position;
             frames.clear();
-            frames.push(Frame::new("the position records", 0, move |caption| board(&position, None, caption)));
+            let at = open_at(&position);
+            frames.push(Frame::new("the position records", 0, move |caption| board(&position, None, caption)).at(at));
         }
     });
     let title = format!("{} game {}", crate::view::file_name(&record.source), record.game);

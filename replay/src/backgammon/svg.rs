@@ -16,7 +16,7 @@ use tabula_engine::backgammon::{Cube, Point, Position, Side};
 use super::show::{describe, find_game, score_line, show_name, touched_points, write_verdict, Found};
 use super::verify::{verify_game_with, Replayed};
 use crate::error::ShowError;
-use crate::svg::{Svg, HIGHLIGHT};
+use crate::svg::{Place, Svg, HIGHLIGHT};
 use crate::view::{Frame, GameView};
 
 /// Checkers drawn on a point before the rest are shown as a number.
@@ -104,6 +104,27 @@ fn die(svg: &mut Svg, x: f64, y: f64, value: u8, side: Side) {
     for &(dx, dy) in dots {
         svg.circle(dx, dy, 3.4, &format!("fill=\"{ink}\""));
     }
+}
+
+/// The points of [`board`]'s picture (seen from X), to click on, numbered from the view of the
+/// player on roll (`data-point`, 1 to 24): X's numbering when `x_on_roll`, else O's (25 - n);
+/// the half of the bar and of the tray on that player's side are 25 and 0.
+pub fn places(x_on_roll: bool) -> Vec<Place> {
+    let number = |p: u8| if x_on_roll { p } else { 25 - p };
+    let point = |p: u8, area| Place { attribute: "point", name: number(p).to_string(), area };
+    let mut places = Vec::with_capacity(26);
+    for column in 0..12usize {
+        let x = column_x(column) - POINT_W / 2.0;
+        places.push(point(13 + column as u8, (x, TOP, POINT_W, POINT_H)));
+        places.push(point(12 - column as u8, (x, TOP + POINT_H + GAP, POINT_W, POINT_H)));
+    }
+    // The player on roll's half: X's at the bottom, O's at the top.
+    let half_y = if x_on_roll { TOP + BOARD_H / 2.0 } else { TOP };
+    let bar_x = LEFT + HALF_W;
+    let tray_x = LEFT + 2.0 * HALF_W + BAR_W + 8.0;
+    places.push(Place { attribute: "point", name: "25".into(), area: (bar_x, half_y, BAR_W, BOARD_H / 2.0) });
+    places.push(Place { attribute: "point", name: "0".into(), area: (tray_x, half_y, TRAY_W, BOARD_H / 2.0) });
+    places
 }
 
 /// The board as a standalone SVG picture, seen from X (see the module documentation);
@@ -244,7 +265,8 @@ pub fn view(source: &Arc<str>, input: impl BufRead, sgf: bool, selector: Option<
         let names = [start_names[0].as_str(), start_names[1].as_str()];
         let scene = Scene { names, score_line: start_score.clone(), ..Scene::default() };
         board(&Position::start(), &scene, caption)
-    })];
+    })
+    .at(Some(String::new()))];
     let mut plays = 0usize;
     let mut observe = |r: Replayed<'_>| {
         if r.action.is_play() {
@@ -254,11 +276,19 @@ pub fn view(source: &Arc<str>, input: impl BufRead, sgf: bool, selector: Option<
         let label = describe(&r, names_ref);
         let (board_now, cube, touched) = (r.board, r.cube, touched_points(&r));
         let dice = r.action.dice().map(|d| (r.action.column.side(), d));
+        // After a play, the board from the view of the other player, who rolls next.
+        let at = r.action.is_play().then(|| {
+            let next = if r.action.column.side() == Side::Zero { board_now.swapped() } else { board_now };
+            tabula_notation::backgammon::position_id::encode(&next)
+        });
         let (names, score) = (names.clone(), score.clone());
-        frames.push(Frame::new(label, plays, move |caption| {
-            let scene = Scene { names: [&names[0], &names[1]], cube, dice, score_line: score.clone(), touched };
-            board(&board_now, &scene, caption)
-        }));
+        frames.push(
+            Frame::new(label, plays, move |caption| {
+                let scene = Scene { names: [&names[0], &names[1]], cube, dice, score_line: score.clone(), touched };
+                board(&board_now, &scene, caption)
+            })
+            .at(at),
+        );
     };
     // The frames come from the game replayed on its own; the verdict is the match's.
     verify_game_with(source, format!("{name}#{place}"), &game, written, Some(&mut observe));

@@ -14,7 +14,7 @@ use tabula_engine::stones_rivers::{score_area, Axis, Bitboard, Cell, Face, Playe
 use super::records::Record;
 use super::show::{status, touched};
 use super::verify::{start_position, verify_with, Replayed};
-use crate::svg::{Svg, HIGHLIGHT};
+use crate::svg::{Place, Svg, HIGHLIGHT};
 use crate::view::{Frame, GameView};
 
 const STEP: f64 = 38.0;
@@ -31,6 +31,17 @@ fn centre(cell: Cell) -> (f64, f64) {
     let x = LEFT + f64::from(COLUMNS - 1 - cell.column()) * STEP;
     let y = TOP + f64::from(ROWS - 1 - cell.row()) * STEP;
     (x, y)
+}
+
+/// The 182 intersections of [`board`]'s picture, to click on (`data-square="D6"`).
+pub fn places() -> Vec<Place> {
+    Cell::all()
+        .map(|cell| {
+            let (x, y) = centre(cell);
+            let area = (x - STEP / 2.0, y - STEP / 2.0, STEP, STEP);
+            Place { attribute: "square", name: cell.to_string(), area }
+        })
+        .collect()
 }
 
 /// The position as a standalone SVG picture from Square's seat; `highlight` the intersections
@@ -138,13 +149,18 @@ pub fn board(position: &Position, highlight: Bitboard, caption: &str) -> String 
 pub fn view(source: &Arc<str>, record: &Record) -> GameView {
     let mut frames = Vec::new();
     if let Ok(start) = start_position(record) {
-        frames.push(Frame::new("start", 0, move |caption| board(&start, Bitboard::EMPTY, caption)));
+        let at = tabula_notation::stones_rivers::write_position(&start.to_setup());
+        frames.push(Frame::new("start", 0, move |caption| board(&start, Bitboard::EMPTY, caption)).at(Some(at)));
     }
     let report = verify_with(source, record, |r: &Replayed<'_>| {
         let (after, lit) = (*r.after, touched(&r.turn));
-        frames.push(Frame::new(format!("{}. {}", r.line.index, r.text), r.line.index, move |caption| {
-            board(&after, lit, caption)
-        }));
+        let at = tabula_notation::stones_rivers::write_position(&after.to_setup());
+        frames.push(
+            Frame::new(format!("{}. {}", r.line.index, r.text), r.line.index, move |caption| {
+                board(&after, lit, caption)
+            })
+            .at(Some(at)),
+        );
     });
     let header =
         record.tags.iter().filter(|t| t.key != "Position").take(24).map(|t| (t.key.clone(), t.value.clone())).collect();

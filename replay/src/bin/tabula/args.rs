@@ -159,6 +159,23 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: ReplayFormat,
     },
+    /// Write an analysis board for a position (the game's start by default) to standard output:
+    /// one HTML file, opened from disk with no network, on which moves are tried by click and by
+    /// text and judged by tabula's own engine, compiled to WebAssembly and inlined in the page.
+    #[command(after_help = "Examples:\n  tabula board --game arimaa > arimaa.html\n  \
+                            tabula board --game backgammon --position 4HPwATDgc/ABMA > board.html")]
+    Board {
+        /// The game: arimaa, backgammon or stones-and-rivers.
+        #[arg(long, value_parser = parse_game)]
+        game: GameKind,
+        /// The position, as `tabula moves` reads it; default the start (Arimaa: the empty board,
+        /// Gold to set up).
+        #[arg(long, default_value = "")]
+        position: String,
+        /// Arimaa: the view short notation is read and written in (`g`, `s` or `n`).
+        #[arg(long, default_value = "g", value_parser = ["g", "s", "n"])]
+        view: String,
+    },
     /// Print a shell's completion script for tabula (`tabula completions bash >
     /// /etc/bash_completion.d/tabula`).
     Completions {

@@ -40,6 +40,7 @@ fn main() -> ExitCode {
             };
             render(&file, game.as_deref(), turn, format)
         }
+        Command::Board { game, position, view } => board(game, &position, &view),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "tabula", &mut io::stdout());
             Ok(ExitCode::SUCCESS)
@@ -251,8 +252,31 @@ fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, outpu
     Ok(if verdict == Verdict::Ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// `tabula replay --format svg|html`: the picture or the page on standard output; the status
-/// is the verdict's, as for the text.
+/// The analysis page's WebAssembly module (`web/`), built before the program (see `build.rs`);
+/// empty when it was not.
+const MODULE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tabula_web.wasm"));
+
+/// Why a page cannot have its board: the module was not built before the program.
+const NO_MODULE: &str = "this tabula was built without the analysis page's WebAssembly module: build it with \
+     `cargo build --profile wasm --target wasm32-unknown-unknown -p tabula-web`, then build tabula again";
+
+/// `tabula board`: the analysis page of a position on standard output.
+fn board(game: GameKind, position: &str, view: &str) -> Result<ExitCode, String> {
+    if MODULE.is_empty() {
+        return Err(NO_MODULE.to_owned());
+    }
+    let page = tabula_replay::page::board(game.name(), position, view);
+    let page = tabula_replay::page::embed_module(&page, MODULE);
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if let Err(e) = out.write_all(page.as_bytes()).and_then(|()| out.flush()) {
+        return write_failed(&e);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tabula replay --format svg|html`: the picture or the page on standard output (the page an
+/// analysis board too when the module was built); the status is the verdict's, as for the text.
 fn render(
     file: &std::path::Path,
     game: Option<&str>,
@@ -264,9 +288,14 @@ fn render(
         Err(tabula_replay::show::ShowError::Write(e)) => return write_failed(&e),
         Err(e) => return no_game_or_failure(e.is_no_game(), &e),
     };
+    let text = if format == OutputFormat::Html && !MODULE.is_empty() {
+        tabula_replay::page::embed_module(&rendered.text, MODULE)
+    } else {
+        rendered.text
+    };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    if let Err(e) = out.write_all(rendered.text.as_bytes()).and_then(|()| out.flush()) {
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         return write_failed(&e);
     }
     Ok(if rendered.verdict == Verdict::Ok { ExitCode::SUCCESS } else { ExitCode::from(1) })

@@ -1,0 +1,779 @@
+//! The analysis page's WebAssembly module: the library's boards (`tabula_replay::arimaa::board`,
+//! `backgammon::board`, `stones_rivers::board`) behind one JSON request at a time, so that the
+//! page's script only draws what comes back and forwards clicks and text; every verdict is the
+//! library's, as `tabula resolve`, `tabula moves` and `tabula check` give it.
+//!
+//! A request is a JSON object with an `op`:
+//!
+//! | op | keys | what |
+//! | --- | --- | --- |
+//! | `open` | `game`, `position` (empty: the start), `view` | a new board |
+//! | `move` | `text` | a move typed in any spelling the program reads |
+//! | `step` | `text` | Arimaa: one legal step of the list (`Ee2n`); backgammon and Stones and Rivers: a move of the list |
+//! | `click` | `square` or `point` | a square (Arimaa, Stones and Rivers) or a backgammon point clicked |
+//! | `die` | `die` | backgammon: a die clicked, the checker chosen moving by it |
+//! | `finish` | | Arimaa: ends the turn with the steps taken |
+//! | `dice` | `dice` | backgammon: the roll (`31`) |
+//! | `view` | `view` | Arimaa: the view of short notation (`g`, `s`, `n`) |
+//! | `undo` | | takes back the steps pending, else the last move |
+//! | `turns` | | Arimaa: every legal whole turn (on request only: there can be many) |
+//!
+//! The answer is the board's state ([`Session::state`]): `position`, `played`, `short`,
+//! `error` (`{kind, message, candidates}` or null), `legal` (the moves to list), `pending`,
+//! `selected`, `svg` (the picture, every square or point carrying its `data-` name), `record`
+//! and `note`. `abi` carries requests and answers across the module's edge.
+
+use serde_json::{json, Value};
+use tabula_engine::arimaa::{Direction, Position as ArimaaPosition, Setup, Square, Step, TurnBuilder};
+use tabula_engine::backgammon::{Dice, MoveGenerator};
+use tabula_notation::arimaa::short::{position_moves, View};
+use tabula_replay::arimaa::board::Board as ArimaaBoard;
+use tabula_replay::backgammon::board::Board as BackgammonBoard;
+use tabula_replay::stones_rivers::board::Board as StonesBoard;
+use tabula_replay::svg::with_places;
+use tabula_replay::Refusal;
+
+pub mod abi;
+
+/// The board of one game and what is being tried on it.
+enum Game {
+    Arimaa(Arimaa),
+    Backgammon(Backgammon),
+    Stones(Stones),
+}
+
+/// An Arimaa board, the view of short notation, and the steps of the turn being clicked.
+struct Arimaa {
+    /// The position the board was opened at; empty for the empty board (Gold to set up).
+    start: String,
+    board: ArimaaBoard,
+    view: View,
+    /// The steps taken by click or from the list, not yet a turn.
+    steps: Vec<Step>,
+    selected: Option<Square>,
+}
+
+/// A backgammon board, the roll, and the checker moves clicked for it.
+struct Backgammon {
+    /// Whether the board was opened at the start (only then is the line a `.mat` game).
+    at_start: bool,
+    board: BackgammonBoard,
+    dice: Option<Dice>,
+    /// The roll of each play made, for the record.
+    rolls: Vec<Dice>,
+    /// Checker moves clicked (`13/8`), not yet a play.
+    pending: Vec<String>,
+    selected: Option<u8>,
+}
+
+/// A Stones and Rivers board and the intersections clicked toward a turn.
+struct Stones {
+    start: String,
+    board: StonesBoard,
+    clicked: Vec<String>,
+}
+
+/// One board on the page: the game, the last move played and the last refusal.
+pub struct Session {
+    game: Game,
+    played: String,
+    short: String,
+    error: Option<Refusal>,
+}
+
+/// A refusal for a request that is not one.
+fn bad(message: impl Into<String>) -> Refusal {
+    Refusal::syntax(message)
+}
+
+fn view_of(text: &str) -> Result<View, Refusal> {
+    match text {
+        "g" | "" => Ok(View::Gold),
+        "s" => Ok(View::Silver),
+        "n" => Ok(View::Neutral),
+        v => Err(bad(format!("no view `{v}`: g, s or n"))),
+    }
+}
+
+fn view_letter(view: View) -> &'static str {
+    match view {
+        View::Gold => "g",
+        View::Silver => "s",
+        View::Neutral => "n",
+    }
+}
+
+impl Session {
+    /// A new board of `game` (`arimaa`, `backgammon`, `stones-and-rivers`) at `position` (the
+    /// game's start when empty); `view` is Arimaa's view of short notation.
+    ///
+    /// # Errors
+    /// No such game, or a position the game cannot read.
+    pub fn open(game: &str, position: &str, view: &str) -> Result<Session, Refusal> {
+        let position = position.trim();
+        let game = match game {
+            "arimaa" => {
+                let board =
+                    if position.is_empty() { ArimaaBoard::new() } else { ArimaaBoard::from_position(position)? };
+                let view = view_of(view)?;
+                Game::Arimaa(Arimaa { start: position.to_owned(), board, view, steps: Vec::new(), selected: None })
+            }
+            "backgammon" => {
+                let board = if position.is_empty() {
+                    BackgammonBoard::new()
+                } else {
+                    BackgammonBoard::from_position(position)?
+                };
+                let at_start = board.position_id() == BackgammonBoard::new().position_id();
+                Game::Backgammon(Backgammon {
+                    at_start,
+                    board,
+                    dice: None,
+                    rolls: Vec::new(),
+                    pending: Vec::new(),
+                    selected: None,
+                })
+            }
+            "stones-and-rivers" => {
+                let board =
+                    if position.is_empty() { StonesBoard::new() } else { StonesBoard::from_position(position)? };
+                let start = board.position_text();
+                Game::Stones(Stones { start, board, clicked: Vec::new() })
+            }
+            g => return Err(bad(format!("no game `{g}`: arimaa, backgammon or stones-and-rivers"))),
+        };
+        Ok(Session { game, played: String::new(), short: String::new(), error: None })
+    }
+
+    /// Answers one request (see the crate documentation) with the board's state; a refused
+    /// move leaves the board as it was and is the state's `error`.
+    pub fn request(&mut self, req: &Value) -> Value {
+        let text = |key: &str| req.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
+        let op = text("op");
+        if let ("turns", Game::Arimaa(a)) = (op.as_str(), &self.game) {
+            let turns = a.board.legal_turns();
+            let mut state = self.state();
+            state["turns"] = json!(turns);
+            return state;
+        }
+        let result = match (op.as_str(), &mut self.game) {
+            ("move", _) => self.typed(&text("text")),
+            ("undo", _) => {
+                self.undo();
+                Ok(())
+            }
+            ("step", Game::Arimaa(a)) => {
+                let t = text("text");
+                a.step_text(&t).and_then(|done| self.maybe_finish(done))
+            }
+            ("step", _) => self.typed(&text("text")),
+            ("click", Game::Arimaa(a)) => a.click(&text("square")).and_then(|done| self.maybe_finish(done)),
+            ("finish", Game::Arimaa(_)) => self.finish_turn(),
+            ("view", Game::Arimaa(a)) => view_of(&text("view")).map(|v| a.view = v),
+            ("dice", Game::Backgammon(b)) => b.set_dice(&text("dice")),
+            ("click", Game::Backgammon(b)) => {
+                let point = req.get("point").and_then(Value::as_u64).unwrap_or(99);
+                b.click(point).and_then(|done| self.maybe_play(done))
+            }
+            ("die", Game::Backgammon(b)) => {
+                let die = req.get("die").and_then(Value::as_u64).unwrap_or(0);
+                b.die(die).and_then(|done| self.maybe_play(done))
+            }
+            ("click", Game::Stones(s)) => s.click(&text("square")).and_then(|done| self.maybe_turn(done)),
+            ("state", _) => Ok(()),
+            (op, _) => Err(bad(format!("no request `{op}` for this game"))),
+        };
+        if let Err(e) = result {
+            self.error = Some(e);
+        }
+        self.state()
+    }
+
+    /// A move typed: the steps or checkers clicked are dropped first.
+    fn typed(&mut self, text: &str) -> Result<(), Refusal> {
+        let text = text.trim();
+        match &mut self.game {
+            Game::Arimaa(a) => {
+                a.steps.clear();
+                a.selected = None;
+                let before = a.board.clone();
+                // Short notation first (as `tabula resolve` reads it); long notation when the
+                // text is not short notation.
+                let long = match a.board.push_short(text, a.view) {
+                    Ok(long) => long,
+                    Err(e) if e.kind == "syntax" => match a.board.push_long(text) {
+                        Ok(long) => long,
+                        Err(long_error) if long_error.kind == "syntax" => return Err(e),
+                        Err(long_error) => return Err(long_error),
+                    },
+                    Err(e) => return Err(e),
+                };
+                self.short = before.short(&long, a.view).unwrap_or_default();
+                self.played = long;
+            }
+            Game::Backgammon(b) => {
+                b.pending.clear();
+                b.selected = None;
+                let dice = b.dice.ok_or_else(|| bad("no roll: enter the dice first (31)"))?;
+                self.played = b.board.play(text, dice)?;
+                b.rolls.push(dice);
+                self.short.clear();
+            }
+            Game::Stones(s) => {
+                s.clicked.clear();
+                self.played = s.board.push(text)?;
+                self.short.clear();
+            }
+        }
+        self.error = None;
+        Ok(())
+    }
+
+    /// Ends the Arimaa turn when `done` (four steps taken).
+    fn maybe_finish(&mut self, done: bool) -> Result<(), Refusal> {
+        self.error = None;
+        if done {
+            self.finish_turn()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The Arimaa steps taken, played as a turn.
+    fn finish_turn(&mut self) -> Result<(), Refusal> {
+        let Game::Arimaa(a) = &mut self.game else { return Ok(()) };
+        if a.steps.is_empty() {
+            return Err(Refusal::illegal("no step taken"));
+        }
+        let text = a.tokens().join(" ");
+        a.steps.clear();
+        a.selected = None;
+        let before = a.board.clone();
+        let long = a.board.push_long(&text)?;
+        self.short = before.short(&long, a.view).unwrap_or_default();
+        self.played = long;
+        self.error = None;
+        Ok(())
+    }
+
+    /// Plays the backgammon checkers clicked when they make a legal play (`done`).
+    fn maybe_play(&mut self, done: Option<String>) -> Result<(), Refusal> {
+        self.error = None;
+        let (Some(text), Game::Backgammon(b)) = (done, &mut self.game) else { return Ok(()) };
+        let dice = b.dice.ok_or_else(|| bad("no roll"))?;
+        self.played = b.board.play(&text, dice)?;
+        b.rolls.push(dice);
+        b.pending.clear();
+        self.short.clear();
+        Ok(())
+    }
+
+    /// Plays the Stones and Rivers turn the clicks name (`done`).
+    fn maybe_turn(&mut self, done: Option<String>) -> Result<(), Refusal> {
+        self.error = None;
+        match done {
+            Some(turn) => self.typed(&turn),
+            None => Ok(()),
+        }
+    }
+
+    /// Takes back the steps or checkers pending, else the last move.
+    fn undo(&mut self) {
+        self.error = None;
+        let popped = match &mut self.game {
+            Game::Arimaa(a) if !a.steps.is_empty() || a.selected.is_some() => {
+                a.selected = None;
+                a.steps.pop();
+                return;
+            }
+            Game::Arimaa(a) => a.board.pop().is_some(),
+            Game::Backgammon(b) if !b.pending.is_empty() || b.selected.is_some() => {
+                b.selected = None;
+                b.pending.pop();
+                return;
+            }
+            Game::Backgammon(b) => {
+                let popped = b.board.pop().is_some();
+                if popped {
+                    b.rolls.pop();
+                }
+                popped
+            }
+            Game::Stones(s) if !s.clicked.is_empty() => {
+                s.clicked.clear();
+                return;
+            }
+            Game::Stones(s) => s.board.pop().is_some(),
+        };
+        if popped {
+            self.played.clear();
+            self.short.clear();
+        }
+    }
+
+    /// The board's state: what the page shows.
+    pub fn state(&self) -> Value {
+        let error =
+            self.error.as_ref().map(|e| json!({"kind": e.kind, "message": e.message, "candidates": e.candidates}));
+        let mut state = match &self.game {
+            Game::Arimaa(a) => a.state(),
+            Game::Backgammon(b) => b.state(),
+            Game::Stones(s) => s.state(),
+        };
+        state["played"] = json!(self.played);
+        state["short"] = json!(self.short);
+        state["error"] = error.unwrap_or(Value::Null);
+        state
+    }
+}
+
+impl Arimaa {
+    /// The turn being clicked: the builder with the steps taken.
+    fn builder(&self) -> Result<TurnBuilder, Refusal> {
+        let mut b = self.board.game().position().turn_builder().map_err(|e| Refusal::illegal(e.to_string()))?;
+        for &s in &self.steps {
+            b.step(s).map_err(|e| Refusal::illegal(e.to_string()))?;
+        }
+        Ok(b)
+    }
+
+    /// The long tokens of the steps taken (`Ee2n`, with the piece that stood there).
+    fn tokens(&self) -> Vec<String> {
+        let Ok(mut b) = self.board.game().position().turn_builder() else { return Vec::new() };
+        let mut out = Vec::new();
+        for &s in &self.steps {
+            let Some(piece) = b.board().piece_at(s.from) else { break };
+            match b.step(s) {
+                Ok(event) => {
+                    out.push(format!("{piece}{s}"));
+                    if let Some((sq, p)) = event.capture {
+                        out.push(format!("{p}{sq}x"));
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        out
+    }
+
+    /// Every legal single step from the steps taken, as `(long token, step)`.
+    fn legal_steps(&self) -> Vec<(String, Step)> {
+        let Ok(b) = self.builder() else { return Vec::new() };
+        if self.board.outcome().is_some() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (sq, piece) in b.board().iter() {
+            for dir in Direction::ALL {
+                let step = Step::new(sq, dir);
+                if b.clone().step(step).is_ok() {
+                    out.push((format!("{piece}{step}"), step));
+                }
+            }
+        }
+        out
+    }
+
+    /// Takes `step`; true when the turn has its four steps.
+    fn take(&mut self, step: Step) -> Result<bool, Refusal> {
+        let mut b = self.builder()?;
+        b.step(step).map_err(|e| Refusal::illegal(e.to_string()))?;
+        self.steps.push(step);
+        self.selected = None;
+        Ok(self.steps.len() == 4)
+    }
+
+    /// A step of the list, by its text.
+    fn step_text(&mut self, text: &str) -> Result<bool, Refusal> {
+        let found = self.legal_steps().into_iter().find(|(t, _)| t == text.trim());
+        match found {
+            Some((_, step)) => self.take(step),
+            None => Err(Refusal::illegal(format!("`{}` is not a legal step here", text.trim()))),
+        }
+    }
+
+    /// A square clicked: a piece chosen, or the square the chosen piece steps to.
+    fn click(&mut self, name: &str) -> Result<bool, Refusal> {
+        let sq: Square = name.parse().map_err(|_| bad(format!("no square `{name}`")))?;
+        if self.board.game().position().phase() == tabula_engine::arimaa::Phase::Setup {
+            return Err(Refusal::illegal("a set-up is typed (for example `1g Ra1 Rb1 ...` or short notation)"));
+        }
+        let b = self.builder()?;
+        match self.selected {
+            Some(from) if from == sq => {
+                self.selected = None;
+                Ok(false)
+            }
+            Some(from) => match from.direction_to(sq) {
+                Some(dir) => {
+                    self.selected = None;
+                    self.take(Step::new(from, dir))
+                }
+                None if b.board().piece_at(sq).is_some() => {
+                    self.selected = Some(sq);
+                    Ok(false)
+                }
+                None => {
+                    self.selected = None;
+                    Err(Refusal::illegal(format!("{sq} is not next to {from}")))
+                }
+            },
+            None if b.board().piece_at(sq).is_some() => {
+                self.selected = Some(sq);
+                Ok(false)
+            }
+            None => Err(Refusal::illegal(format!("nothing stands on {sq}"))),
+        }
+    }
+
+    /// The line as a record `tabula check` reads: from the empty board a move list in long
+    /// notation (`1g Ra1 ...`); from a position, a game of short notation in the view, starting
+    /// with that position's two position records (`0s ...`, `0g ...`).
+    fn record(&self) -> String {
+        let moves: Vec<&str> = self.board.moves().collect();
+        if self.start.is_empty() {
+            return moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("{}{} {m}\n", i / 2 + 1, ["g", "s"][i % 2]))
+                .collect();
+        }
+        let Ok(mut replay) = ArimaaBoard::from_position(&self.start) else { return String::new() };
+        let first = replay.side();
+        let position = *replay.game().position();
+        // The first position record starts with the view (`g 0g ...`).
+        let mut out = String::new();
+        for m in position_moves(self.view, position.board(), first) {
+            out.push_str(&format!("{m}\n"));
+        }
+        let mut number = 2;
+        for m in moves {
+            let side = replay.side();
+            let short = replay.short(m, self.view).unwrap_or_else(|_| m.to_owned());
+            out.push_str(&format!("{number}{} {short}\n", tabula_replay::arimaa::board::color_letter(side)));
+            if replay.push_long(m).is_err() {
+                break;
+            }
+            if side != first {
+                number += 1;
+            }
+        }
+        out
+    }
+
+    fn state(&self) -> Value {
+        let builder = self.builder().ok();
+        let position = match &builder {
+            Some(b) if !self.steps.is_empty() => {
+                let setup = Setup { board: *b.board(), side_to_move: self.board.side() };
+                ArimaaPosition::from_setup(setup).unwrap_or(*self.board.game().position())
+            }
+            _ => *self.board.game().position(),
+        };
+        let last = if self.steps.is_empty() { self.board.last_turn() } else { None };
+        let svg = tabula_replay::arimaa::svg::board(&position, last, "");
+        let svg = with_places(&svg, &tabula_replay::arimaa::svg::places());
+        let legal: Vec<String> = self.legal_steps().into_iter().map(|(t, _)| t).collect();
+        let note = match (self.board.game().position().phase(), self.board.outcome()) {
+            (_, Some(o)) => format!("the game is over: {o}"),
+            (tabula_engine::arimaa::Phase::Setup, _) => {
+                "set-up: type it (`Ra1 Rb1 ...`, or short notation); the pieces are not placed by click".to_owned()
+            }
+            _ => String::new(),
+        };
+        json!({
+            "game": "arimaa",
+            "position": self.board.position(),
+            "side": tabula_replay::arimaa::board::color_letter(self.board.side()),
+            "view": view_letter(self.view),
+            "legal": legal,
+            "pending": self.tokens().join(" "),
+            "selected": self.selected.map(|s| s.to_string()),
+            "svg": svg,
+            "record": self.record(),
+            "note": note,
+        })
+    }
+}
+
+impl Backgammon {
+    fn set_dice(&mut self, text: &str) -> Result<(), Refusal> {
+        let text = text.trim();
+        self.pending.clear();
+        self.selected = None;
+        if text.is_empty() {
+            self.dice = None;
+            return Ok(());
+        }
+        let dice =
+            Dice::from_ascii(text.as_bytes()).map_err(|_| bad(format!("not a roll `{text}`: two digits 1-6, `31`")))?;
+        self.dice = Some(dice);
+        Ok(())
+    }
+
+    /// A point clicked: the checker to move, or where the chosen one goes.
+    fn click(&mut self, point: u64) -> Result<Option<String>, Refusal> {
+        let point = u8::try_from(point).ok().filter(|p| *p <= 25).ok_or_else(|| bad("no such point"))?;
+        match self.selected {
+            Some(from) if from == point => {
+                self.selected = None;
+                Ok(None)
+            }
+            Some(from) if point < from => {
+                self.selected = None;
+                self.add(from, point)
+            }
+            _ => {
+                self.selected = (point > 0).then_some(point);
+                Ok(None)
+            }
+        }
+    }
+
+    /// A die clicked: the chosen checker moves by it.
+    fn die(&mut self, die: u64) -> Result<Option<String>, Refusal> {
+        let from = self.selected.ok_or_else(|| bad("choose a checker first: click its point"))?;
+        let die = u8::try_from(die).ok().filter(|d| (1..=6).contains(d)).ok_or_else(|| bad("a die is 1 to 6"))?;
+        self.selected = None;
+        self.add(from, from.saturating_sub(die))
+    }
+
+    /// A checker move added to those clicked; the play when they make a legal one.
+    fn add(&mut self, from: u8, to: u8) -> Result<Option<String>, Refusal> {
+        let dice = self.dice.ok_or_else(|| bad("no roll: enter the dice first (31)"))?;
+        let name = |p: u8| match p {
+            25 => "bar".to_owned(),
+            0 => "off".to_owned(),
+            p => p.to_string(),
+        };
+        self.pending.push(format!("{}/{}", name(from), name(to)));
+        let text = self.pending.join(" ");
+        let most = if dice.is_double() { 4 } else { 2 };
+        match self.board.clone().play(&text, dice) {
+            Ok(_) => Ok(Some(text)),
+            Err(e) if self.pending.len() >= most => {
+                self.pending.clear();
+                Err(e)
+            }
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// The line as a `.mat` game (only from the start: a `.mat` game starts at the opening), in
+    /// a 3 point match. A `.mat` game must end: an unfinished line ends with the player on roll
+    /// resigning a single game (BackgammonGalaxy's `Losses 1 point`, `Wins 1 point`), which the
+    /// page's note says.
+    fn record(&self) -> String {
+        if !self.at_start {
+            return String::new();
+        }
+        let plays: Vec<&str> = self.board.moves().collect();
+        let mut out = String::from("3 point match\n\n Game 1\n");
+        out.push_str(&format!("{:<33}{}\n", " X : 0", "O : 0"));
+        for (i, (play, dice)) in plays.iter().zip(&self.rolls).enumerate() {
+            let cell = format!("{}{}: {play}", dice.high(), dice.low());
+            let cell = cell.trim_end();
+            if i % 2 == 0 {
+                out.push_str(&format!("{:>3}) {cell}", i / 2 + 1));
+            } else {
+                let used = out.rsplit('\n').next().map_or(0, str::len);
+                out.push_str(&" ".repeat(33usize.saturating_sub(used).max(1)));
+                out.push_str(cell);
+                out.push('\n');
+            }
+        }
+        if self.board.outcome().is_some() {
+            let winner = (plays.len() + 1) % 2;
+            if plays.len() % 2 == 1 {
+                out.push('\n');
+            }
+            let (winner, points) = self.board.outcome().map_or((winner, 1), |(w, p)| (usize::from(w), p));
+            let pad = if winner == 0 { 6 } else { 34 };
+            out.push_str(&format!("{}Wins {points} point\n", " ".repeat(pad)));
+        } else if plays.len() % 2 == 1 {
+            // O on roll resigns.
+            let used = out.rsplit('\n').next().map_or(0, str::len);
+            out.push_str(&" ".repeat(34usize.saturating_sub(used).max(1)));
+            out.push_str("Losses 1 point\n      Wins 1 point\n");
+        } else {
+            // X on roll resigns; O wins on the same line.
+            let cell = format!("{:>3})  Losses 1 point", plays.len() / 2 + 1);
+            out.push_str(&format!("{cell:<34}Wins 1 point\n"));
+        }
+        out
+    }
+
+    fn state(&self) -> Value {
+        let legal = self.dice.map(|d| self.board.legal_plays(d)).unwrap_or_default();
+        let x_on_roll = self.board.on_roll() == 0;
+        let svg = with_places(&self.board.svg(), &tabula_replay::backgammon::svg::places(x_on_roll));
+        let note = if let Some((winner, points)) = self.board.outcome() {
+            format!("the game is over: {} wins {points} point(s)", ["X", "O"][usize::from(winner)])
+        } else if self.at_start {
+            "the record: a .mat game must end, so the line tried ends with the player on roll resigning a single \
+             game (not a move tried)"
+                .to_owned()
+        } else {
+            "opened at a position other than the start: a .mat game starts at the opening, so this line has no \
+             record tabula check reads"
+                .to_owned()
+        };
+        let max_steps = self
+            .dice
+            .map(|d| MoveGenerator::new().legal_plays(self.board.position(), d).first().map_or(0, |p| p.0.len()));
+        let side = ["X", "O"][usize::from(self.board.on_roll())];
+        json!({
+            "game": "backgammon",
+            "position": self.board.position_id(),
+            "side": side,
+            "dice": self.dice.map(|d| format!("{}{}", d.high(), d.low())),
+            "die_values": self.dice.map(|d| if d.is_double() { vec![d.high()] } else { vec![d.high(), d.low()] }),
+            "max_steps": max_steps,
+            "legal": legal,
+            "pending": self.pending.join(" "),
+            "selected": self.selected,
+            "svg": svg,
+            "record": self.record(),
+            "note": note,
+        })
+    }
+}
+
+/// The intersection names of a Stones and Rivers turn's text, in order (`D6`, `D7`).
+fn cells(turn: &str) -> Vec<&str> {
+    turn.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| {
+            let b = w.as_bytes();
+            b.len() >= 2 && b[0].is_ascii_uppercase() && b[1..].iter().all(u8::is_ascii_digit)
+        })
+        .collect()
+}
+
+impl Stones {
+    /// The legal turns whose intersections start with those clicked.
+    fn candidates(&self) -> Vec<String> {
+        let turns = self.board.legal_turns();
+        turns
+            .into_iter()
+            .filter(|t| cells(t).starts_with(&self.clicked.iter().map(String::as_str).collect::<Vec<_>>()))
+            .collect()
+    }
+
+    /// An intersection clicked; the turn when the clicks name exactly one.
+    fn click(&mut self, name: &str) -> Result<Option<String>, Refusal> {
+        let name = name.trim().to_ascii_uppercase();
+        if self.clicked.last() == Some(&name) {
+            self.clicked.clear();
+            return Ok(None);
+        }
+        self.clicked.push(name.clone());
+        let mut found = self.candidates();
+        if found.is_empty() && self.clicked.len() > 1 {
+            self.clicked = vec![name.clone()];
+            found = self.candidates();
+        }
+        if found.is_empty() {
+            self.clicked.clear();
+            return Err(Refusal::illegal(format!("no legal turn starts at {name}")));
+        }
+        let exact: Vec<&String> = found.iter().filter(|t| cells(t).len() == self.clicked.len()).collect();
+        if found.len() == 1 && exact.len() == 1 {
+            return Ok(Some(found[0].clone()));
+        }
+        Ok(None)
+    }
+
+    /// The line as a record with tags: `[Position]` when it does not start at the start.
+    fn record(&self) -> String {
+        let mut out = String::from("[Game \"analysis\"]\n");
+        if self.start != StonesBoard::new().position_text() {
+            out.push_str(&format!("[Position \"{}\"]\n", self.start));
+        }
+        for m in self.board.moves() {
+            out.push_str(m);
+            out.push('\n');
+        }
+        out
+    }
+
+    fn state(&self) -> Value {
+        let legal = if self.clicked.is_empty() { self.board.legal_turns() } else { self.candidates() };
+        let svg = with_places(&self.board.svg(), &tabula_replay::stones_rivers::svg::places());
+        let note = match self.board.winner() {
+            Some(w) => format!("the game is over: {} has won", tabula_notation::stones_rivers::player_code(w)),
+            None => String::new(),
+        };
+        json!({
+            "game": "stones-and-rivers",
+            "position": self.board.position_text(),
+            "side": self.board.side(),
+            "legal": legal,
+            "pending": self.clicked.join(" "),
+            "selected": self.clicked.last(),
+            "svg": svg,
+            "record": self.record(),
+            "note": note,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(s: &mut Session, req: Value) -> Value {
+        s.request(&req)
+    }
+
+    #[test]
+    fn stones_and_rivers_by_text_and_by_click() {
+        let mut s = Session::open("stones-and-rivers", "", "").unwrap_or_else(|e| panic!("{e:?}"));
+        let start = s.state()["position"].clone();
+        let got = ask(&mut s, json!({"op": "move", "text": " sq - d5 , fn "}));
+        assert_eq!(got["played"], "Sq - D5, FN");
+        let got = ask(&mut s, json!({"op": "undo"}));
+        assert_eq!(got["position"], start);
+        let bad = ask(&mut s, json!({"op": "move", "text": "Sq - D05, FN"}));
+        assert_eq!(bad["error"]["kind"], "syntax");
+        assert_eq!(bad["position"], start);
+        assert!(bad["svg"].as_str().is_some_and(|svg| svg.contains("data-square=\"D6\"")));
+    }
+
+    #[test]
+    fn arimaa_steps_by_click_make_a_turn() {
+        let mut s = Session::open("arimaa", "", "g").unwrap_or_else(|e| panic!("{e:?}"));
+        ask(
+            &mut s,
+            json!({"op": "move", "text": "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2"}),
+        );
+        let got = ask(
+            &mut s,
+            json!({"op": "move", "text": "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7"}),
+        );
+        assert_eq!(got["error"], Value::Null, "{got}");
+        assert!(got["legal"].as_array().is_some_and(|l| l.iter().any(|s| s == "Ee2n")), "{}", got["legal"]);
+        ask(&mut s, json!({"op": "click", "square": "e2"}));
+        let got = ask(&mut s, json!({"op": "click", "square": "e3"}));
+        assert_eq!(got["pending"], "Ee2n");
+        ask(&mut s, json!({"op": "click", "square": "e3"}));
+        ask(&mut s, json!({"op": "click", "square": "e4"}));
+        let got = ask(&mut s, json!({"op": "finish"}));
+        assert_eq!((got["played"].as_str(), got["short"].as_str()), (Some("Ee2n Ee3n"), Some("e^^")), "{got}");
+        let typed = ask(&mut s, json!({"op": "move", "text": "zz"}));
+        assert_eq!(typed["error"]["kind"], "syntax");
+        assert!(typed["record"].as_str().is_some_and(|r| r.ends_with("2g Ee2n Ee3n\n")), "{}", typed["record"]);
+    }
+
+    #[test]
+    fn backgammon_by_text_and_by_click() {
+        let mut s = Session::open("backgammon", "", "").unwrap_or_else(|e| panic!("{e:?}"));
+        let got = ask(&mut s, json!({"op": "dice", "dice": "31"}));
+        assert_eq!(got["legal"].as_array().map(Vec::len), Some(16));
+        ask(&mut s, json!({"op": "click", "point": 8}));
+        ask(&mut s, json!({"op": "die", "die": 3}));
+        ask(&mut s, json!({"op": "click", "point": 6}));
+        let got = ask(&mut s, json!({"op": "click", "point": 5}));
+        assert_eq!(got["played"], "8/5 6/5", "{got}");
+        assert!(got["record"].as_str().is_some_and(|r| r.contains("  1) 31: 8/5 6/5")), "{}", got["record"]);
+    }
+}
