@@ -13,7 +13,7 @@ use crate::{refusal_err, text as py_text, NotationError};
 #[pyclass(module = "tabula.arimaa", name = "Board")]
 #[derive(Clone)]
 pub struct Board {
-    inner: Inner,
+    pub(crate) inner: Inner,
 }
 
 /// The view short notation is written in, `"g"` when not given.

@@ -14,7 +14,7 @@ use crate::{refusal_err, text as py_text, NotationError};
 #[pyclass(module = "tabula.backgammon", name = "Board")]
 #[derive(Clone)]
 pub struct Board {
-    inner: Inner,
+    pub(crate) inner: Inner,
 }
 
 /// The roll `"31"` or `(3, 1)`.

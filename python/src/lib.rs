@@ -19,6 +19,7 @@ use tabula_replay::{GameReport, Refusal};
 
 mod arimaa;
 mod backgammon;
+mod read;
 mod stones_rivers;
 
 create_exception!(tabula, TabulaError, PyValueError, "What tabula refuses: a text, a position or a move.");
@@ -149,6 +150,9 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CheckLines>()?;
     m.add_function(wrap_pyfunction!(check_lines, m)?)?;
     m.add_function(wrap_pyfunction!(check_bytes_lines, m)?)?;
+    m.add_class::<read::Games>()?;
+    m.add_class::<read::Game>()?;
+    m.add_function(wrap_pyfunction!(read::read_games, m)?)?;
     m.add("ArimaaBoard", py.get_type::<arimaa::Board>())?;
     m.add("BackgammonBoard", py.get_type::<backgammon::Board>())?;
     m.add("StonesRiversBoard", py.get_type::<stones_rivers::Board>())?;

@@ -12,7 +12,7 @@ use crate::{refusal_err, text as py_text};
 #[pyclass(module = "tabula.stones_rivers", name = "Board")]
 #[derive(Clone)]
 pub struct Board {
-    inner: Inner,
+    pub(crate) inner: Inner,
 }
 
 #[pymethods]

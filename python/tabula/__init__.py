@@ -15,7 +15,7 @@ import os as _os
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
 
 from . import _tabula
-from ._tabula import AmbiguousMove, IllegalMove, NotationError, TabulaError
+from ._tabula import AmbiguousMove, Game, IllegalMove, NotationError, TabulaError
 
 __version__: str = _tabula.__version__
 
@@ -25,6 +25,8 @@ __all__ = [
     "__version__",
     "check",
     "check_bytes",
+    "read",
+    "Game",
     "TabulaError",
     "NotationError",
     "IllegalMove",
@@ -89,3 +91,14 @@ def check_bytes(data: Union[bytes, bytearray, memoryview], source: str) -> List[
     if not isinstance(source, str):
         raise TypeError(f"source must be str, not {type(source).__name__}")
     return [_json.loads(line) for line in _tabula.check_bytes_lines(bytes(data), source)]
+
+
+def read(path: _PathLike) -> Iterator[Game]:
+    """The games of one file (any format ``check`` reads), one ``Game`` each, in order.
+
+    Each game has the verdict ``tabula check`` gives it (a backgammon game's depends on its
+    match: the score before it, a game after the end of the match). The file is read once, in
+    bounded chunks, by a background thread; ``OSError`` when it cannot be read, ``TabulaError``
+    when it holds no records.
+    """
+    return _tabula.read_games(_fspath(path))

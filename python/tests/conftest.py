@@ -112,3 +112,20 @@ def backgammon_positions(limit: int = 150) -> list:
         out.append((pid, dice))
     step = max(1, len(out) // limit)
     return out[::step][:limit]
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "peers: differential tests against aei, gnubg-nn and OpenSpiel (run with -m peers)"
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    """The peers' tests run only when asked for (`-m peers`); asked for, they fail when a peer
+    is missing."""
+    if "peers" in (config.option.markexpr or ""):
+        return
+    skip = pytest.mark.skip(reason="differential tests against the peers: run with -m peers")
+    for item in items:
+        if "peers" in item.keywords:
+            item.add_marker(skip)

@@ -19,7 +19,7 @@
 //! | --- | --- |
 //! | check paths (files, folders, `-`) into reports, in input order, in parallel | [`check_paths`], [`check_paths_with`], [`check::check_paths_controlled`] |
 //! | check one file's bytes (plain or gzip) | [`check_bytes`], [`check_reader`] |
-//! | read the games of a file as records, and verify one | [`read`], each game's `verify` ([`arimaa::verify()`], [`backgammon::check::check_match`], [`stones_rivers::verify()`]) |
+//! | read the games of a file as records, and verify one | [`read`] ([`read::games`]: every game with the verdict `check` gives it, its tags, moves, boards and replay page), each game's `verify` ([`arimaa::verify()`], [`backgammon::check::check_match`], [`stones_rivers::verify()`]) |
 //! | render a game or a position: terminal text, SVG, the replay page | [`print_replay`], [`render`] |
 //! | list the legal moves of a position | [`moves`] |
 //! | resolve a move text on a position | [`resolve_line`], each game's `query::resolve` |
@@ -79,6 +79,28 @@
 //! assert_eq!(record.game, "900001");
 //! assert_eq!(arimaa::verify(&record.as_record()).verdict, Verdict::Ok);
 //! # Ok::<(), tabula_replay::FindError>(())
+//! ```
+//!
+//! ## Read every game of a file, with its verdict and its boards
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use std::path::Path;
+//! use tabula_replay::read::{games, AnyBoard};
+//! use tabula_replay::Verdict;
+//!
+//! let mut read = Vec::new();
+//! games(Path::new("../testdata/backgammon/matches/galaxy_5pt.mat"), &mut |game| {
+//!     read.push(game);
+//!     ControlFlow::Continue(())
+//! })?;
+//! let first = &read[0];
+//! assert_eq!((first.report.game.as_str(), first.report.verdict), ("galaxy_5pt#1", Verdict::Ok));
+//! assert_eq!(first.moves[0], "63: 8/2 13/10");
+//! let Some(AnyBoard::Backgammon(board)) = first.board(Some(1)) else { panic!("a board") };
+//! assert_eq!(board.moves().collect::<Vec<_>>(), ["13/10 8/2"], "the standard text");
+//! assert!(first.page()?.contains("galaxy_5pt"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! ## Render a position

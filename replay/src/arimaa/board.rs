@@ -270,6 +270,51 @@ impl Board {
     }
 }
 
+/// The board of a record after `plies` moves (set-ups and turns, as `tabula check` counts a
+/// game's turns; the last time the game has that many when takebacks go back over it), or
+/// after every move the replay judged legal when `None`; replayed by the same verification as
+/// `tabula check`. `None` when the game never has `plies` moves.
+pub(crate) fn after_plies(record: &super::verify::Record<'_>, plies: Option<usize>) -> Option<Board> {
+    use super::verify::Replayed;
+    let mut board = Board::new();
+    let mut found = (plies == Some(0)).then(Board::new);
+    let mut broken = false;
+    super::verify::verify_with(record, |event| {
+        if broken {
+            return;
+        }
+        let followed = match event {
+            Replayed::Move { before, after, turn: Some(turn), .. } => {
+                let _ = after;
+                tabula_notation::arimaa::write_turn(before, &turn).ok().and_then(|t| board.push_long(&t).ok())
+            }
+            Replayed::Move { before, after, turn: None, .. } => {
+                let side = before.side_to_move();
+                let tokens: Vec<String> = after
+                    .board()
+                    .iter()
+                    .filter(|(_, p)| p.color == side)
+                    .map(|(square, piece)| LongToken::Place { piece, square }.to_string())
+                    .collect();
+                board.push_long(&tokens.join(" ")).ok()
+            }
+            Replayed::Start { position } => {
+                board = Board { game: Game::from_position(*position), history: Vec::new() };
+                Some(String::new())
+            }
+            Replayed::TakeBack { .. } => board.pop(),
+        };
+        broken = followed.is_none();
+        if !broken && plies == Some(board.game.plies()) {
+            found = Some(board.clone());
+        }
+    });
+    if plies.is_none() && !broken {
+        return Some(board);
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

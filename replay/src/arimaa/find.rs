@@ -11,6 +11,7 @@ use super::check::{read_row, read_single, SingleGameError, Unread};
 use super::verify::{Notation, Record, RecordedEnd};
 use crate::error::FindError;
 use crate::input::{self, Chunk, LineChunks, MAX_RECORD_BYTES};
+use crate::report::{ErrorInfo, GameReport};
 
 /// One game read out of a file, owning its text.
 #[derive(Clone, Debug)]
@@ -160,6 +161,80 @@ fn for_each_row_in(
             Ok(())
         }
     }
+}
+
+/// Calls `f` with every game of `file` (the content of `path`) in order with its report, as
+/// `tabula check` gives it, and its record when it can be read (rows that do not fit the
+/// archive's header are reported unreadable, as the check reports them), until `f` breaks.
+///
+/// # Errors
+/// The content cannot be read.
+pub fn for_each_game_in(
+    path: &Path,
+    file: ArimaaFile<impl Read>,
+    f: &mut dyn FnMut(GameReport, Option<OwnedRecord>) -> ControlFlow<()>,
+) -> Result<(), FindError> {
+    let source: Arc<str> = Arc::from(path.display().to_string());
+    if let FileLayout::Single(_) = file.layout {
+        let ArimaaFile { layout, first, mut chunks } = file;
+        let FileLayout::Single(notation) = layout else { return Ok(()) };
+        match read_single(first, &mut chunks) {
+            Ok(movelist) => {
+                let game = input::record_name(path);
+                let record =
+                    OwnedRecord { source, game, movelist, line: 1, recorded: None, notation, tags: Vec::new() };
+                let _ = f(super::verify::verify(&record.as_record()), Some(record));
+            }
+            Err(SingleGameError::Io(error)) => return Err(FindError::Io { file: path.display().to_string(), error }),
+            Err(e) => {
+                let _ = f(GameReport::unknown(&source, e.to_string()), None);
+            }
+        }
+        return Ok(());
+    }
+    for_each_row_in(path, file, &mut |row| match row {
+        Ok(record) => f(super::verify::verify(&record.as_record()), Some(record)),
+        Err((line, Unread { game, token, reason: message })) => {
+            let e = ErrorInfo { turn: String::new(), line, token, message };
+            f(GameReport::unreadable(source.clone(), game, super::verify::KIND, e), None)
+        }
+    })
+}
+
+/// The moves of a record as it writes them, each with its label (`2g Ed2n Ed3n`): every
+/// move of a move list, those after an illegal one too; for a game in short notation, those
+/// the replay reached.
+pub fn recorded_moves(record: &OwnedRecord) -> Vec<String> {
+    let joined = |label: &[u8], text: &[u8]| {
+        let text = String::from_utf8_lossy(text);
+        let words: Vec<&str> = text.split_ascii_whitespace().filter(|w| *w != "\\n" && *w != "\\").collect();
+        let label = String::from_utf8_lossy(label.trim_ascii()).into_owned();
+        if words.is_empty() {
+            label
+        } else {
+            format!("{label} {}", words.join(" "))
+        }
+    };
+    let mut out = Vec::new();
+    match record.notation {
+        Notation::Long => {
+            let mut moves = super::movelist::Moves::new(&record.movelist);
+            while let Some(Ok(mv)) = moves.next() {
+                if mv.text.trim_ascii().is_empty() && moves.is_done() {
+                    break;
+                }
+                out.push(joined(mv.label_text, mv.text));
+            }
+        }
+        Notation::Short(_) => {
+            super::verify::verify_with(&record.as_record(), |event| {
+                if let super::verify::Replayed::Move { label, text, .. } = event {
+                    out.push(joined(label.to_string().as_bytes(), text));
+                }
+            });
+        }
+    }
+    out
 }
 
 /// The columns of an archive row that say who played, where and when, named for people: Gold

@@ -108,6 +108,22 @@ impl Board {
         Ok(standard)
     }
 
+    /// Plays a play the replay of a record judged: `before`, the board it was played on seen by
+    /// `mover` (0: the left column), `after`, the board after it seen by player 0, and `text`,
+    /// its standard text. Player 0 of the board is the left column of the record.
+    fn follow(&mut self, before: Position, mover: u8, after: Position, text: String) {
+        self.history.push((before, mover, text));
+        let after = if mover == 0 { after } else { after.swapped() };
+        if let Some(kind) = after.win_kind() {
+            self.over = Some((mover, kind.multiplier()));
+            self.pos = after;
+            self.on_roll = mover;
+        } else {
+            self.pos = after.swapped();
+            self.on_roll = 1 - mover;
+        }
+    }
+
     /// Takes back the last play and returns its standard text; `None` when there is none.
     pub fn pop(&mut self) -> Option<String> {
         let (pos, on_roll, text) = self.history.pop()?;
@@ -143,6 +159,31 @@ impl Board {
         };
         super::svg::board(&self.seen_by_zero(), &scene, "")
     }
+}
+
+/// The board of a game of a match after its first `plays` plays (every play the replay
+/// judged legal when `None`, or when the game has fewer), replayed by the same verification as
+/// `tabula check`; player 0 is the left column. `None` when `plays` is past the plays replayed.
+pub(crate) fn after_plays(
+    source: &std::sync::Arc<str>,
+    found: &super::show::Found,
+    plays: Option<usize>,
+) -> Option<Board> {
+    let mut board = Board::new();
+    let mut count = 0usize;
+    let mut observe = |r: super::verify::Replayed<'_>| {
+        let Some((before, play)) = &r.play else { return };
+        if plays.is_some_and(|n| count >= n) {
+            return;
+        }
+        count += 1;
+        let mover = r.action.column.side() as u8;
+        let text = tabula_notation::backgammon::write_play(before, play);
+        board.follow(*before, mover, r.board, text);
+    };
+    let id = found.report.game.clone();
+    super::verify::verify_game_with(source, id, &found.game, found.written, Some(&mut observe));
+    (plays.is_none_or(|n| n <= count)).then_some(board)
 }
 
 #[cfg(test)]

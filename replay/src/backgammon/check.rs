@@ -23,7 +23,26 @@ type Verified = (GameReport, Option<Ending>, Option<(MatchScore, u64)>);
 /// A game read and waiting to be verified with its id, its place in the match (and, for an
 /// `.sgf` game, whether its result is written as a resignation), or why it cannot be read (with
 /// the game id to report it under).
-type Pending = Result<(String, GameRecord, MatchScore, Option<Option<bool>>), (String, ErrorInfo)>;
+type Pending = Result<(String, GameRecord, MatchScore, Option<Option<bool>>, Option<KeptGame>), (String, ErrorInfo)>;
+
+/// Which games of a match are kept while it is checked: the one at a place (1-based), or all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Keep {
+    /// The game at this place, when it can be read.
+    One(u32),
+    /// Every game that can be read.
+    All,
+}
+
+impl Keep {
+    fn wants(keep: Option<Keep>, place: u32) -> bool {
+        match keep {
+            Some(Keep::One(p)) => p == place,
+            Some(Keep::All) => true,
+            None => false,
+        }
+    }
+}
 
 /// Checks every game of the match read from `input`, handing `sink` one report per game in
 /// file order. `name` is the file name used in game ids (`name#3`). A header that cannot be
@@ -35,6 +54,7 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
 
 /// A game of a match kept while the match is checked, for `tabula replay`: the game as read,
 /// the score written before it, and the match's length and tags.
+#[derive(Clone, Debug)]
 pub(crate) struct KeptGame {
     pub(crate) game: GameRecord,
     pub(crate) written: MatchScore,
@@ -52,6 +72,22 @@ pub(crate) fn check_match_keeping(
     keep: Option<u32>,
 ) -> Option<KeptGame> {
     let mut kept = None;
+    check_match_kept(source, name, input, keep.map(Keep::One), &mut |r, k| {
+        kept = kept.take().or(k);
+        sink(r);
+    });
+    kept
+}
+
+/// As [`check_match`], handing each report with its game when `keep` wants it kept (and it
+/// can be read): the games of a match read with the verdicts the whole match gives them.
+pub(crate) fn check_match_kept(
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    keep: Option<Keep>,
+    sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
+) {
     let mut reader = MatReader::new(input);
     // A header line that cannot be read is the first game's error: the header is read on
     // past it, and the id stays that game's own.
@@ -68,13 +104,14 @@ pub(crate) fn check_match_keeping(
         match (item, header_error.take()) {
             (Ok(g), None) => {
                 let written = context.before(&g);
-                if keep == Some(place) && misnumbered.is_none() {
+                let mut kept = None;
+                if Keep::wants(keep, place) && misnumbered.is_none() {
                     let (length, tags) =
                         header.as_ref().map_or((None, Vec::new()), |h| (h.match_length, h.tags.clone()));
                     kept = Some(KeptGame { game: g.clone(), written, length, tags });
                 }
                 match misnumbered {
-                    None => batch.push(Ok((id, g, written, None))),
+                    None => batch.push(Ok((id, g, written, None, kept))),
                     Some(e) => batch.push(Err((id, e))),
                 }
             }
@@ -96,7 +133,6 @@ pub(crate) fn check_match_keeping(
         batch.push(Err((format!("{name}#1"), mat_error(&e))));
     }
     run.flush(&mut batch, sink);
-    kept
 }
 
 /// Checks every game of an `.sgf` match (GNU Backgammon's own files) read from `input`, as
@@ -117,6 +153,21 @@ pub(crate) fn check_sgf_keeping(
     keep: Option<u32>,
 ) -> Option<KeptGame> {
     let mut kept = None;
+    check_sgf_kept(source, name, input, keep.map(Keep::One), &mut |r, k| {
+        kept = kept.take().or(k);
+        sink(r);
+    });
+    kept
+}
+
+/// As [`check_sgf`], handing each report with its game as [`check_match_kept`] does.
+pub(crate) fn check_sgf_kept(
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    keep: Option<Keep>,
+    sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
+) {
     // gnubg keeps the scores of a money session it imported from a `.mat` file, and scores the
     // games itself (the Jacoby rule): money scores are not compared.
     let mut run = Running { source, length: 0, running: None, money_scores: false };
@@ -131,14 +182,15 @@ pub(crate) fn check_sgf_keeping(
                 crawford_done |= score.crawford;
                 run.length = g.length;
                 let id = format!("{name}#{number}");
-                if keep == Some(number) {
+                let mut kept = None;
+                if Keep::wants(keep, number) {
                     let info = [("Event", &g.info.event), ("Place", &g.info.place), ("Date", &g.info.date)];
                     let tags =
                         info.iter().filter_map(|(k, v)| v.as_ref().map(|v| ((*k).to_owned(), v.clone()))).collect();
                     let game = g.record.clone();
                     kept = Some(KeptGame { game, written: score, length: Some(g.length), tags });
                 }
-                batch.push(Ok((id, g.record, score, Some(g.resigned))));
+                batch.push(Ok((id, g.record, score, Some(g.resigned), kept)));
             }
             Err(e) => batch.push(Err((format!("{name}#{number}"), sgf_error(&e)))),
         }
@@ -147,7 +199,6 @@ pub(crate) fn check_sgf_keeping(
         }
     }
     run.flush(&mut batch, sink);
-    kept
 }
 
 /// The score carried from game to game while a match is checked.
@@ -162,12 +213,12 @@ struct Running<'a> {
 }
 
 impl Running<'_> {
-    fn flush(&mut self, batch: &mut Vec<Pending>, sink: &mut dyn FnMut(GameReport)) {
+    fn flush(&mut self, batch: &mut Vec<Pending>, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) {
         let source = self.source;
         let reports: Vec<Verified> = batch
             .par_iter()
             .map(|item| match item {
-                Ok((id, g, written, resigned)) => {
+                Ok((id, g, written, resigned, _)) => {
                     let mut r = verify_game(source, id.clone(), g, *written);
                     if let Some(resigned) = resigned {
                         sgf_result(&mut r.report, g, *resigned);
@@ -179,7 +230,8 @@ impl Running<'_> {
             .collect();
         let length = self.length;
         let running = &mut self.running;
-        for (mut report, ending, written) in reports {
+        let kept = batch.drain(..).map(|item| item.ok().and_then(|(.., k)| k));
+        for ((mut report, ending, written), kept) in reports.into_iter().zip(kept) {
             if let (Some((w, line)), Some(run)) = (written, running.as_ref()) {
                 if w.points != run.points && report.verdict == Verdict::Ok && (self.money_scores || w.length > 0) {
                     let message = format!(
@@ -214,9 +266,8 @@ impl Running<'_> {
                     run.record_game(e.winner, run.capped(e.winner, e.points));
                 }
             }
-            sink(report);
+            sink(report, kept);
         }
-        batch.clear();
     }
 }
 

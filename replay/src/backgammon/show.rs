@@ -6,6 +6,7 @@ use std::sync::Arc;
 use tabula_engine::backgammon::{Cube, MatchScore, Point, Position, Side};
 use tabula_notation::backgammon::position_id;
 
+use super::check::KeptGame;
 use super::mat::{ActionKind, Column, GameRecord};
 use super::verify::{verify_game_with, Replayed};
 use crate::error::FindError;
@@ -147,6 +148,7 @@ pub(crate) fn touched_points(replayed: &Replayed<'_>) -> u32 {
 /// place, date...), the game, the score the match's records give before it, and its report as
 /// `tabula check` gives it (the match around it judged too: a score, a game after the end of
 /// the match).
+#[derive(Clone, Debug)]
 pub(crate) struct Found {
     pub(crate) name: String,
     pub(crate) place: u32,
@@ -213,6 +215,14 @@ pub(crate) fn find_game(
             })
         }
     }
+}
+
+/// A game kept while its match was checked, with its report, as [`find_game`] finds it.
+pub(crate) fn found_of(source: &str, kept: KeptGame, report: GameReport) -> Found {
+    let path = crate::input::uncompressed_path(std::path::Path::new(source));
+    let name = path.file_name().map_or(source.to_string(), |n| n.to_string_lossy().into());
+    let place = report.game.rsplit_once('#').and_then(|(_, n)| n.parse().ok()).unwrap_or(1);
+    Found { name, place, length: kept.length, tags: kept.tags, game: kept.game, written: kept.written, report }
 }
 
 /// The line about the match drawn between the board's halves: the score before the game and

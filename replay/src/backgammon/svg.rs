@@ -256,8 +256,12 @@ pub fn board(position: &Position, scene: &Scene<'_>, caption: &str) -> String {
 /// # Errors
 /// The match cannot be read up to that game, or it has no such game.
 pub fn view(source: &Arc<str>, input: impl BufRead, sgf: bool, selector: Option<&str>) -> Result<GameView, ShowError> {
-    let Found { name, place, length, tags: match_tags, game, written, report } =
-        find_game(source, input, sgf, selector)?;
+    Ok(view_of(source, find_game(source, input, sgf, selector)?))
+}
+
+/// A game found in its match replayed into frames, as [`view`] does.
+pub(crate) fn view_of(source: &Arc<str>, found: Found) -> GameView {
+    let Found { name, place, length, tags: match_tags, game, written, report } = found;
     let names: [String; 2] = game.players.clone();
     let score = score_line(length, &game, &written);
     let (start_score, start_names) = (score.clone(), names.clone());
@@ -302,7 +306,7 @@ pub fn view(source: &Arc<str>, input: impl BufRead, sgf: bool, selector: Option<
     let _ = write_verdict(&report, &game, &mut text);
     let mut view = GameView::new(format!("{name} game {place}"), tags, frames, report);
     view.verdict = String::from_utf8_lossy(&text).trim_end().to_owned();
-    Ok(view)
+    view
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 mod format;
 
 use std::io::{BufRead, BufReader, Read, Write};
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -16,7 +17,7 @@ use tabula_notation::arimaa::short::ResolveOptions;
 
 pub use format::Format;
 
-use crate::arimaa::find::{ArimaaFile, FileLayout};
+use crate::arimaa::find::{ArimaaFile, FileLayout, OwnedRecord};
 use crate::arimaa::verify::Notation;
 use crate::error::{FindError, QueryError, Refusal, ShowError};
 use crate::game_kind::GameKind;
@@ -185,6 +186,122 @@ pub(crate) fn resolve_move(
         GameKind::Backgammon => crate::backgammon::query::resolve(request, position, text),
         GameKind::StonesRivers => crate::stones_rivers::query::resolve(position, text),
     }
+}
+
+/// A game read out of a file, kept to be shown and replayed again: its game's own record.
+#[derive(Clone, Debug)]
+pub(crate) enum Kept {
+    Arimaa(OwnedRecord),
+    Backgammon(Box<crate::backgammon::show::Found>),
+    StonesRivers(Box<crate::stones_rivers::Record>),
+}
+
+/// Reads every game of a file in `format` (the content of `path`, `source` as reports name it)
+/// from `reader` and hands `f` each report, as `tabula check` gives it, with the game kept when
+/// it can be read, until `f` breaks (a backgammon match is read to its end: its games' verdicts
+/// depend on the games before them).
+///
+/// # Errors
+/// The content cannot be read.
+pub(crate) fn read_games(
+    format: Format,
+    path: &Path,
+    source: &Arc<str>,
+    reader: impl BufRead,
+    f: &mut dyn FnMut(GameReport, Option<Kept>) -> ControlFlow<()>,
+) -> Result<(), FindError> {
+    use crate::backgammon::check::{check_match_kept, check_sgf_kept, Keep};
+    match format.game() {
+        GameKind::Arimaa => crate::arimaa::find::for_each_game_in(path, arimaa_file(path, reader)?, &mut |r, k| {
+            f(r, k.map(Kept::Arimaa))
+        }),
+        GameKind::Backgammon => {
+            let name = input::record_name(path);
+            let mut stopped = false;
+            let mut sink = |r: GameReport, k: Option<crate::backgammon::check::KeptGame>| {
+                if stopped {
+                    return;
+                }
+                let kept =
+                    k.map(|k| Kept::Backgammon(Box::new(crate::backgammon::show::found_of(source, k, r.clone()))));
+                stopped = f(r, kept).is_break();
+            };
+            if format == Format::BackgammonSgf {
+                check_sgf_kept(source, &name, reader, Some(Keep::All), &mut sink);
+            } else {
+                check_match_kept(source, &name, reader, Some(Keep::All), &mut sink);
+            }
+            Ok(())
+        }
+        GameKind::StonesRivers => {
+            for record in crate::stones_rivers::RecordReader::new(reader) {
+                let report = crate::stones_rivers::verify(source, &record);
+                if f(report, Some(Kept::StonesRivers(Box::new(record)))).is_break() {
+                    break;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+impl Kept {
+    /// The moves as the record writes them.
+    pub(crate) fn moves(&self) -> Vec<String> {
+        match self {
+            Kept::Arimaa(r) => crate::arimaa::find::recorded_moves(r),
+            Kept::Backgammon(found) => found.game.actions.iter().map(|a| a.text.to_string()).collect(),
+            Kept::StonesRivers(r) => r.turns().map(|t| String::from_utf8_lossy(t.text).trim().to_owned()).collect(),
+        }
+    }
+
+    /// The record's header or tags.
+    pub(crate) fn tags(&self) -> Vec<(String, String)> {
+        match self {
+            Kept::Arimaa(r) => r.tags.clone(),
+            Kept::Backgammon(found) => {
+                let players = [("X", &found.game.players[0]), ("O", &found.game.players[1])];
+                let mut tags: Vec<(String, String)> =
+                    players.iter().map(|(k, v)| ((*k).to_owned(), (*v).clone())).collect();
+                tags.extend(found.tags.iter().cloned());
+                tags
+            }
+            Kept::StonesRivers(r) => r.tags.iter().map(|t| (t.key.clone(), t.value.clone())).collect(),
+        }
+    }
+
+    /// The game replayed into the frames of its pictures and page.
+    pub(crate) fn view(&self, source: &Arc<str>) -> GameView {
+        match self {
+            Kept::Arimaa(r) => crate::arimaa::svg::view(r),
+            Kept::Backgammon(found) => crate::backgammon::svg::view_of(source, (**found).clone()),
+            Kept::StonesRivers(r) => crate::stones_rivers::svg::view(source, r),
+        }
+    }
+
+    /// The board after `turns` turns (every legal one when `None`); `None` past the game's end.
+    pub(crate) fn board(&self, source: &Arc<str>, turns: Option<usize>) -> Option<AnyBoard> {
+        match self {
+            Kept::Arimaa(r) => crate::arimaa::board::after_plies(&r.as_record(), turns).map(AnyBoard::Arimaa),
+            Kept::Backgammon(found) => {
+                crate::backgammon::board::after_plays(source, found, turns).map(AnyBoard::Backgammon)
+            }
+            Kept::StonesRivers(r) => {
+                crate::stones_rivers::board::after_turns(source, r, turns).map(AnyBoard::StonesRivers)
+            }
+        }
+    }
+}
+
+/// A board of one of the games.
+#[derive(Clone, Debug)]
+pub enum AnyBoard {
+    /// An Arimaa board.
+    Arimaa(crate::arimaa::board::Board),
+    /// A backgammon board.
+    Backgammon(crate::backgammon::board::Board),
+    /// A Stones and Rivers board.
+    StonesRivers(crate::stones_rivers::board::Board),
 }
 
 /// Whether a recognised format is a backgammon match a `convert --to sgf|mat` reads: `Some(true)`

@@ -112,6 +112,28 @@ impl Board {
     }
 }
 
+/// The board of a record after its first `turns` turns (every turn the replay judged legal when
+/// `None`), replayed by the same verification as `tabula check`; `None` when the record has no
+/// start position or `turns` is past the turns replayed.
+pub(crate) fn after_turns(
+    source: &std::sync::Arc<str>,
+    record: &super::records::Record,
+    turns: Option<usize>,
+) -> Option<Board> {
+    let start = super::verify::start_position(record).ok()?;
+    let mut board = Board { pos: start, history: Vec::new() };
+    let mut count = 0usize;
+    let mut broken = false;
+    super::verify::verify_with(source, record, |r: &super::verify::Replayed<'_>| {
+        if broken || turns.is_some_and(|n| count >= n) {
+            return;
+        }
+        count += 1;
+        broken = board.push(&r.text.to_string()).is_err();
+    });
+    (!broken && turns.is_none_or(|n| n <= count)).then_some(board)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,138 @@
+"""tabula.read and Game: every file of testdata/ read game by game gives the verdicts, ids and
+turns of `tabula check --jsonl` on that file, and each game's board and page."""
+
+import pytest
+
+import tabula
+from conftest import ROOT, TESTDATA
+
+FILES = sorted(
+    p for p in TESTDATA.rglob("*") if p.is_file() and "generate" not in p.relative_to(TESTDATA).parts
+)
+
+
+def rel(p):
+    return str(p.relative_to(ROOT))
+
+
+@pytest.mark.parametrize("path", FILES, ids=rel)
+def test_every_file_reads_as_check_checks_it(path, cli_check, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    name = rel(path)
+    expected = [r for r in cli_check(name) if "verdict" in r]
+    games = list(tabula.read(name))
+    assert [g.report() for g in games] == expected
+    for g, r in zip(games, expected):
+        assert (g.kind, g.id, g.verdict, g.turns) == (r["kind"], r["game"], r["verdict"], r["turns"])
+        assert (g.error, g.result, g.final_position, g.source) == (
+            r["error"],
+            r["result"],
+            r["final_position"],
+            r["source"],
+        )
+
+
+def _final_of(board, kind):
+    """The final_position check gives, from a board."""
+    if kind == "arimaa":
+        return board.position[3:-1].replace(" ", ".")
+    if kind == "stones-and-rivers":
+        return board.position
+    return None
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["testdata/arimaa/random_games.tsv", "testdata/snr/games.txt", "testdata/arimaa/broken_games.tsv"],
+)
+def test_the_last_board_is_the_final_position(name, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    for g in tabula.read(name):
+        if g.verdict == "unreadable":
+            with pytest.raises(tabula.TabulaError):
+                g.board()
+            continue
+        board = g.board()
+        assert _final_of(board, g.kind) == g.final_position, g.id
+        assert board.position == g.board(g.turns).position
+        with pytest.raises(IndexError):
+            g.board(g.turns + 1000)
+
+
+def test_backgammon_boards_follow_the_plays(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    games = list(tabula.read("testdata/backgammon/matches/galaxy_5pt.mat"))
+    assert len(games) > 1
+    for g in games:
+        board = g.board()
+        assert len(board.move_stack) == g.turns
+        # Position IDs are from the view of the player on roll; check gives the final one too.
+        assert g.board(0).position == "4HPwATDgc/ABMA"
+        for n in range(g.turns + 1):
+            b = g.board(n)
+            assert b.move_stack == board.move_stack[:n]
+        if g.result and g.result["how"] == "bearoff":
+            assert board.outcome() is not None and board.outcome()["winner"] == g.result["winner"]
+
+
+def test_the_board_can_be_played_on(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    g = next(tabula.read("testdata/arimaa/random_games.tsv"))
+    board = g.board(2)
+    assert board.side == "g"
+    turns = board.legal_turns()
+    assert turns
+    board.push_long(turns[0])
+    assert board.pop() == turns[0]
+    assert len([board.pop() for _ in range(2)]) == 2
+    assert board.position == tabula.arimaa.Board().position
+
+
+def test_tags_moves_and_page(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    g = next(tabula.read("testdata/snr/games.txt"))
+    assert g.tags["Game"] == g.id
+    assert len(g.moves) == g.turns
+    page = g._repr_html_()
+    assert page.startswith("<!DOCTYPE html>") or page.lower().startswith("<!doctype html>")
+    b = next(tabula.read("testdata/backgammon/matches/galaxy_5pt.mat"))
+    assert b.moves[0] == "63: 8/2 13/10"
+    assert b.tags["X"] == "tabula_left"
+
+
+def test_the_page_is_the_program_s(program, monkeypatch):
+    from conftest import run
+
+    monkeypatch.chdir(ROOT)
+    for name in ["testdata/arimaa/random_games.tsv", "testdata/backgammon/matches/galaxy_5pt.mat", "testdata/snr/games.txt"]:
+        games = list(tabula.read(name))
+        for g in games[:2]:
+            out = run(program, "replay", "--format", "html", "--game", g.id, name)
+            assert out.returncode in (0, 1), out.stderr
+            assert g._repr_html_() == out.stdout.rstrip("\n") or g._repr_html_() == out.stdout
+
+
+def test_bad_paths(tmp_path):
+    with pytest.raises(OSError):
+        list(tabula.read(tmp_path / "missing.tsv"))
+    with pytest.raises(TypeError):
+        tabula.read(3)
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    assert list(tabula.read(empty)) == []
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(b"\x00\x01\x02 not records")
+    (g,) = list(tabula.read(junk))
+    assert (g.kind, g.verdict, g.id) == ("unknown", "unreadable", "1")
+    with pytest.raises(tabula.TabulaError):
+        g.board()
+    with pytest.raises(tabula.TabulaError):
+        g._repr_html_()
+
+
+def test_reading_stops_when_dropped(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    it = tabula.read("testdata/arimaa/random_games.tsv")
+    first = next(it)
+    del it
+    assert first.verdict == "ok"
