@@ -33,7 +33,22 @@ pub struct MoveGenerator {
     /// turn reaches are mostly reached again by other orders of the same steps, so this is
     /// the test most steps end in: it reads one small table and builds no board.
     reached: KeySet,
+    /// The last steps from the turn state being searched, hashed, to be looked up in
+    /// `reached` together (see [`MoveGenerator::finish_last_steps`]).
+    last_steps: Vec<LastStep>,
     out: Vec<(Turn, Position)>,
+}
+
+/// A fourth step, with the hashes of the board it reaches.
+#[derive(Copy, Clone)]
+struct LastStep {
+    hash: u64,
+    hash_2: u64,
+    piece: Piece,
+    step: Step,
+    to: Square,
+    /// Whether the step touches a trap (a capture is possible).
+    near_trap: bool,
 }
 
 /// A set of 128-bit keys (two halves, not both zero), open addressing over a power-of-two
@@ -75,6 +90,26 @@ impl KeySet {
         }
     }
 
+    /// Makes room for `n` more keys without growing.
+    #[inline]
+    fn reserve(&mut self, n: usize) {
+        while (self.filled.len() + n) * 2 >= self.slots.len() {
+            self.grow();
+        }
+    }
+
+    /// Reads the slots where these keys would be looked for first, all at once, so that the
+    /// memory reads overlap instead of waiting one after another in `insert`.
+    #[inline]
+    fn touch(&self, keys: impl Iterator<Item = u64>) {
+        let mask = self.slots.len() - 1;
+        let mut any = 0;
+        for a in keys {
+            any ^= self.slots[a as usize & mask][0];
+        }
+        std::hint::black_box(any);
+    }
+
     #[cold]
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
@@ -111,6 +146,18 @@ fn pull_that_matters(board: &Board, them: Color, left: Square, strength: PieceKi
         .rev()
         .find(|&k| (near & board.pieces(them, PieceKind::ALL[k])).any())
         .map(|k| (left, PieceKind::ALL[k + 1]))
+}
+
+/// The board after `piece` steps from `from` to `to` on `board`, with the trap captures (only
+/// looked for when the step touches a trap, as [`TurnState::capture`] does).
+#[inline]
+fn after_step(board: &Board, piece: Piece, from: Square, to: Square, near_trap: bool) -> Board {
+    let mut board = *board;
+    board.move_piece(piece, from, to);
+    if near_trap {
+        board.remove_trapped();
+    }
+    board
 }
 
 fn state_key(s: &TurnState) -> (u64, u64) {
@@ -156,6 +203,33 @@ impl MoveGenerator {
     /// next to a stronger unfrozen friend may be pushed, not on the fourth step, and the next
     /// step must be one of those friends taking its square.
     fn search(&mut self, me: Color, start: &Board, node: &Node, turn: Turn) {
+        self.search_steps(me, start, node, turn);
+        if node.state.len == 3 {
+            self.finish_last_steps(me, start, node, turn);
+        }
+    }
+
+    /// Records the turns that the fourth steps gathered from `node` finish, in the order the
+    /// steps were found: their slots in `reached` are read all together first.
+    fn finish_last_steps(&mut self, me: Color, start: &Board, node: &Node, turn: Turn) {
+        let last = std::mem::take(&mut self.last_steps);
+        self.reached.reserve(last.len());
+        self.reached.touch(last.iter().map(|l| l.hash));
+        for l in &last {
+            let after = || after_step(&node.state.board, l.piece, l.step.from, l.to, l.near_trap);
+            let changed = l.hash != start.hash() || after() != *start;
+            if changed && self.reached.insert(l.hash, l.hash_2) {
+                let mut t = turn;
+                t.push(l.step);
+                self.out.push((t, Position::from_parts(after(), me.other(), Phase::Play)));
+            }
+        }
+        self.last_steps = last;
+        self.last_steps.clear();
+    }
+
+    /// [`search`](Self::search) but for the fourth steps, which are only gathered.
+    fn search_steps(&mut self, me: Color, start: &Board, node: &Node, turn: Turn) {
         let state = &node.state;
         let b = &state.board;
         let empty = !b.occupied();
@@ -260,17 +334,15 @@ impl MoveGenerator {
                 hash_2 ^= piece_key_2(p.color, p.kind, sq);
             }
         }
-        let after = || {
-            let mut board = *b;
-            board.move_piece(piece, from, to);
-            if near.any() {
-                board.remove_trapped();
-            }
-            board
-        };
+        let len = node.state.len + 1;
+        if len == 4 {
+            // A push cannot start on the fourth step: every fourth step ends the turn.
+            self.last_steps.push(LastStep { hash, hash_2, piece, step, to, near_trap: near.any() });
+            return;
+        }
+        let after = || after_step(b, piece, from, to, near.any());
         let mut t = turn;
         t.push(step);
-        let len = node.state.len + 1;
         let mut built = None;
         if push.is_none() {
             // The same board as at the start has the same hash: only then are boards compared.
@@ -280,7 +352,7 @@ impl MoveGenerator {
                 self.out.push((t, Position::from_parts(board, me.other(), Phase::Play)));
             }
         }
-        if len < 4 {
+        {
             let board = built.unwrap_or_else(after);
             let pull = pull.and_then(|(left, strength)| pull_that_matters(&board, me.other(), left, strength));
             let next = TurnState { board, len, push, pull };
