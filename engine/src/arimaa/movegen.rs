@@ -20,7 +20,8 @@ pub type LegalTurns<'a> = &'a [(Turn, Position)];
 /// allocate.
 ///
 /// The search walks step sequences depth first, skipping any turn state (board, steps taken,
-/// push or pull in progress) already seen, and keeps the first turn that reaches each board.
+/// push in progress, a pull that an enemy could follow) already seen, and keeps the first turn
+/// that reaches each board.
 /// Repetition is not judged here: it needs the game's history ([`Game`](super::Game)).
 #[derive(Default)]
 pub struct MoveGenerator {
@@ -51,8 +52,9 @@ struct LastStep {
     near_trap: bool,
 }
 
-/// A set of 128-bit keys (two halves, not both zero), open addressing over a power-of-two
-/// table that is only ever grown, cleared by the slots it filled.
+/// A set of 128-bit keys, open addressing over a power-of-two table that is only ever grown,
+/// cleared by the slots it filled. The second half is stored with its lowest bit set, which
+/// tells a key from an empty slot (so that bit of it is not compared).
 #[derive(Default)]
 struct KeySet {
     slots: Vec<[u64; 2]>,
