@@ -1,7 +1,5 @@
 //! Generation of every legal turn, one per distinct resulting position.
 
-use rustc_hash::{FxHashMap, FxHashSet};
-
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::color::Color;
@@ -13,6 +11,7 @@ use super::square::Square;
 use super::step::Step;
 use super::turn::Turn;
 use super::turn_builder::{PendingPush, TurnState};
+use super::zobrist::{piece_key, piece_key_2};
 
 /// The legal turns of a position with the position each one leads to.
 pub type LegalTurns<'a> = &'a [(Turn, Position)];
@@ -21,28 +20,156 @@ pub type LegalTurns<'a> = &'a [(Turn, Position)];
 /// allocate.
 ///
 /// The search walks step sequences depth first, skipping any turn state (board, steps taken,
-/// push or pull in progress) already seen, and keeps the first turn that reaches each board.
+/// push in progress, a pull that an enemy could follow) already seen, and keeps the first turn
+/// that reaches each board.
 /// Repetition is not judged here: it needs the game's history ([`Game`](super::Game)).
 #[derive(Default)]
 pub struct MoveGenerator {
     /// Turn states already searched, as 128-bit keys: the board's Zobrist hash mixed with the
     /// turn's progress, and a second, independent digest of the board (its occupancy). Two
     /// different states share a key only if both 64-bit halves collide at once.
-    seen: FxHashSet<u128>,
-    /// Boards reached, by Zobrist hash, to the index of their turn in `out`; equal hashes are
-    /// confirmed by comparing the boards, so the deduplication of results is exact.
-    reached: FxHashMap<u64, u32>,
+    seen: KeySet,
+    /// Boards reached, as their two independent 64-bit Zobrist hashes (the board's own and the
+    /// second table's): two boards are taken for the same only when both agree. The boards a
+    /// turn reaches are mostly reached again by other orders of the same steps, so this is
+    /// the test most steps end in: it reads one small table and builds no board.
+    reached: KeySet,
+    /// The last steps from the turn state being searched, hashed, to be looked up in
+    /// `reached` together (see [`MoveGenerator::finish_last_steps`]).
+    last_steps: Vec<LastStep>,
     out: Vec<(Turn, Position)>,
 }
 
-fn state_key(s: &TurnState) -> u128 {
+/// A fourth step, with the hashes of the board it reaches.
+#[derive(Copy, Clone)]
+struct LastStep {
+    hash: u64,
+    hash_2: u64,
+    piece: Piece,
+    step: Step,
+    to: Square,
+    /// Whether the step touches a trap (a capture is possible).
+    near_trap: bool,
+}
+
+/// A set of 128-bit keys, open addressing over a power-of-two table that is only ever grown,
+/// cleared by the slots it filled. The second half is stored with its lowest bit set, which
+/// tells a key from an empty slot (so that bit of it is not compared).
+#[derive(Default)]
+struct KeySet {
+    slots: Vec<[u64; 2]>,
+    filled: Vec<u32>,
+}
+
+impl KeySet {
+    fn clear(&mut self) {
+        for &i in &self.filled {
+            self.slots[i as usize] = [0, 0];
+        }
+        self.filled.clear();
+    }
+
+    /// Adds the key; `true` when it was not there. `a` is spread (its low bits pick the slot).
+    #[inline]
+    fn insert(&mut self, a: u64, b: u64) -> bool {
+        let key = [a, b | 1];
+        if self.filled.len() * 2 >= self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = a as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == key {
+                return false;
+            }
+            if slot == [0, 0] {
+                self.slots[i] = key;
+                self.filled.push(i as u32);
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Makes room for `n` more keys without growing.
+    #[inline]
+    fn reserve(&mut self, n: usize) {
+        while (self.filled.len() + n) * 2 >= self.slots.len() {
+            self.grow();
+        }
+    }
+
+    /// Reads the slots where these keys would be looked for first, all at once, so that the
+    /// memory reads overlap instead of waiting one after another in `insert`.
+    #[inline]
+    fn touch(&self, keys: impl Iterator<Item = u64>) {
+        let mask = self.slots.len() - 1;
+        let mut any = 0;
+        for a in keys {
+            any ^= self.slots[a as usize & mask][0];
+        }
+        std::hint::black_box(any);
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        let filled = std::mem::take(&mut self.filled);
+        self.slots = vec![[0, 0]; (old.len() * 2).max(1 << 12)];
+        self.filled.reserve(self.slots.len() / 2);
+        for i in filled {
+            let [a, b] = old[i as usize];
+            self.insert(a, b);
+        }
+    }
+}
+
+/// A turn state in the search, with the second hash of its board.
+#[derive(Copy, Clone)]
+struct Node {
+    state: TurnState,
+    hash_2: u64,
+}
+
+fn second_hash(board: &Board) -> u64 {
+    board.iter().fold(0, |h, (sq, p)| h ^ piece_key_2(p.color, p.kind, sq))
+}
+
+/// The pull a simple step that left `left` makes possible, as far as it decides what may
+/// follow: `None` when no enemy (of `them`) weaker than the piece stands next to the square,
+/// else the strength lowered to one above the strongest such enemy. States that differ only in
+/// what this drops lead to the same steps, so they share one key in `seen` and are searched
+/// once (most often, the same simple steps taken in another order).
+#[inline]
+fn pull_that_matters(board: &Board, them: Color, left: Square, strength: PieceKind) -> Option<(Square, PieceKind)> {
+    let near = Bitboard::adjacent(left);
+    (0..strength as usize)
+        .rev()
+        .find(|&k| (near & board.pieces(them, PieceKind::ALL[k])).any())
+        .map(|k| (left, PieceKind::ALL[k + 1]))
+}
+
+/// The board after `piece` steps from `from` to `to` on `board`, with the trap captures (only
+/// looked for when the step touches a trap, as [`TurnState::capture`] does).
+#[inline]
+fn after_step(board: &Board, piece: Piece, from: Square, to: Square, near_trap: bool) -> Board {
+    let mut board = *board;
+    board.move_piece(piece, from, to);
+    if near_trap {
+        board.remove_trapped();
+    }
+    board
+}
+
+fn state_key(s: &TurnState) -> (u64, u64) {
     let push =
         s.push.map_or(0, |p| 1 + p.vacated as u64 + 64 * (p.pushers.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40));
     let pull = s.pull.map_or(0, |(sq, k)| 1 + sq as u64 + 64 * k as u64);
     let progress = u64::from(s.len) | push << 3 | pull << 40;
     let hi = s.board.hash() ^ progress.wrapping_mul(0xff51_afd7_ed55_8ccd);
     let lo = s.board.by_color(Color::Gold).0 ^ s.board.by_color(Color::Silver).0.rotate_left(29) ^ progress;
-    (u128::from(hi) << 64) | u128::from(lo)
+    (hi, lo)
 }
 
 impl MoveGenerator {
@@ -59,7 +186,8 @@ impl MoveGenerator {
         self.out.clear();
         if pos.phase() == Phase::Play {
             let me = pos.side_to_move();
-            self.search(me, pos.board(), &TurnState::new(*pos.board()), Turn::empty());
+            let root = Node { state: TurnState::new(*pos.board()), hash_2: second_hash(pos.board()) };
+            self.search(me, pos.board(), &root, Turn::empty());
         }
         &self.out
     }
@@ -69,25 +197,6 @@ impl MoveGenerator {
         self.legal_turns(pos).len()
     }
 
-    fn record(&mut self, me: Color, board: &Board, turn: Turn) {
-        let index = self.out.len() as u32;
-        match self.reached.entry(board.hash()) {
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(index);
-            }
-            std::collections::hash_map::Entry::Occupied(o) => {
-                if self.out[*o.get() as usize].1.board() == board {
-                    return;
-                }
-                // A true 64-bit collision: keep the board unless it is already in the list.
-                if self.out.iter().any(|(_, p)| p.board() == board) {
-                    return;
-                }
-            }
-        }
-        self.out.push((turn, Position::from_parts(*board, me.other(), Phase::Play)));
-    }
-
     /// Searches every step that can follow `state`. The steps are generated already legal,
     /// by the same rules as [`TurnState::step`] (which checks a step given from outside): a
     /// piece of the side to move steps if unfrozen (a rabbit not backward); an enemy piece
@@ -95,16 +204,41 @@ impl MoveGenerator {
     /// which takes precedence over reading the same step as a push); otherwise an enemy piece
     /// next to a stronger unfrozen friend may be pushed, not on the fourth step, and the next
     /// step must be one of those friends taking its square.
-    fn search(&mut self, me: Color, start: &Board, state: &TurnState, turn: Turn) {
-        let b = state.board;
+    fn search(&mut self, me: Color, start: &Board, node: &Node, turn: Turn) {
+        self.search_steps(me, start, node, turn);
+        if node.state.len == 3 {
+            self.finish_last_steps(me, start, node, turn);
+        }
+    }
+
+    /// Records the turns that the fourth steps gathered from `node` finish, in the order the
+    /// steps were found: their slots in `reached` are read all together first.
+    fn finish_last_steps(&mut self, me: Color, start: &Board, node: &Node, turn: Turn) {
+        let last = std::mem::take(&mut self.last_steps);
+        self.reached.reserve(last.len());
+        self.reached.touch(last.iter().map(|l| l.hash));
+        for l in &last {
+            let after = || after_step(&node.state.board, l.piece, l.step.from, l.to, l.near_trap);
+            let changed = l.hash != start.hash() || after() != *start;
+            if changed && self.reached.insert(l.hash, l.hash_2) {
+                let mut t = turn;
+                t.push(l.step);
+                self.out.push((t, Position::from_parts(after(), me.other(), Phase::Play)));
+            }
+        }
+        self.last_steps = last;
+        self.last_steps.clear();
+    }
+
+    /// [`search`](Self::search) but for the fourth steps, which are only gathered.
+    fn search_steps(&mut self, me: Color, start: &Board, node: &Node, turn: Turn) {
+        let state = &node.state;
+        let b = &state.board;
         let empty = !b.occupied();
         if let Some(push) = state.push {
             for from in push.pushers {
                 let (Some(dir), Some(piece)) = (from.direction_to(push.vacated), b.piece_at(from)) else { continue };
-                let mut next = *state;
-                next.push = None;
-                next.pull = None;
-                self.advance(me, start, next, turn, piece, Step::new(from, dir), push.vacated);
+                self.advance(me, start, node, None, None, turn, piece, Step::new(from, dir), push.vacated);
             }
             return;
         }
@@ -122,9 +256,7 @@ impl MoveGenerator {
                 }
                 for from in pieces & empty.shift(dir.opposite()) {
                     let Some(to) = from.offset(dir) else { continue };
-                    let mut next = *state;
-                    next.pull = Some((from, kind));
-                    self.advance(me, start, next, turn, piece, Step::new(from, dir), to);
+                    self.advance(me, start, node, None, Some((from, kind)), turn, piece, Step::new(from, dir), to);
                 }
             }
         }
@@ -134,9 +266,7 @@ impl MoveGenerator {
                 let piece = Piece { color: them, kind };
                 for from in Bitboard::adjacent(left) & b.pieces(them, kind) {
                     let Some(dir) = from.direction_to(left) else { continue };
-                    let mut next = *state;
-                    next.pull = None;
-                    self.advance(me, start, next, turn, piece, Step::new(from, dir), left);
+                    self.advance(me, start, node, None, None, turn, piece, Step::new(from, dir), left);
                 }
             }
         }
@@ -158,39 +288,80 @@ impl MoveGenerator {
                         // Into an occupied square, or the same step read as a pull above.
                         continue;
                     }
-                    let mut next = *state;
-                    next.push = Some(PendingPush { vacated: from, pushers });
-                    next.pull = None;
-                    self.advance(me, start, next, turn, piece, Step::new(from, dir), to);
+                    let push = Some(PendingPush { vacated: from, pushers });
+                    self.advance(me, start, node, push, None, turn, piece, Step::new(from, dir), to);
                 }
             }
         }
     }
 
-    /// Moves `piece` by `step` in `next` (whose push and pull are already set for after the
-    /// step), removes a stranded piece, records a finished turn and searches on.
+    /// Moves `piece` by `step` from `node`'s board, with `push` and `pull` the turn's state
+    /// after the step, removes a stranded piece, records a finished turn and searches on. The
+    /// hashes of the board after the step are worked out first: a step that only reaches a
+    /// board already recorded, on the last step of the turn, builds no board.
     #[inline]
     #[allow(clippy::too_many_arguments)]
     fn advance(
         &mut self,
         me: Color,
         start: &Board,
-        mut next: TurnState,
+        node: &Node,
+        push: Option<PendingPush>,
+        pull: Option<(Square, PieceKind)>,
         turn: Turn,
         piece: Piece,
         step: Step,
         to: Square,
     ) {
-        next.board.move_piece(piece, step.from, to);
-        next.len += 1;
-        next.capture(step.from, to);
+        let from = step.from;
+        let b = &node.state.board;
+        let mut hash = b.hash() ^ piece_key(piece.color, piece.kind, from) ^ piece_key(piece.color, piece.kind, to);
+        let mut hash_2 =
+            node.hash_2 ^ piece_key_2(piece.color, piece.kind, from) ^ piece_key_2(piece.color, piece.kind, to);
+        // The trap captures, as `TurnState::capture` makes them: only when the step touches a
+        // trap, every piece left unsupported on one.
+        let moved = Bitboard::from_square(from) | Bitboard::from_square(to);
+        let (mut gold, mut silver) = (b.by_color(Color::Gold), b.by_color(Color::Silver));
+        if piece.color == Color::Gold {
+            gold ^= moved;
+        } else {
+            silver ^= moved;
+        }
+        let near = (Bitboard::from_square(to) | Bitboard::adjacent(from)) & Bitboard::TRAPS & (gold | silver);
+        if near.any() {
+            let trapped = Bitboard::TRAPS & ((gold & !gold.neighbors()) | (silver & !silver.neighbors()));
+            for sq in trapped {
+                let Some(p) = (if sq == to { Some(piece) } else { b.piece_at(sq) }) else { continue };
+                hash ^= piece_key(p.color, p.kind, sq);
+                hash_2 ^= piece_key_2(p.color, p.kind, sq);
+            }
+        }
+        let len = node.state.len + 1;
+        if len == 4 {
+            // A push cannot start on the fourth step: every fourth step ends the turn.
+            self.last_steps.push(LastStep { hash, hash_2, piece, step, to, near_trap: near.any() });
+            return;
+        }
+        let after = || after_step(b, piece, from, to, near.any());
         let mut t = turn;
         t.push(step);
-        if next.push.is_none() && next.board != *start {
-            self.record(me, &next.board, t);
+        let mut built = None;
+        if push.is_none() {
+            // The same board as at the start has the same hash: only then are boards compared.
+            let changed = hash != start.hash() || *built.insert(after()) != *start;
+            if changed && self.reached.insert(hash, hash_2) {
+                let board = *built.get_or_insert_with(after);
+                self.out.push((t, Position::from_parts(board, me.other(), Phase::Play)));
+            }
         }
-        if next.len < 4 && self.seen.insert(state_key(&next)) {
-            self.search(me, start, &next, t);
+        {
+            let board = built.unwrap_or_else(after);
+            let pull = pull.and_then(|(left, strength)| pull_that_matters(&board, me.other(), left, strength));
+            let next = TurnState { board, len, push, pull };
+            let (hi, lo) = state_key(&next);
+            if self.seen.insert(hi, lo) {
+                self.search(me, start, &Node { state: next, hash_2 }, t);
+            }
         }
     }
 }
