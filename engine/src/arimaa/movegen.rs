@@ -116,7 +116,7 @@ impl KeySet {
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         let filled = std::mem::take(&mut self.filled);
-        self.slots = vec![[0, 0]; (old.len() * 2).max(1 << 12)];
+        self.slots = vec![[0, 0]; (old.len() * 2).max(1 << 8)];
         self.filled.reserve(self.slots.len() / 2);
         for i in filled {
             let [a, b] = old[i as usize];
