@@ -14,7 +14,6 @@ pub use crate::games::AnyBoard;
 use crate::games::{self, Kept};
 use crate::input;
 use crate::report::GameReport;
-use crate::show::MAX_PAGE_POSITIONS;
 
 /// One game of a file, read by [`games`]: its report as `tabula check` gives it (the kind, id,
 /// verdict, turns, result and error), the record's tags and moves as written, and, when the
@@ -58,16 +57,7 @@ impl Game {
             let reason = format!("game {} cannot be read: {why}", self.report.game);
             return Err(ShowError::Unreadable { file: source.to_string(), reason });
         };
-        let view = kept.view(source);
-        if view.frames.len() > MAX_PAGE_POSITIONS {
-            return Err(ShowError::TooLong {
-                file: source.to_string(),
-                game: view.report.game.clone(),
-                positions: view.frames.len(),
-                limit: MAX_PAGE_POSITIONS,
-            });
-        }
-        Ok(crate::page::html(&view, None))
+        crate::show::page(&kept.view(source), None)
     }
 }
 

@@ -90,17 +90,24 @@ pub fn render(
         OutputFormat::Svg => {
             view.frames.get(index.unwrap_or(view.frames.len().saturating_sub(1))).map_or_else(String::new, Frame::svg)
         }
-        _ => {
-            if view.frames.len() > MAX_PAGE_POSITIONS {
-                return Err(ShowError::TooLong {
-                    file: source.to_string(),
-                    game: view.report.game.clone(),
-                    positions: view.frames.len(),
-                    limit: MAX_PAGE_POSITIONS,
-                });
-            }
-            crate::page::html(&view, index)
-        }
+        _ => page(&view, index)?,
     };
     Ok(Rendered { text, verdict })
+}
+
+/// The replay page of a game replayed into `view`, opened at frame `start` (see
+/// [`crate::page::html`]).
+///
+/// # Errors
+/// [`ShowError::TooLong`]: the game has more positions than a page holds.
+pub fn page(view: &GameView, start: Option<usize>) -> Result<String, ShowError> {
+    if view.frames.len() > MAX_PAGE_POSITIONS {
+        return Err(ShowError::TooLong {
+            file: view.report.source.to_string(),
+            game: view.report.game.clone(),
+            positions: view.frames.len(),
+            limit: MAX_PAGE_POSITIONS,
+        });
+    }
+    Ok(crate::page::html(view, start))
 }
