@@ -148,3 +148,12 @@ def test_reading_stops_when_dropped(monkeypatch):
     first = next(it)
     del it
     assert first.verdict == "ok"
+
+
+def test_a_single_game_file_too_large_to_read_gets_checks_report(cli_check, tmp_path):
+    big = tmp_path / "big_movelist.txt"
+    big.write_bytes(b"1w Ra1 Rb1\n" + b"2w Ra1n\n" * 200_000)
+    expected = cli_check(str(big))
+    assert [d["verdict"] for d in expected] == ["unreadable"]
+    games = list(tabula.read(str(big)))
+    assert [g.report() for g in games] == expected

@@ -175,21 +175,19 @@ pub fn for_each_game_in(
     f: &mut dyn FnMut(GameReport, Option<OwnedRecord>) -> ControlFlow<()>,
 ) -> Result<(), FindError> {
     let source: Arc<str> = Arc::from(path.display().to_string());
-    if let FileLayout::Single(_) = file.layout {
-        let ArimaaFile { layout, first, mut chunks } = file;
-        let FileLayout::Single(notation) = layout else { return Ok(()) };
-        match read_single(first, &mut chunks) {
+    if let FileLayout::Single(notation) = file.layout {
+        // As `tabula check` reports a single-game file (`check_single`): the game, or why it
+        // cannot be read.
+        let ArimaaFile { first, mut chunks, .. } = file;
+        let _ = match read_single(first, &mut chunks) {
             Ok(movelist) => {
                 let game = input::record_name(path);
                 let record =
                     OwnedRecord { source, game, movelist, line: 1, recorded: None, notation, tags: Vec::new() };
-                let _ = f(super::verify::verify(&record.as_record()), Some(record));
+                f(super::verify::verify(&record.as_record()), Some(record))
             }
-            Err(SingleGameError::Io(error)) => return Err(FindError::Io { file: path.display().to_string(), error }),
-            Err(e) => {
-                let _ = f(GameReport::unknown(&source, e.to_string()), None);
-            }
-        }
+            Err(e) => f(GameReport::unknown(&source, e.to_string()), None),
+        };
         return Ok(());
     }
     for_each_row_in(path, file, &mut |row| match row {
