@@ -1,5 +1,7 @@
 //! Shared helpers for the benchmarks: loading the real games from `../shared`.
 
+pub mod backgammon;
+
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
