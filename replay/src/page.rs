@@ -43,6 +43,10 @@ nav button { font-size: 14px; padding: 4px 10px; }
 #moves li:hover { background: #eef; }
 #moves li.current { background: #ffe58a; }
 #moves li.error { color: #b00000; cursor: default; white-space: pre-wrap; }
+#moves li.tried::after { content: '  \\25C6  line tried'; color: #1f6fd1; }
+#tried { margin: 0; padding-left: 18px; font-size: 13px; }
+#tried li { color: #1f4fa1; cursor: pointer; }
+.pieces button.chosen { background: #1f6fd1; color: #fff; }
 #selftest { font-size: 12px; color: #555; }
 #analysis { border-top: 1px solid #ccc; margin-top: 14px; padding-top: 10px; display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
 #aboard svg { display: block; max-width: 100%; height: auto; }
@@ -96,18 +100,54 @@ const SCRIPT: &str = r#"
                Home: 0, End: frames.length - 1 }[e.key];
     if (to !== undefined) { show(to); e.preventDefault(); }
   });
+  // The analysis board follows the frame shown. A line tried on it is kept with the frame it
+  // was tried from (the module's `line`), listed under the record, and played again on the
+  // board when that frame is shown again.
+  var tried = {};
+  var openedAt = -1;
+  function keep() {
+    var st = window.tabulaBoard && window.tabulaBoard.state();
+    if (openedAt < 0 || !st || !st.line) return;
+    if (st.line.length > 0) tried[openedAt] = { line: st.line, last: st.played || '' };
+    else delete tried[openedAt];
+  }
+  function listTried() {
+    var list = document.getElementById('tried');
+    if (!list) return;
+    list.innerHTML = '';
+    for (var k = 0; k < items.length; k++) items[k].classList.toggle('tried', tried[k] !== undefined);
+    Object.keys(tried).forEach(function (k) {
+      var li = document.createElement('li');
+      var n = tried[k].line.length;
+      li.textContent = 'position ' + k + ': ' + n + (n === 1 ? ' move' : ' moves') + ' tried, the last ' + tried[k].last;
+      li.setAttribute('data-frame', k);
+      li.title = 'show this position and the line tried from it';
+      list.appendChild(li);
+    });
+    document.getElementById('tried-label').hidden = Object.keys(tried).length === 0;
+  }
+  function openBoard() {
+    var at = frames[current] && frames[current].getAttribute('data-position');
+    if (at === null || !window.tabulaBoard) return;
+    var kept = tried[current];
+    window.tabulaBoard.open(at, kept ? kept.line : null);
+    openedAt = current;
+  }
   var shown = show;
   show = function (i) {
+    keep();
     shown(i);
-    var at = frames[current] && frames[current].getAttribute('data-position');
-    if (at !== null && window.tabulaBoard) window.tabulaBoard.open(at);
+    openBoard();
+    listTried();
   };
-  window.tabulaOpenShown = function () {
-    var at = frames[current] && frames[current].getAttribute('data-position');
-    if (at !== null && window.tabulaBoard) window.tabulaBoard.open(at);
-  };
+  window.tabulaOpenShown = openBoard;
+  document.getElementById('tried').addEventListener('click', function (e) {
+    var li = e.target.closest('li[data-frame]');
+    if (li) show(Number(li.getAttribute('data-frame')));
+  });
   show(Number(document.body.getAttribute('data-start')));
   window.tabulaShow = show;
+  window.tabulaTried = function () { keep(); return tried; };
   window.tabulaCurrent = function () { return current; };
   if (location.hash === '#selftest') {
     var problems = [];
@@ -168,6 +208,7 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
     out.push_str("<button id=\"prev\" title=\"left arrow\">&lt; previous</button>");
     out.push_str("<button id=\"next\" title=\"right arrow\">next &gt;</button>");
     out.push_str("<button id=\"last\" title=\"End\">&gt;|</button><span id=\"where\"></span></nav>\n");
+    out.push_str("<p id=\"tried-label\" hidden>lines tried beside the record's:</p>\n<ul id=\"tried\"></ul>\n");
     out.push_str("<p id=\"selftest\"></p>\n</div>\n<ol id=\"moves\">\n");
     for (i, frame) in view.frames.iter().enumerate() {
         let _ = writeln!(out, "<li data-i=\"{i}\" data-turn=\"{}\">{}</li>", frame.turn, escape(&frame.label));
@@ -263,13 +304,14 @@ fn analysis(out: &mut String, kind: &str, position: &str, view: &str) {
             out.push_str(
                 "<p>view <select id=\"view\"><option value=\"g\">g</option><option value=\"s\">s</option>\
                  <option value=\"n\">n</option></select> <button id=\"finish\">end turn</button> \
-                 <button id=\"turns\">whole turns</button></p>\n",
+                 <button id=\"turns\">whole turns</button></p>\n<p class=\"pieces\" id=\"setup-pieces\"></p>\n",
             );
         }
         "backgammon" => {
             out.push_str(
                 "<p>dice <input id=\"dice\" type=\"text\" size=\"3\" placeholder=\"31\"> <button id=\"roll\">roll</button> \
-                 <span class=\"dice\" id=\"dice-buttons\"></span></p>\n",
+                 <span class=\"dice\" id=\"dice-buttons\"></span> <span id=\"side\"></span></p>\n\
+                 <p>cube <code id=\"cube\"></code></p>\n<p>score <code id=\"score\"></code></p>\n",
             );
         }
         _ => {}

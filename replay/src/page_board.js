@@ -72,9 +72,27 @@
     });
     text('legal-count', String(list.length));
     $('record').value = st.record || '';
-    if (game === 'arimaa' && st.view) $('view').value = st.view;
+    if (game === 'arimaa') {
+      if (st.view) $('view').value = st.view;
+      var pieces = $('setup-pieces');
+      pieces.innerHTML = '';
+      if (st.setup) {
+        pieces.appendChild(document.createTextNode('place '));
+        st.setup.pieces.forEach(function (p) {
+          var b = document.createElement('button');
+          b.textContent = p.piece + ' ' + p.left;
+          b.setAttribute('data-piece', p.piece);
+          b.title = p.name + ': ' + p.left + ' left to place';
+          if (p.piece === st.setup.chosen) b.classList.add('chosen');
+          pieces.appendChild(b);
+        });
+      }
+    }
     if (game === 'backgammon') {
       if (document.activeElement !== $('dice')) $('dice').value = st.dice || '';
+      text('cube', st.cube);
+      text('score', st.score);
+      text('side', st.side ? st.side + ' on roll' : '');
       var dice = $('dice-buttons');
       dice.innerHTML = '';
       (st.die_values || []).forEach(function (d) {
@@ -103,8 +121,10 @@
   var board = {
     lastMs: 0,
     call: ask,
-    open: function (position) {
-      return ask({ op: 'open', game: game, position: position || '', view: game === 'arimaa' ? $('view').value : '' });
+    open: function (position, line) {
+      var req = { op: 'open', game: game, position: position || '', view: game === 'arimaa' ? $('view').value : '' };
+      if (line) req.line = line;
+      return ask(req);
     },
     state: function () { return last; },
   };
@@ -142,14 +162,20 @@
       $('view').addEventListener('change', function () { ask({ op: 'view', view: $('view').value }); });
       $('finish').addEventListener('click', function () { ask({ op: 'finish' }); });
       $('turns').addEventListener('click', function () { ask({ op: 'turns' }); });
+      $('setup-pieces').addEventListener('click', function (e) {
+        var b = e.target.closest('[data-piece]');
+        if (b) ask({ op: 'piece', piece: b.getAttribute('data-piece') });
+      });
     }
     if (game === 'backgammon') {
       var setDice = function () { ask({ op: 'dice', dice: $('dice').value }); };
       // A roll is asked for once its two digits are typed (not on leaving the field: the list
-      // drawn again under a click would lose that click).
+      // drawn again under a click would lose that click); while the field holds less than a
+      // roll, the board has none, so that the dice drawn are always the field's.
       $('dice').addEventListener('input', function () {
         var v = $('dice').value.trim();
-        if (v.length === 0 || v.length >= 2) setDice();
+        if (v.length >= 2) setDice();
+        else ask({ op: 'dice', dice: '' });
       });
       $('dice').addEventListener('keydown', function (e) {
         e.stopPropagation();

@@ -64,7 +64,10 @@ pub fn answer(request: &[u8]) -> Value {
     SESSION.with_borrow_mut(|session| {
         if text("op") == "open" {
             match Session::open(&text("game"), &text("position"), &text("view")) {
-                Ok(s) => {
+                Ok(mut s) => {
+                    if let Some(line) = req.get("line").and_then(Value::as_array) {
+                        s.replay(line);
+                    }
                     let state = s.state();
                     *session = Some(s);
                     state

@@ -7,28 +7,33 @@
 //!
 //! | op | keys | what |
 //! | --- | --- | --- |
-//! | `open` | `game`, `position` (empty: the start), `view` | a new board |
+//! | `open` | `game`, `position` (empty: the start), `view`, `line` (optional) | a new board, with a line the state's `line` gave played on it again |
 //! | `move` | `text` | a move typed in any spelling the program reads |
 //! | `step` | `text` | Arimaa: one legal step of the list (`Ee2n`); backgammon and Stones and Rivers: a move of the list |
-//! | `click` | `square` or `point` | a square (Arimaa, Stones and Rivers) or a backgammon point clicked |
+//! | `click` | `square` or `point` | a square (Arimaa, Stones and Rivers) or a backgammon point clicked; in an Arimaa set-up, the chosen piece placed (or taken off) |
+//! | `piece` | `piece` | Arimaa set-up: the piece a click places (`E`, `M`, `H`, `D`, `C`, `R`) |
 //! | `die` | `die` | backgammon: a die clicked, the checker chosen moving by it |
-//! | `finish` | | Arimaa: ends the turn with the steps taken |
-//! | `dice` | `dice` | backgammon: the roll (`31`) |
+//! | `finish` | | Arimaa: ends the turn with the steps taken, or the set-up with the pieces placed |
+//! | `dice` | `dice` | backgammon: the roll (`31`; empty: none); a play uses it up, undo gives it back |
 //! | `view` | `view` | Arimaa: the view of short notation (`g`, `s`, `n`) |
-//! | `undo` | | takes back the steps pending, else the last move |
+//! | `undo` | | takes back the piece placed or the steps pending, else the last move |
 //! | `turns` | | Arimaa: every legal whole turn (on request only: there can be many) |
 //!
 //! The answer is the board's state ([`Session::state`]): `position`, `played`, `short`,
 //! `error` (`{kind, message, candidates}` or null), `legal` (the moves to list), `pending`,
-//! `selected`, `svg` (the picture, every square or point carrying its `data-` name), `record`
-//! and `note`. `abi` carries requests and answers across the module's edge.
+//! `selected`, `svg` (the picture, every square or point carrying its `data-` name), `record`,
+//! `note` and `line` (the moves played, for `open`); backgammon's `dice`, `cube` and `score`
+//! (the match the position text gave), Arimaa's `setup` (in a set-up: the chosen piece and how
+//! many of each are left). `abi` carries requests and answers across the module's edge.
 
 use serde_json::{json, Value};
-use tabula_engine::arimaa::{Direction, Position as ArimaaPosition, Setup, Square, Step, TurnBuilder};
-use tabula_engine::backgammon::{Dice, MoveGenerator};
+use tabula_engine::arimaa::{
+    Color, Direction, Phase, Piece, PieceKind, Placement, Position as ArimaaPosition, Setup, Square, Step, TurnBuilder,
+};
+use tabula_engine::backgammon::{Dice, GameState, MatchState, MoveGenerator, Side};
 use tabula_notation::arimaa::short::{position_moves, View};
 use tabula_replay::arimaa::board::Board as ArimaaBoard;
-use tabula_replay::backgammon::board::Board as BackgammonBoard;
+use tabula_replay::backgammon::board::{cube_text, score_text, Board as BackgammonBoard, Table};
 use tabula_replay::stones_rivers::board::Board as StonesBoard;
 use tabula_replay::svg::with_places;
 use tabula_replay::Refusal;
@@ -51,12 +56,22 @@ struct Arimaa {
     /// The steps taken by click or from the list, not yet a turn.
     steps: Vec<Step>,
     selected: Option<Square>,
+    /// In the set-up: the pieces placed by click, in the order placed, not yet a set-up.
+    placed: Vec<(Square, PieceKind)>,
+    /// In the set-up: the kind a click on an empty square places.
+    piece: PieceKind,
 }
 
-/// A backgammon board, the roll, and the checker moves clicked for it.
+/// A backgammon board, the match around it, the roll, and the checker moves clicked for it.
 struct Backgammon {
-    /// Whether the board was opened at the start (only then is the line a `.mat` game).
-    at_start: bool,
+    /// Whether the line is written as a `.mat` game: opened at the start with no match given
+    /// (a `.mat` game starts at the opening); else it is an `.sgf` game with a set-up node.
+    mat: bool,
+    /// Whether the position text carried the match (a gnubg ID or an XGID).
+    given: bool,
+    /// The match the board was opened in (else a 3 point match at 0-0, the `.mat` record's);
+    /// its `on_roll` is the board's player 0.
+    state: MatchState,
     board: BackgammonBoard,
     dice: Option<Dice>,
     /// The roll of each play made, for the record.
@@ -116,19 +131,30 @@ impl Session {
                 let board =
                     if position.is_empty() { ArimaaBoard::new() } else { ArimaaBoard::from_position(position)? };
                 let view = view_of(view)?;
-                Game::Arimaa(Arimaa { start: position.to_owned(), board, view, steps: Vec::new(), selected: None })
+                Game::Arimaa(Arimaa {
+                    start: position.to_owned(),
+                    board,
+                    view,
+                    steps: Vec::new(),
+                    selected: None,
+                    placed: Vec::new(),
+                    piece: PieceKind::Elephant,
+                })
             }
             "backgammon" => {
-                let board = if position.is_empty() {
-                    BackgammonBoard::new()
+                let (board, given) = if position.is_empty() {
+                    (BackgammonBoard::new(), None)
                 } else {
-                    BackgammonBoard::from_position(position)?
+                    BackgammonBoard::from_position_with_state(position)?
                 };
                 let at_start = board.position_id() == BackgammonBoard::new().position_id();
+                let state = given.unwrap_or_else(|| MatchState { game: GameState::Playing, ..MatchState::new(3) });
                 Game::Backgammon(Backgammon {
-                    at_start,
+                    mat: at_start && given.is_none(),
+                    given: given.is_some(),
+                    state,
                     board,
-                    dice: None,
+                    dice: state.dice,
                     rolls: Vec::new(),
                     pending: Vec::new(),
                     selected: None,
@@ -168,7 +194,9 @@ impl Session {
             }
             ("step", _) => self.typed(&text("text")),
             ("click", Game::Arimaa(a)) => a.click(&text("square")).and_then(|done| self.maybe_finish(done)),
+            ("finish", Game::Arimaa(a)) if a.setting_up() => a.set_up_text().and_then(|t| self.typed(&t)),
             ("finish", Game::Arimaa(_)) => self.finish_turn(),
+            ("piece", Game::Arimaa(a)) => a.choose(&text("piece")),
             ("view", Game::Arimaa(a)) => view_of(&text("view")).map(|v| a.view = v),
             ("dice", Game::Backgammon(b)) => b.set_dice(&text("dice")),
             ("click", Game::Backgammon(b)) => {
@@ -196,6 +224,8 @@ impl Session {
             Game::Arimaa(a) => {
                 a.steps.clear();
                 a.selected = None;
+                a.placed.clear();
+                a.piece = PieceKind::Elephant;
                 let before = a.board.clone();
                 // Short notation first (as `tabula resolve` reads it); long notation when the
                 // text is not short notation.
@@ -217,6 +247,7 @@ impl Session {
                 let dice = b.dice.ok_or_else(|| bad("no roll: enter the dice first (31)"))?;
                 self.played = b.board.play(text, dice)?;
                 b.rolls.push(dice);
+                b.dice = None;
                 self.short.clear();
             }
             Game::Stones(s) => {
@@ -263,6 +294,7 @@ impl Session {
         let dice = b.dice.ok_or_else(|| bad("no roll"))?;
         self.played = b.board.play(&text, dice)?;
         b.rolls.push(dice);
+        b.dice = None;
         b.pending.clear();
         self.short.clear();
         Ok(())
@@ -281,6 +313,10 @@ impl Session {
     fn undo(&mut self) {
         self.error = None;
         let popped = match &mut self.game {
+            Game::Arimaa(a) if !a.placed.is_empty() => {
+                a.placed.pop();
+                return;
+            }
             Game::Arimaa(a) if !a.steps.is_empty() || a.selected.is_some() => {
                 a.selected = None;
                 a.steps.pop();
@@ -295,7 +331,7 @@ impl Session {
             Game::Backgammon(b) => {
                 let popped = b.board.pop().is_some();
                 if popped {
-                    b.rolls.pop();
+                    b.dice = b.rolls.pop();
                 }
                 popped
             }
@@ -311,6 +347,57 @@ impl Session {
         }
     }
 
+    /// The moves played on the board, for [`Session::replay`] (the page keeps a line tried
+    /// beside the record's frame it started from): `{"text"}` each, with the roll for
+    /// backgammon (`{"text", "dice"}`).
+    fn line(&self) -> Value {
+        let line: Vec<Value> = match &self.game {
+            Game::Arimaa(a) => a.board.moves().map(|m| json!({"text": m})).collect(),
+            Game::Backgammon(b) => b
+                .board
+                .moves()
+                .zip(&b.rolls)
+                .map(|(m, d)| json!({"text": m, "dice": format!("{}{}", d.high(), d.low())}))
+                .collect(),
+            Game::Stones(s) => s.board.moves().map(|m| json!({"text": m})).collect(),
+        };
+        Value::Array(line)
+    }
+
+    /// Plays `line` (as the state's `line` gives it) on the board; a move refused stops it and
+    /// is the state's error.
+    pub fn replay(&mut self, line: &[Value]) {
+        for entry in line {
+            let text = entry.get("text").and_then(Value::as_str).unwrap_or_default();
+            let result = match &mut self.game {
+                Game::Arimaa(a) => {
+                    let before = a.board.clone();
+                    a.board.push_long(text).inspect(|long| {
+                        self.short = before.short(long, a.view).unwrap_or_default();
+                    })
+                }
+                Game::Backgammon(b) => {
+                    let dice = entry.get("dice").and_then(Value::as_str).unwrap_or_default();
+                    b.set_dice(dice).and_then(|()| {
+                        let dice = b.dice.ok_or_else(|| bad("no roll"))?;
+                        let played = b.board.play(text, dice)?;
+                        b.rolls.push(dice);
+                        b.dice = None;
+                        Ok(played)
+                    })
+                }
+                Game::Stones(s) => s.board.push(text),
+            };
+            match result {
+                Ok(played) => self.played = played,
+                Err(e) => {
+                    self.error = Some(e);
+                    return;
+                }
+            }
+        }
+    }
+
     /// The board's state: what the page shows.
     pub fn state(&self) -> Value {
         let error =
@@ -323,11 +410,93 @@ impl Session {
         state["played"] = json!(self.played);
         state["short"] = json!(self.short);
         state["error"] = error.unwrap_or(Value::Null);
+        state["line"] = self.line();
         state
     }
 }
 
+/// The order the set-up's pieces are offered in, strongest first.
+const SET_UP_ORDER: [PieceKind; 6] =
+    [PieceKind::Elephant, PieceKind::Camel, PieceKind::Horse, PieceKind::Dog, PieceKind::Cat, PieceKind::Rabbit];
+
 impl Arimaa {
+    /// Whether the side to move is setting up (the game not over).
+    fn setting_up(&self) -> bool {
+        self.board.game().position().phase() == Phase::Setup && self.board.outcome().is_none()
+    }
+
+    /// The pieces of `kind` not yet placed.
+    fn left(&self, kind: PieceKind) -> u32 {
+        let placed = self.placed.iter().filter(|(_, k)| *k == kind).count();
+        kind.initial_count().saturating_sub(u32::try_from(placed).unwrap_or(u32::MAX))
+    }
+
+    /// Chooses the kind a click places (`E`, `m`, ... in either case).
+    fn choose(&mut self, letter: &str) -> Result<(), Refusal> {
+        let kind = match letter.trim().as_bytes() {
+            [c] => PieceKind::from_char(*c),
+            _ => None,
+        };
+        self.piece = kind.ok_or_else(|| bad(format!("no piece `{}`: E, M, H, D, C or R", letter.trim())))?;
+        Ok(())
+    }
+
+    /// A square of the set-up clicked: the chosen piece placed there, or taken off when it
+    /// stands there already; the next kind with pieces left is chosen once none of this is.
+    fn place(&mut self, sq: Square) -> Result<(), Refusal> {
+        let side = self.board.side();
+        if !Placement::home(side).contains(sq) {
+            let rows = if side == Color::Gold { "1 and 2" } else { "7 and 8" };
+            return Err(Refusal::illegal(format!("{sq} is not on the set-up rows of {side} (rows {rows})")));
+        }
+        let here = self.placed.iter().position(|(s, _)| *s == sq);
+        if let Some(i) = here {
+            let (_, kind) = self.placed.remove(i);
+            if kind == self.piece {
+                return Ok(());
+            }
+        }
+        if self.left(self.piece) == 0 {
+            let kind = self.piece;
+            return Err(Refusal::illegal(format!(
+                "all {} {} are placed: choose another piece, or click one to take it off",
+                kind.initial_count(),
+                if kind.initial_count() == 1 { kind.name() } else { kind.plural() }
+            )));
+        }
+        self.placed.push((sq, self.piece));
+        if self.left(self.piece) == 0 {
+            if let Some(next) = SET_UP_ORDER.into_iter().find(|&k| self.left(k) > 0) {
+                self.piece = next;
+            }
+        }
+        Ok(())
+    }
+
+    /// The set-up placed by click as placement tokens (`Ea2 Ra1 ...`), the home squares left
+    /// empty given the rabbits left when those are all that is left.
+    fn set_up_text(&self) -> Result<String, Refusal> {
+        let side = self.board.side();
+        let mut placed = self.placed.clone();
+        let empty: Vec<Square> = Placement::home(side).filter(|sq| placed.iter().all(|(s, _)| s != sq)).collect();
+        let others: u32 = SET_UP_ORDER.iter().filter(|&&k| k != PieceKind::Rabbit).map(|&k| self.left(k)).sum();
+        if others == 0 && usize::try_from(self.left(PieceKind::Rabbit)).is_ok_and(|n| n == empty.len()) {
+            placed.extend(empty.into_iter().map(|sq| (sq, PieceKind::Rabbit)));
+        }
+        if placed.len() < 16 {
+            let left: Vec<String> = SET_UP_ORDER
+                .iter()
+                .filter(|&&k| self.left(k) > 0)
+                .map(|&k| format!("{} {}", self.left(k), Piece { color: side, kind: k }.char()))
+                .collect();
+            return Err(Refusal::illegal(format!("the set-up is not complete: still to place {}", left.join(", "))));
+        }
+        Ok(placed
+            .iter()
+            .map(|&(sq, kind)| format!("{}{sq}", Piece { color: side, kind }.char()))
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
     /// The turn being clicked: the builder with the steps taken.
     fn builder(&self) -> Result<TurnBuilder, Refusal> {
         let mut b = self.board.game().position().turn_builder().map_err(|e| Refusal::illegal(e.to_string()))?;
@@ -395,8 +564,8 @@ impl Arimaa {
     /// A square clicked: a piece chosen, or the square the chosen piece steps to.
     fn click(&mut self, name: &str) -> Result<bool, Refusal> {
         let sq: Square = name.parse().map_err(|_| bad(format!("no square `{name}`")))?;
-        if self.board.game().position().phase() == tabula_engine::arimaa::Phase::Setup {
-            return Err(Refusal::illegal("a set-up is typed (for example `1g Ra1 Rb1 ...` or short notation)"));
+        if self.setting_up() {
+            return self.place(sq).map(|()| false);
         }
         let b = self.builder()?;
         match self.selected {
@@ -471,13 +640,26 @@ impl Arimaa {
             _ => *self.board.game().position(),
         };
         let last = if self.steps.is_empty() { self.board.last_turn() } else { None };
+        let position = if self.placed.is_empty() {
+            position
+        } else {
+            let mut board = *position.board();
+            for &(sq, kind) in &self.placed {
+                board.put(sq, Piece { color: self.board.side(), kind });
+            }
+            ArimaaPosition::from_setup(Setup { board, side_to_move: self.board.side() }).unwrap_or(position)
+        };
         let svg = tabula_replay::arimaa::svg::board(&position, last, "");
         let svg = with_places(&svg, &tabula_replay::arimaa::svg::places());
         let legal: Vec<String> = self.legal_steps().into_iter().map(|(t, _)| t).collect();
         let note = match (self.board.game().position().phase(), self.board.outcome()) {
             (_, Some(o)) => format!("the game is over: {o}"),
-            (tabula_engine::arimaa::Phase::Setup, _) => {
-                "set-up: type it (`Ra1 Rb1 ...`, or short notation); the pieces are not placed by click".to_owned()
+            (Phase::Setup, _) => {
+                let rows = if self.board.side() == Color::Gold { "1 and 2" } else { "7 and 8" };
+                format!(
+                    "set-up: choose a piece, click squares of rows {rows} to place it (again to take it off), then \
+                     end turn: the squares left empty get the rabbits left; or type it (`Ra1 Rb1 ...`)"
+                )
             }
             _ => String::new(),
         };
@@ -487,7 +669,19 @@ impl Arimaa {
             "side": tabula_replay::arimaa::board::color_letter(self.board.side()),
             "view": view_letter(self.view),
             "legal": legal,
-            "pending": self.tokens().join(" "),
+            "pending": if self.placed.is_empty() {
+                self.tokens().join(" ")
+            } else {
+                self.placed.iter().map(|&(sq, kind)| format!("{}{sq}", Piece { color: self.board.side(), kind }.char())).collect::<Vec<_>>().join(" ")
+            },
+            "setup": self.setting_up().then(|| json!({
+                "chosen": Piece { color: self.board.side(), kind: self.piece }.char().to_string(),
+                "pieces": SET_UP_ORDER.iter().map(|&k| json!({
+                    "piece": Piece { color: self.board.side(), kind: k }.char().to_string(),
+                    "name": k.name(),
+                    "left": self.left(k),
+                })).collect::<Vec<_>>(),
+            })),
             "selected": self.selected.map(|s| s.to_string()),
             "svg": svg,
             "record": self.record(),
@@ -559,13 +753,13 @@ impl Backgammon {
         }
     }
 
-    /// The line as a `.mat` game (only from the start: a `.mat` game starts at the opening), in
-    /// a 3 point match. A `.mat` game must end: an unfinished line ends with the player on roll
+    /// The line as a record: an `.sgf` game from the position set up ([`BackgammonBoard::sgf`])
+    /// unless [`Backgammon::mat`]; else a `.mat` game in a 3 point match. A `.mat` game must end: an unfinished line ends with the player on roll
     /// resigning a single game (BackgammonGalaxy's `Losses 1 point`, `Wins 1 point`), which the
     /// page's note says.
     fn record(&self) -> String {
-        if !self.at_start {
-            return String::new();
+        if !self.mat {
+            return self.board.sgf(&self.state);
         }
         let plays: Vec<&str> = self.board.moves().collect();
         let mut out = String::from("3 point match\n\n Game 1\n");
@@ -605,27 +799,37 @@ impl Backgammon {
 
     fn state(&self) -> Value {
         let legal = self.dice.map(|d| self.board.legal_plays(d)).unwrap_or_default();
-        let x_on_roll = self.board.on_roll() == 0;
-        let svg = with_places(&self.board.svg(), &tabula_replay::backgammon::svg::places(x_on_roll));
+        let on_roll = self.board.side_on_roll(self.state.on_roll);
+        let score = score_text(&self.state);
+        let table =
+            Table { first: self.state.on_roll, cube: self.state.cube, dice: self.dice, score_line: score.clone() };
+        let svg =
+            with_places(&self.board.picture(&table), &tabula_replay::backgammon::svg::places(on_roll == Side::Zero));
         let note = if let Some((winner, points)) = self.board.outcome() {
-            format!("the game is over: {} wins {points} point(s)", ["X", "O"][usize::from(winner)])
-        } else if self.at_start {
+            let winner = if winner == 0 { self.state.on_roll } else { self.state.on_roll.other() };
+            let points = points * self.state.cube.value.max(1);
+            format!("the game is over: {} wins {points} point(s)", ["X", "O"][winner.index()])
+        } else if self.mat {
             "the record: a .mat game must end, so the line tried ends with the player on roll resigning a single \
              game (not a move tried)"
                 .to_owned()
         } else {
-            "opened at a position other than the start: a .mat game starts at the opening, so this line has no \
-             record tabula check reads"
+            "the record: a GNU Backgammon .sgf game from the position set up (a .mat game starts at the opening), \
+             with the match and the cube; it must end, so the line tried ends with the player on roll resigning \
+             (not a move tried)"
                 .to_owned()
         };
         let max_steps = self
             .dice
             .map(|d| MoveGenerator::new().legal_plays(self.board.position(), d).first().map_or(0, |p| p.0.len()));
-        let side = ["X", "O"][usize::from(self.board.on_roll())];
+        let side = ["X", "O"][on_roll.index()];
+        let score = if self.given { score } else { format!("{score} (none given: the record's)") };
         json!({
             "game": "backgammon",
             "position": self.board.position_id(),
             "side": side,
+            "cube": cube_text(&self.state.cube),
+            "score": score,
             "dice": self.dice.map(|d| format!("{}{}", d.high(), d.low())),
             "die_values": self.dice.map(|d| if d.is_double() { vec![d.high()] } else { vec![d.high(), d.low()] }),
             "max_steps": max_steps,
@@ -762,6 +966,67 @@ mod tests {
         let typed = ask(&mut s, json!({"op": "move", "text": "zz"}));
         assert_eq!(typed["error"]["kind"], "syntax");
         assert!(typed["record"].as_str().is_some_and(|r| r.ends_with("2g Ee2n Ee3n\n")), "{}", typed["record"]);
+    }
+
+    #[test]
+    fn an_arimaa_set_up_by_click_is_the_set_up_typed() {
+        let typed = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2";
+        let mut s = Session::open("arimaa", "", "g").unwrap_or_else(|e| panic!("{e:?}"));
+        let got = ask(&mut s, json!({"op": "click", "square": "e3"}));
+        assert_eq!(got["error"]["kind"], "illegal", "{got}");
+        for (piece, square) in
+            [("E", "e2"), ("M", "d2"), ("H", "a2"), ("H", "h2"), ("D", "b2"), ("D", "g2"), ("C", "c2")]
+        {
+            ask(&mut s, json!({"op": "piece", "piece": piece}));
+            ask(&mut s, json!({"op": "click", "square": square}));
+        }
+        let got = ask(&mut s, json!({"op": "finish"}));
+        assert!(got["error"]["message"].as_str().is_some_and(|m| m.contains("1 C, 8 R")), "{got}");
+        let got = ask(&mut s, json!({"op": "click", "square": "f2"}));
+        assert_eq!(got["setup"]["chosen"], "R", "{got}");
+        let got = ask(&mut s, json!({"op": "finish"}));
+        assert_eq!(got["error"], Value::Null, "{got}");
+        let clicked = got["position"].clone();
+        let mut t = Session::open("arimaa", "", "g").unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(ask(&mut t, json!({"op": "move", "text": typed}))["position"], clicked);
+        assert_eq!(got["setup"]["chosen"], "e", "Silver sets up next");
+        assert!(got["record"].as_str().is_some_and(|r| r.starts_with("1g ")), "{}", got["record"]);
+    }
+
+    #[test]
+    fn a_backgammon_match_opened_from_a_gnubg_id_and_a_line_played_again() {
+        use tabula_engine::backgammon::{BySide, Cube};
+        let state = MatchState {
+            cube: Cube { value: 2, owner: Some(Side::Zero) },
+            on_roll: Side::One,
+            turn: Side::One,
+            game: GameState::Playing,
+            dice: Dice::new(5, 2),
+            score: MatchState::implied_score(5, BySide { zero: 2, one: 1 }, false),
+            ..MatchState::new(5)
+        };
+        let id = tabula_notation::backgammon::match_id::encode(&state).unwrap_or_else(|e| panic!("{e}"));
+        let mut s =
+            Session::open("backgammon", &format!("sGfwATDgc/ABMA:{id}"), "").unwrap_or_else(|e| panic!("{e:?}"));
+        let got = s.state();
+        assert_eq!(
+            (got["cube"].as_str(), got["score"].as_str()),
+            (Some("2, owned by X"), Some("X 2 - O 1 in a 5 point match"))
+        );
+        assert_eq!((got["side"].as_str(), got["dice"].as_str()), (Some("O"), Some("52")));
+        let got = ask(&mut s, json!({"op": "move", "text": "13/8 13/11"}));
+        assert_eq!(got["dice"], Value::Null, "a play uses its roll up: {got}");
+        let record = got["record"].as_str().unwrap_or_default();
+        assert!(
+            record.starts_with("(;FF[4]GM[6]") && record.contains("CV[2]CP[w]") && record.contains(";B[52"),
+            "{record}"
+        );
+        let line = got["line"].as_array().cloned().unwrap_or_default();
+        let mut again =
+            Session::open("backgammon", &format!("sGfwATDgc/ABMA:{id}"), "").unwrap_or_else(|e| panic!("{e:?}"));
+        again.replay(&line);
+        assert_eq!(again.state()["position"], got["position"]);
+        assert_eq!(again.state()["record"], got["record"]);
     }
 
     #[test]

@@ -108,6 +108,7 @@ const SILVER_SETUP = '1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7
 test('arimaa: set-ups and turns typed in the three views, steps by click, pushes and pulls, the record', async () => {
   const { url, bytes } = writePage('arimaa.html', ['board', '--game', 'arimaa']);
   timings.arimaa_page_bytes = bytes;
+  assert.ok(bytes < 2_000_000, `a board page of ${bytes} bytes`);
   const page = await open(url);
   await type(page, GOLD_SETUP, 'arimaa');
   assert.equal(await text(page, 'error'), '');
@@ -231,6 +232,65 @@ test('arimaa: a push and a pull by click, an ambiguous text with its readings, a
   assert.deepEqual(page.problems, []);
 });
 
+test('arimaa: Gold and Silver set up by click, a piece chosen then squares clicked; the record checks ok', async () => {
+  const page = await open(writePage('arimaa-setup.html', ['board', '--game', 'arimaa']).url);
+  const choose = (piece) => page.click(`#setup-pieces [data-piece="${piece}"]`);
+  const left = (piece) => page.$eval(`#setup-pieces [data-piece="${piece}"]`, (b) => b.textContent);
+  // Gold: the pieces of GOLD_SETUP but the rabbits, which fill the squares left at the end of the set-up.
+  await choose('E');
+  await clickSquare(page, 'e2');
+  assert.equal(await left('E'), 'E 0');
+  assert.equal(await page.$eval('#setup-pieces .chosen', (b) => b.getAttribute('data-piece')), 'M', 'the next piece left is chosen');
+  await clickSquare(page, 'e3');
+  assert.match(await text(page, 'error'), /not on the set-up rows of gold/i);
+  await clickSquare(page, 'd2');
+  for (const [piece, squares] of [['H', ['a2', 'h2']], ['D', ['b2', 'g2']], ['C', ['c2', 'f2']]]) {
+    await choose(piece);
+    for (const sq of squares) await clickSquare(page, sq);
+  }
+  // A piece clicked again is taken off, and put back.
+  await choose('C');
+  await clickSquare(page, 'f2');
+  assert.equal(await left('C'), 'C 1');
+  await clickSquare(page, 'f2');
+  assert.equal(await page.$$eval('#aboard [data-square="f2"]', (l) => l.length), 1);
+  assert.equal(await text(page, 'pending'), 'Ee2 Md2 Ha2 Hh2 Db2 Dg2 Cc2 Cf2');
+  await page.screenshot({ path: join(artefacts, 'arimaa-setup.png'), fullPage: true });
+  await page.click('#finish');
+  assert.equal(await text(page, 'error'), '');
+  const byClick = await text(page, 'position');
+  await page.click('#undo');
+  await type(page, GOLD_SETUP, 'arimaa');
+  assert.equal(await text(page, 'position'), byClick, 'the set-up clicked is the set-up typed');
+  assert.match(await text(page, 'played'), /^(?=.*Ee2)(?=.*Ra1)(?=.*Rh1)/);
+  // Silver: every piece clicked, rabbits included; an incomplete set-up is refused.
+  await choose('r');
+  for (const f of 'abcdefg') await clickSquare(page, f + '8');
+  await page.click('#finish');
+  assert.match(await text(page, 'error'), /not complete/);
+  await clickSquare(page, 'h8');
+  const silver = [['h', 'a7'], ['d', 'b7'], ['c', 'c7'], ['e', 'd7'], ['m', 'e7'], ['c', 'f7'], ['d', 'g7'], ['h', 'h7']];
+  for (const [piece, sq] of silver) {
+    await choose(piece);
+    await clickSquare(page, sq);
+  }
+  await page.click('#finish');
+  assert.equal(await text(page, 'error'), '');
+  assert.equal(await page.$$eval('#setup-pieces button', (l) => l.length), 0, 'no set-up left to place');
+  const record = await text(page, 'record');
+  assert.match(record, /^1g .*\n1s .*\n$/);
+  const [report] = check(record, 'arimaa-setup-line.txt');
+  assert.equal(report.verdict, 'ok', record + JSON.stringify(report));
+  // The same position as the two set-ups typed.
+  const typed = await open(writePage('arimaa-setup-typed.html', ['board', '--game', 'arimaa']).url);
+  await type(typed, GOLD_SETUP, 'arimaa');
+  await type(typed, SILVER_SETUP, 'arimaa');
+  assert.equal(await text(typed, 'position'), await text(page, 'position'));
+  await typed.close();
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('backgammon: plays typed and clicked, the roll entered and clicked, refusals, the .mat record', async () => {
   const { url, bytes } = writePage('backgammon.html', ['board', '--game', 'backgammon']);
   timings.backgammon_page_bytes = bytes;
@@ -285,6 +345,148 @@ test('backgammon: plays typed and clicked, the roll entered and clicked, refusal
   assert.equal(reports[0].turns, 3);
   assert.deepEqual(page.problems, []);
   assertFast('backgammon');
+});
+
+// gnubg's Match ID (notation/src/backgammon/match_id.rs): the fields, lowest bit first, 9 bytes
+// in base64. `onRoll` and `owner` are 0 (X) or 1 (O); `owner` null is the middle.
+function matchId({ cube = 1, owner = null, onRoll = 0, dice = null, length = 0, score = [0, 0] }) {
+  let key = 0n;
+  let at = 0n;
+  const put = (width, value) => { key |= BigInt(value) << at; at += BigInt(width); };
+  put(4, Math.log2(cube)); put(2, owner === null ? 3 : owner); put(1, onRoll); put(1, 0); put(3, 1);
+  put(1, onRoll); put(1, 0); put(2, 0); put(3, dice ? dice[0] : 0); put(3, dice ? dice[1] : 0);
+  put(15, length); put(15, score[0]); put(15, score[1]); put(1, 1);
+  const bytes = Buffer.alloc(9);
+  for (let i = 0; i < 9; i++) bytes[i] = Number((key >> BigInt(8 * i)) & 0xffn);
+  return bytes.toString('base64');
+}
+
+// The label drawn at each clickable point of the backgammon board, by its `data-point`.
+async function pointLabels(page) {
+  return page.evaluate(() => {
+    const labels = [...document.querySelectorAll('#aboard text.point-number')].map((t) => ({ text: t.textContent, box: t.getBBox() }));
+    const out = {};
+    for (const r of document.querySelectorAll('#aboard rect.place[data-point]')) {
+      const p = r.getAttribute('data-point');
+      if (p === '0' || p === '25') continue;
+      const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a)));
+      // The label of a point is in its column, just outside the board, above the top row or below the bottom one.
+      const label = labels.find((l) => l.box.x + l.box.width / 2 > x && l.box.x + l.box.width / 2 < x + w
+        && (l.box.y < y ? y - (l.box.y + l.box.height) < 30 : l.box.y - (y + h) < 30));
+      out[p] = label ? label.text : null;
+    }
+    return out;
+  });
+}
+
+// Clicks the point whose drawn label is `label`, where a person would: on the point itself.
+async function clickLabelled(page, label) {
+  const labels = await pointLabels(page);
+  const point = Object.keys(labels).find((p) => labels[p] === label);
+  assert.ok(point, `no point is labelled ${label}`);
+  await page.click(`#aboard [data-point="${point}"]`);
+}
+
+const drawnDice = (page) => page.$$eval('#aboard rect.die', (l) => l.map((d) => d.getAttribute('data-pips')));
+
+test('backgammon: the second player clicks his play on the points as labelled; the dice drawn are the roll entered', async () => {
+  const { url } = writePage('backgammon-second.html', ['board', '--game', 'backgammon']);
+  const page = await open(url);
+  const everyLabelIsItsPoint = async (who) => {
+    const labels = await pointLabels(page);
+    assert.equal(Object.keys(labels).length, 24);
+    for (const [point, label] of Object.entries(labels)) assert.equal(label, point, `${who} on roll: the point labelled ${label} is data-point ${point}`);
+  };
+  await everyLabelIsItsPoint('X');
+  assert.deepEqual(await drawnDice(page), [], 'no roll entered, no dice drawn');
+  await page.fill('#dice', '31');
+  await page.press('#dice', 'Enter');
+  assert.deepEqual(await drawnDice(page), ['3', '1']);
+  await page.fill('#dice', '6');
+  assert.deepEqual(await drawnDice(page), [], 'half a roll typed: none drawn');
+  assert.deepEqual(await legal(page), []);
+  await page.fill('#dice', '31');
+  await clickLabelled(page, '8');
+  await page.click('#dice-buttons [data-die="3"]');
+  await clickLabelled(page, '6');
+  await clickLabelled(page, '5');
+  assert.equal(await text(page, 'played'), '8/5 6/5');
+  assert.deepEqual(await drawnDice(page), [], 'a play uses its roll up');
+  assert.equal(await text(page, 'dice'), '');
+  // O, second to move: the labels are his numbers now, and his play is clicked on them.
+  await everyLabelIsItsPoint('O');
+  const before = await text(page, 'position');
+  await page.fill('#dice', '64');
+  await page.press('#dice', 'Enter');
+  assert.deepEqual(await drawnDice(page), ['6', '4']);
+  const fill = await page.$eval('#aboard rect.die', (d) => d.getAttribute('fill'));
+  assert.equal(fill, '#7d1d1d', 'the dice are drawn in the colour of O, on roll');
+  await clickLabelled(page, '24');
+  await page.click('#dice-buttons [data-die="6"]');
+  await clickLabelled(page, '13');
+  await clickLabelled(page, '9');
+  const want = resolveMove({ game: 'backgammon', position: before, dice: '64', move: '24/18 13/9' });
+  assert.equal(await text(page, 'error'), '');
+  assert.equal(await text(page, 'played'), want.resolved);
+  await everyLabelIsItsPoint('X');
+  // Undo gives the roll back: the dice drawn are those of the field again.
+  await page.click('#undo');
+  assert.equal(await text(page, 'position'), before);
+  assert.equal(await text(page, 'dice'), '64');
+  assert.deepEqual(await drawnDice(page), ['6', '4']);
+  await page.fill('#dice', '33');
+  await page.press('#dice', 'Enter');
+  assert.deepEqual(await drawnDice(page), ['3', '3']);
+  await page.screenshot({ path: join(artefacts, 'backgammon-second.png'), fullPage: true });
+  assert.deepEqual(page.problems, []);
+});
+
+test('backgammon: cube and match score from a gnubg ID; the line from there is an .sgf record tabula check reads', async () => {
+  // After X's 31 (8/5 6/5), O on roll with 52, in a 5 point match at X 2 - O 1, cube 2 owned by X.
+  const position = 'sGfwATDgc/ABMA';
+  const id = position + ':' + matchId({ cube: 2, owner: 0, onRoll: 1, dice: [5, 2], length: 5, score: [2, 1] });
+  assert.ok(resolveMove({ game: 'backgammon', position: id, move: '13/8 13/11' }).resolved, id);
+  const { url } = writePage('backgammon-match.html', ['board', '--game', 'backgammon', '--position', id]);
+  const page = await open(url);
+  assert.equal(await text(page, 'position'), position);
+  assert.equal(await text(page, 'cube'), '2, owned by X');
+  assert.equal(await text(page, 'score'), 'X 2 - O 1 in a 5 point match');
+  assert.equal(await text(page, 'dice'), '52', 'the roll the gnubg ID carries');
+  assert.deepEqual(await drawnDice(page), ['5', '2']);
+  const cube = await page.$eval('#aboard text.cube-value', (t) => ({ value: t.textContent, y: Number(t.getAttribute('y')) }));
+  assert.equal(cube.value, '2');
+  assert.ok(cube.y > 300, 'the cube X owns is drawn on his side, at the bottom');
+  assert.ok((await page.$eval('#aboard svg', (s) => s.textContent)).includes('X 2 - O 1 in a 5 point match'));
+  await type(page, '13/8 13/11', 'backgammon');
+  assert.equal(await text(page, 'error'), '');
+  await page.fill('#dice', '64');
+  await page.press('#dice', 'Enter');
+  await type(page, '24/14', 'backgammon');
+  assert.equal(await text(page, 'error'), '');
+  const record = await text(page, 'record');
+  assert.match(record, /^\(;FF\[4\]GM\[6\]/, 'not at the start: the record is an .sgf game with a set-up node');
+  assert.match(record, /MI\[length:5\]\[game:0\]\[ws:2\]\[bs:1\]/);
+  assert.match(record, /CV\[2\]CP\[w\]/);
+  const [report] = check(record, 'backgammon-match-line.sgf');
+  assert.equal(report.verdict, 'ok', record + JSON.stringify(report));
+  assert.equal(report.turns, 2);
+  // O on roll resigns what the cube says.
+  assert.deepEqual(report.result, { winner: 0, points: 2, how: 'resign' });
+  await page.screenshot({ path: join(artefacts, 'backgammon-match.png'), fullPage: true });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+
+  // A bare Position ID away from the start: an .sgf record in the 3 point match the page assumes, said so.
+  const bare = await open(writePage('backgammon-bare.html', ['board', '--game', 'backgammon', '--position', position]).url);
+  assert.match(await text(bare, 'score'), /none given/);
+  await bare.fill('#dice', '52');
+  await bare.press('#dice', 'Enter');
+  await type(bare, '13/8 13/11', 'backgammon');
+  const [bareReport] = check(await text(bare, 'record'), 'backgammon-bare-line.sgf');
+  assert.equal(bareReport.verdict, 'ok', JSON.stringify(bareReport));
+  assert.equal(bareReport.turns, 1);
+  assert.deepEqual(bare.problems, []);
+  await bare.close();
 });
 
 test('stones and rivers: turns typed, moves and flips clicked, refusals, the record with tags', async () => {
@@ -344,9 +546,12 @@ test('replay pages are analysis boards opened at the position shown, and pass th
   for (const [kind, file, game] of cases) {
     const { url, bytes } = writePage(`replay-${kind}.html`, ['replay', join(root, file), '--game', game, '--format', 'html', '--turn', '4']);
     timings[`replay_${kind}_page_bytes`] = bytes;
+    assert.ok(bytes < 2_000_000, `${kind}: a replay page of ${bytes} bytes (at most 2 MB)`);
     const page = await open(url);
+    // A backgammon frame opens the board at a gnubg ID (the match and cube with the position).
+    const positionOf = (at) => (kind === 'backgammon' ? at.split(':')[0] : at);
     const shown = await page.$eval('#board .frame:not([hidden])', (f) => f.getAttribute('data-position'));
-    if (shown !== null && shown !== '') assert.equal(await text(page, 'position'), shown, kind);
+    if (shown !== null && shown !== '') assert.equal(await text(page, 'position'), positionOf(shown), kind);
     // One of the legal moves listed is played, and the next frame of the record opens the board there.
     const first = await page.$eval('#legal li', (l) => l.getAttribute('data-move')).catch(() => null);
     if (first && kind !== 'backgammon') {
@@ -355,12 +560,69 @@ test('replay pages are analysis boards opened at the position shown, and pass th
     }
     await page.click('#next');
     const next = await page.$eval('#board .frame:not([hidden])', (f) => f.getAttribute('data-position'));
-    if (next !== null && next !== '') assert.equal(await text(page, 'position'), next, kind);
+    if (next !== null && next !== '') assert.equal(await text(page, 'position'), positionOf(next), kind);
     assert.deepEqual(page.problems, []);
     await page.close();
     const selftest = await open(url + '#selftest');
     assert.match(await text(selftest, 'selftest'), /^selftest: pass/);
     assert.deepEqual(selftest.problems, []);
     await selftest.close();
+  }
+});
+
+test('replay pages keep the line tried beside the record: stepping the record away and back shows it again, undone move by move', async () => {
+  const cases = [
+    ['backgammon', 'testdata/backgammon/matches/galaxy_5pt.mat', '2'],
+    ['stones-and-rivers', 'testdata/snr/games.txt', 'cr-win-1'],
+  ];
+  for (const [kind, file, game] of cases) {
+    const { url } = writePage(`replay-tried-${kind}.html`, ['replay', join(root, file), '--game', game, '--format', 'html', '--turn', '4']);
+    const page = await open(url);
+    const frame = await page.evaluate(() => window.tabulaCurrent());
+    const opened = await text(page, 'position');
+    if (kind === 'backgammon') {
+      await page.fill('#dice', '31');
+      await page.press('#dice', 'Enter');
+    }
+    const tried = [];
+    for (let k = 0; k < 2; k++) {
+      const move = await page.$eval('#legal li', (l) => l.getAttribute('data-move'));
+      await page.click('#legal li >> nth=0');
+      assert.equal(await text(page, 'error'), '', kind);
+      tried.push({ move, position: await text(page, 'position') });
+      if (kind === 'backgammon') {
+        await page.fill('#dice', '42');
+        await page.press('#dice', 'Enter');
+      }
+    }
+    // The record's navigation: the next frame, and the one after.
+    await page.click('#next');
+    await page.click('#next');
+    assert.notEqual(await text(page, 'position'), tried[1].position);
+    const listed = await page.$$eval('#tried li', (l) => l.map((e) => e.getAttribute('data-frame')));
+    assert.deepEqual(listed, [String(frame)], `${kind}: the line tried is listed under the record`);
+    assert.equal(await page.$$eval('#moves li.tried', (l) => l.length), 1);
+    if (kind === 'backgammon') await page.screenshot({ path: join(artefacts, 'replay-tried.png'), fullPage: true });
+    // Back to the frame it was tried from: the line is on the board again.
+    await page.click('#prev');
+    await page.click('#prev');
+    assert.equal(await page.evaluate(() => window.tabulaCurrent()), frame);
+    assert.equal(await text(page, 'position'), tried[1].position, `${kind}: the line tried is shown again`);
+    assert.equal(await text(page, 'played'), tried[1].move);
+    const [report] = check(await text(page, 'record'), `replay-tried-${kind}-line.txt`);
+    assert.equal(report.verdict, 'ok', JSON.stringify(report));
+    assert.equal(report.turns, 2);
+    await page.click('#undo');
+    assert.equal(await text(page, 'position'), tried[0].position);
+    // From another frame, by the list of lines tried.
+    await page.click('#last');
+    await page.click(`#tried li[data-frame="${frame}"]`);
+    assert.equal(await text(page, 'position'), tried[0].position, `${kind}: the line tried, one move taken back`);
+    await page.click('#undo');
+    assert.equal(await text(page, 'position'), opened);
+    await page.click('#next');
+    assert.deepEqual(await page.$$eval('#tried li', (l) => l.length), 0, 'a line taken back to its start is no longer kept');
+    assert.deepEqual(page.problems, []);
+    await page.close();
   }
 });

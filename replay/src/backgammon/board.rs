@@ -2,7 +2,7 @@
 //! reads, resolved and played by the engine, taken back one by one. Player 0 is the one on roll
 //! when the board was made. What the Python package's and the analysis page's boards stand on.
 
-use tabula_engine::backgammon::{Dice, Position};
+use tabula_engine::backgammon::{Cube, Dice, MatchState, Play, Point, Position, Side};
 use tabula_notation::backgammon::{position_id, PlayText};
 
 use super::query;
@@ -18,8 +18,36 @@ pub struct Board {
     on_roll: u8,
     /// `(winner, points)` once a player has borne off his last checker (the cube at 1).
     over: Option<(u8, u32)>,
-    /// Each play: the board before it, who played it, and the play's standard text.
-    history: Vec<(Position, u8, String)>,
+    /// The plays made, in order.
+    history: Vec<Made>,
+}
+
+/// A play made on a [`Board`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Made {
+    /// The board it was played on, seen by its player.
+    before: Position,
+    /// Its player: 0 or 1.
+    mover: u8,
+    /// Its standard text.
+    text: String,
+    /// The roll and the steps, for a play made by [`Board::play`] (a record's play followed by
+    /// the replay keeps its text alone).
+    roll: Option<(Dice, Play)>,
+}
+
+/// What the analysis page draws around the checkers of a [`Board`]: the match around it.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// The match's player (X is [`Side::Zero`]) who was on roll when the board was made: the
+    /// board's player 0.
+    pub first: Side,
+    /// The cube.
+    pub cube: Cube,
+    /// The roll entered for the player on roll, drawn in his colour; `None` draws no dice.
+    pub dice: Option<Dice>,
+    /// The match score, written on the board.
+    pub score_line: String,
 }
 
 impl Default for Board {
@@ -45,8 +73,18 @@ impl Board {
     /// The text is none of these.
     pub fn from_position(text: &str) -> Result<Board, Refusal> {
         Refusal::check_length(text)?;
-        let (pos, _) = query::position_and_dice(text).map_err(|e| Refusal::syntax(e.to_string()))?;
-        Ok(Board::at(pos))
+        Board::from_position_with_state(text).map(|(board, _)| board)
+    }
+
+    /// The board of a position text as [`Board::from_position`] reads it, with the match state
+    /// a gnubg ID or an XGID carries (`None` for a bare Position ID).
+    ///
+    /// # Errors
+    /// The text is none of these.
+    pub fn from_position_with_state(text: &str) -> Result<(Board, Option<MatchState>), Refusal> {
+        Refusal::check_length(text)?;
+        let (pos, state) = query::position_and_state(text).map_err(|e| Refusal::syntax(e.to_string()))?;
+        Ok((Board::at(pos), state))
     }
 
     /// The position from the view of the player on roll.
@@ -66,7 +104,7 @@ impl Board {
 
     /// The standard texts of the plays made, in order.
     pub fn moves(&self) -> impl Iterator<Item = &str> {
-        self.history.iter().map(|(_, _, t)| t.as_str())
+        self.history.iter().map(|m| m.text.as_str())
     }
 
     /// `(winner, points)` once a player has borne off his last checker, the cube at 1.
@@ -97,7 +135,8 @@ impl Board {
         let standard = query::resolve_play(&self.pos, dice, text)?;
         let parsed = PlayText::from_ascii(standard.as_bytes()).map_err(|e| Refusal::syntax(e.to_string()))?;
         let resolved = parsed.resolve(&self.pos, dice).map_err(|e| Refusal::illegal(e.to_string()))?;
-        self.history.push((self.pos, self.on_roll, standard.clone()));
+        let roll = Some((dice, resolved.play));
+        self.history.push(Made { before: self.pos, mover: self.on_roll, text: standard.clone(), roll });
         if let Some(kind) = resolved.position.win_kind() {
             self.over = Some((self.on_roll, kind.multiplier()));
             self.pos = resolved.position;
@@ -112,7 +151,7 @@ impl Board {
     /// `mover` (0: the left column), `after`, the board after it seen by player 0, and `text`,
     /// its standard text. Player 0 of the board is the left column of the record.
     fn follow(&mut self, before: Position, mover: u8, after: Position, text: String) {
-        self.history.push((before, mover, text));
+        self.history.push(Made { before, mover, text, roll: None });
         let after = if mover == 0 { after } else { after.swapped() };
         if let Some(kind) = after.win_kind() {
             self.over = Some((mover, kind.multiplier()));
@@ -126,11 +165,11 @@ impl Board {
 
     /// Takes back the last play and returns its standard text; `None` when there is none.
     pub fn pop(&mut self) -> Option<String> {
-        let (pos, on_roll, text) = self.history.pop()?;
-        self.pos = pos;
-        self.on_roll = on_roll;
+        let made = self.history.pop()?;
+        self.pos = made.before;
+        self.on_roll = made.mover;
         self.over = None;
-        Some(text)
+        Some(made.text)
     }
 
     /// The board seen from player 0 (X, the left column of a match).
@@ -150,14 +189,143 @@ impl Board {
 
     /// The SVG picture of `tabula replay --format svg`, seen from player 0 (X).
     pub fn svg(&self) -> String {
-        let scene = super::svg::Scene {
-            names: ["0", "1"],
-            cube: Default::default(),
-            dice: None,
-            score_line: String::new(),
-            touched: 0,
-        };
+        let scene = super::svg::Scene { names: ["0", "1"], ..Default::default() };
         super::svg::board(&self.seen_by_zero(), &scene, "")
+    }
+
+    /// The match's player on roll (the winner once the game is over), when the board's player 0
+    /// is the match's `first`.
+    pub fn side_on_roll(&self, first: Side) -> Side {
+        if self.on_roll == 0 {
+            first
+        } else {
+            first.other()
+        }
+    }
+
+    /// The analysis page's picture: seen from X (the match's [`Side::Zero`], at the bottom), the
+    /// points labelled in the numbering of the player on roll (the numbers of
+    /// [`super::svg::places`]), the roll entered drawn in his colour, the cube, the score, and
+    /// the points the last play touched.
+    pub fn picture(&self, table: &Table) -> String {
+        let side = self.side_on_roll(table.first);
+        let seen = if side == Side::Zero { self.pos } else { self.pos.swapped() };
+        let playing = self.over.is_none();
+        let scene = super::svg::Scene {
+            names: ["", ""],
+            cube: table.cube,
+            dice: table.dice.filter(|_| playing).map(|d| (side, (d.high(), d.low()))),
+            score_line: table.score_line.clone(),
+            touched: self.touched(table.first),
+            numbering: Some(side),
+            on_roll: playing.then_some(side),
+        };
+        super::svg::board(&seen, &scene, "")
+    }
+
+    /// The points the last play made by [`Board::play`] touched, in X's numbering (bit 25 the bar).
+    fn touched(&self, first: Side) -> u32 {
+        let Some(Made { mover, roll: Some((_, play)), .. }) = self.history.last() else { return 0 };
+        let side = if *mover == 0 { first } else { first.other() };
+        let mut bits = 0u32;
+        for step in play.steps() {
+            for p in [step.from.number(), step.to.number()] {
+                let x = match (p, side) {
+                    (0, _) => continue,
+                    (25, _) | (_, Side::Zero) => p,
+                    (_, Side::One) => 25 - p,
+                };
+                bits |= 1 << x;
+            }
+        }
+        bits
+    }
+
+    /// The line played on the board as one game of GNU Backgammon's `.sgf`, a record `tabula
+    /// check` reads from any position: the match `state` the board was made with (its length
+    /// and score in the first node; `state.on_roll` is the board's player 0, `W` is X) and a
+    /// set-up node with the starting board, the cube and the player on roll, then a node a play
+    /// made by [`Board::play`]. A line that does not end the game ends with the player on roll
+    /// resigning a single game (the cube's value), as the game's result must be written.
+    pub fn sgf(&self, state: &MatchState) -> String {
+        let first = state.on_roll;
+        let start = self.history.first().map_or(self.pos, |m| m.before);
+        let colour = |side: Side| if side == Side::Zero { 'W' } else { 'B' };
+        let score = &state.score;
+        let mut out = format!(
+            "(;FF[4]GM[6]CA[UTF-8]AP[tabula:{}]MI[length:{}][game:0][ws:{}][bs:{}]PW[X]PB[O]",
+            env!("CARGO_PKG_VERSION"),
+            score.length,
+            score.points.zero,
+            score.points.one
+        );
+        if score.length > 0 {
+            out.push_str(if score.crawford { "RU[Crawford:CrawfordGame]" } else { "RU[Crawford]" });
+        } else if state.jacoby {
+            out.push_str("RU[Jacoby]");
+        }
+        let cube = state.cube.value.max(1);
+        let (winner, points, resigned) = match self.over {
+            Some((w, multiplier)) => {
+                let jacoby = state.jacoby && score.length == 0 && state.cube.owner.is_none() && cube == 1;
+                let winner = if w == 0 { first } else { first.other() };
+                (winner, if jacoby { 1 } else { multiplier * cube }, "")
+            }
+            None => (self.side_on_roll(first).other(), cube, "R"),
+        };
+        out.push_str(&format!("RE[{}+{points}{resigned}]\n", colour(winner)));
+        // The starting board: each player's checkers, letters from W's side (`y` the bar).
+        out.push_str(&format!(";PL[{}]AE[a:y]", colour(first)));
+        for side in Side::ALL {
+            out.push_str(if side == Side::Zero { "AW" } else { "AB" });
+            let column = super::mat::Column::from(side);
+            for p in 1..=25u8 {
+                let Some(point) = Point::new(p) else { continue };
+                let n = if side == first { start.mine(point) } else { start.theirs(point) };
+                let letter = super::sgf::letter_of(p, column);
+                for _ in 0..n {
+                    out.push_str(&format!("[{letter}]"));
+                }
+            }
+        }
+        let owner = match state.cube.owner {
+            None => 'c',
+            Some(Side::Zero) => 'w',
+            Some(Side::One) => 'b',
+        };
+        out.push_str(&format!("CV[{cube}]CP[{owner}]"));
+        for made in &self.history {
+            let Some((dice, play)) = &made.roll else { continue };
+            let side = if made.mover == 0 { first } else { first.other() };
+            let column = super::mat::Column::from(side);
+            out.push_str(&format!("\n;{}[{}{}", colour(side), dice.high(), dice.low()));
+            for step in play.steps() {
+                out.push(super::sgf::letter_of(step.from.number(), column));
+                out.push(super::sgf::letter_of(step.to.number(), column));
+            }
+            out.push(']');
+        }
+        out.push_str(")\n");
+        out
+    }
+}
+
+/// The match score of `state` as the board writes it: `2-1 in a 5 point match` (with
+/// `, Crawford game`), or `money game`.
+pub fn score_text(state: &MatchState) -> String {
+    let s = &state.score;
+    if s.length == 0 {
+        return "money game".to_owned();
+    }
+    let crawford = if s.crawford { ", Crawford game" } else { "" };
+    format!("X {} - O {} in a {} point match{crawford}", s.points.zero, s.points.one, s.length)
+}
+
+/// The cube as the board writes it: `2, owned by O`, or `1, in the middle`.
+pub fn cube_text(cube: &Cube) -> String {
+    match cube.owner {
+        None => format!("{}, in the middle", cube.value),
+        Some(side) => format!("{}, owned by {}", cube.value, ["X", "O"][side.index()]),
     }
 }
 

@@ -3,7 +3,7 @@
 use std::cmp::Reverse;
 
 use serde_json::{Map, Value};
-use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
+use tabula_engine::backgammon::{Dice, MatchState, MoveGenerator, Position};
 use tabula_notation::backgammon::{match_id, position_id, xgid, PlayText, ResolveError};
 
 use crate::error::{request_string, QueryError, Refusal};
@@ -34,16 +34,26 @@ pub fn position(text: &str) -> Result<Position, QueryError> {
 /// # Errors
 /// [`QueryError::Position`] when the text is none of these, naming which it looked like.
 pub fn position_and_dice(text: &str) -> Result<(Position, Option<Dice>), QueryError> {
+    let (pos, state) = position_and_state(text)?;
+    Ok((pos, state.and_then(|s| s.dice)))
+}
+
+/// A backgammon position as [`position_and_dice`] reads it, with the match state a gnubg ID or
+/// an XGID carries (cube, player on roll, dice, score); `None` for a bare Position ID.
+///
+/// # Errors
+/// [`QueryError::Position`] when the text is none of these, naming which it looked like.
+pub fn position_and_state(text: &str) -> Result<(Position, Option<MatchState>), QueryError> {
     let t = text.trim();
     let fail = |reason: String| QueryError::Position { text: text.to_string(), reason };
     if t.starts_with("XGID=") || t.matches(':').count() >= 9 {
         let x = xgid::decode(t).map_err(|e| fail(format!("not an XGID: {e}")))?;
-        return Ok((x.position, x.state.dice));
+        return Ok((x.position, Some(x.state)));
     }
     if let Some((position, matchid)) = t.split_once(':') {
         let pos = position_id::decode(position).map_err(|e| fail(format!("not a gnubg ID: {e}")))?;
         let state = match_id::decode(matchid).map_err(|e| fail(format!("not a gnubg ID: match ID: {e}")))?;
-        return Ok((pos, state.dice));
+        return Ok((pos, Some(state)));
     }
     Ok((position(t)?, None))
 }

@@ -11,7 +11,7 @@
 use std::io::BufRead;
 use std::sync::Arc;
 
-use tabula_engine::backgammon::{Cube, Point, Position, Side};
+use tabula_engine::backgammon::{BySide, Cube, GameState, MatchState, Point, Position, Side};
 
 use super::show::{describe, find_game, score_line, show_name, touched_points, write_verdict, Found};
 use super::verify::{verify_game_with, Replayed};
@@ -52,6 +52,11 @@ pub struct Scene<'a> {
     pub score_line: String,
     /// Points touched by the last play in X's numbering (bit n = point n, bit 25 the bar).
     pub touched: u32,
+    /// The player in whose numbering the points are labelled (`None`: X's, as in a record's
+    /// frames; the analysis board labels them for the player on roll, as its `data-point`s).
+    pub numbering: Option<Side>,
+    /// The player marked as on roll beside his pip count, when one is.
+    pub on_roll: Option<Side>,
 }
 
 /// The x of the centre of a column (0 = the leftmost point, 11 the rightmost).
@@ -90,7 +95,9 @@ fn stack(svg: &mut Svg, x: f64, edge: f64, down: bool, side: Side, n: u8) {
 fn die(svg: &mut Svg, x: f64, y: f64, value: u8, side: Side) {
     let (fill, ink) = colours(side);
     let s = 34.0;
-    svg.rect(x, y, s, s, &format!("rx=\"6\" fill=\"{fill}\" stroke=\"#333\" stroke-width=\"1.5\" class=\"die\""));
+    let attrs =
+        format!("rx=\"6\" fill=\"{fill}\" stroke=\"#333\" stroke-width=\"1.5\" class=\"die\" data-pips=\"{value}\"");
+    svg.rect(x, y, s, s, &attrs);
     let (l, m, r) = (x + s * 0.25, x + s * 0.5, x + s * 0.75);
     let (t, c, b) = (y + s * 0.25, y + s * 0.5, y + s * 0.75);
     let dots: &[(f64, f64)] = match value {
@@ -173,7 +180,8 @@ pub fn board(position: &Position, scene: &Scene<'_>, caption: &str) -> String {
                 stack(&mut svg, x, edge, down, side, n);
             }
             let ly = if down { edge - 10.0 } else { edge + 22.0 };
-            svg.text(x, ly, &point.to_string(), label);
+            let shown = if scene.numbering == Some(Side::One) { 25 - point } else { point };
+            svg.text(x, ly, &shown.to_string(), label);
         }
     }
     // The bar: O's checkers in the top half, X's in the bottom half.
@@ -225,6 +233,8 @@ pub fn board(position: &Position, scene: &Scene<'_>, caption: &str) -> String {
     let value = if scene.cube.value <= 1 { 64 } else { scene.cube.value };
     let attrs = "font-size=\"19\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#111\" class=\"cube-value\"";
     svg.text(cube_x, cube_y + 7.0, &value.to_string(), attrs);
+    let ink = if scene.cube.owner.is_none() { "#fff" } else { "#333" };
+    svg.text(cube_x, cube_y + 30.0, "cube", &format!("font-size=\"10\" text-anchor=\"middle\" fill=\"{ink}\""));
     // The score line in the left half's middle, the dice in the right half's.
     svg.text(
         LEFT + HALF_W / 2.0,
@@ -239,13 +249,20 @@ pub fn board(position: &Position, scene: &Scene<'_>, caption: &str) -> String {
     }
     // The players, with pip counts and checkers off.
     let (x_pips, o_pips) = position.pips();
-    let line =
-        |mark: &str, name: &str, pips: u32, off: u8| format!("{mark}  {}   pips {pips}   off {off}", show_name(name));
+    let line = |side: Side, name: &str, pips: u32, off: u8| {
+        let mark = ["X", "O"][side.index()];
+        let turn = if scene.on_roll == Some(side) { "   on roll" } else { "" };
+        if name.is_empty() {
+            format!("{mark}   pips {pips}   off {off}{turn}")
+        } else {
+            format!("{mark}  {name}   pips {pips}   off {off}{turn}")
+        }
+    };
     let info = "font-size=\"15\" fill=\"#222\" class=\"pips\"";
     svg.circle(LEFT + 6.0, 18.0, 8.0, &format!("fill=\"{O_FILL}\" stroke=\"#444\""));
-    svg.text(LEFT + 20.0, 23.0, &line("O", scene.names[1], o_pips, off[1]), info);
+    svg.text(LEFT + 20.0, 23.0, &line(Side::One, scene.names[1], o_pips, off[1]), info);
     svg.circle(LEFT + 6.0, bottom + 40.0, 8.0, &format!("fill=\"{X_FILL}\" stroke=\"#444\""));
-    svg.text(LEFT + 20.0, bottom + 45.0, &line("X", scene.names[0], x_pips, off[0]), info);
+    svg.text(LEFT + 20.0, bottom + 45.0, &line(Side::Zero, scene.names[0], x_pips, off[0]), info);
     svg.text(LEFT, HEIGHT - 12.0, caption, "font-size=\"14\" fill=\"#222\"");
     svg.finish()
 }
@@ -265,12 +282,33 @@ pub(crate) fn view_of(source: &Arc<str>, found: Found) -> GameView {
     let names: [String; 2] = game.players.clone();
     let score = score_line(length, &game, &written);
     let (start_score, start_names) = (score.clone(), names.clone());
+    // Where the analysis board opens: the position and, in a gnubg ID, the match around it.
+    let points = BySide { zero: game.scores[0], one: game.scores[1] };
+    let match_score = MatchState::implied_score(length.unwrap_or(0), points, written.crawford);
+    let jacoby = game.jacoby;
+    let gnubg_id = move |seen: &Position, on_roll: Side, cube: Cube| {
+        let id = tabula_notation::backgammon::position_id::encode(seen);
+        let state = MatchState {
+            cube,
+            on_roll,
+            turn: on_roll,
+            game: GameState::Playing,
+            score: match_score,
+            jacoby,
+            ..MatchState::new(0)
+        };
+        match tabula_notation::backgammon::match_id::encode(&state) {
+            Ok(m) => format!("{id}:{m}"),
+            Err(_) => id,
+        }
+    };
+    let first = game.actions.iter().find(|a| a.is_play()).map_or(Side::Zero, |a| a.column.side());
     let mut frames = vec![Frame::new("start", 0, move |caption| {
         let names = [start_names[0].as_str(), start_names[1].as_str()];
         let scene = Scene { names, score_line: start_score.clone(), ..Scene::default() };
         board(&Position::start(), &scene, caption)
     })
-    .at(Some(String::new()))];
+    .at(Some(gnubg_id(&Position::start(), first, Cube::default())))];
     let mut plays = 0usize;
     let mut observe = |r: Replayed<'_>| {
         if r.action.is_play() {
@@ -283,12 +321,19 @@ pub(crate) fn view_of(source: &Arc<str>, found: Found) -> GameView {
         // After a play, the board from the view of the other player, who rolls next.
         let at = r.action.is_play().then(|| {
             let next = if r.action.column.side() == Side::Zero { board_now.swapped() } else { board_now };
-            tabula_notation::backgammon::position_id::encode(&next)
+            gnubg_id(&next, r.action.column.side().other(), cube)
         });
         let (names, score) = (names.clone(), score.clone());
         frames.push(
             Frame::new(label, plays, move |caption| {
-                let scene = Scene { names: [&names[0], &names[1]], cube, dice, score_line: score.clone(), touched };
+                let scene = Scene {
+                    names: [&names[0], &names[1]],
+                    cube,
+                    dice,
+                    score_line: score.clone(),
+                    touched,
+                    ..Scene::default()
+                };
                 board(&board_now, &scene, caption)
             })
             .at(at),
