@@ -207,6 +207,12 @@ impl Position {
         self.blots & (1 << point.number()) != 0
     }
 
+    /// The points (bits 1 to 24, roller's numbering) where a single opposing checker stands.
+    #[inline]
+    pub fn blot_points(&self) -> u32 {
+        self.blots & 0x01FF_FFFE
+    }
+
     /// Pip counts: the roller's, then the opponent's.
     pub fn pips(&self) -> (u32, u32) {
         let pips = |a: &[u8; 26]| a.iter().enumerate().map(|(p, &n)| p as u32 * u32::from(n)).sum();

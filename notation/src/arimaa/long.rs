@@ -104,13 +104,25 @@ pub enum TokenSyntax {
     Length,
 }
 
+impl LongToken {
+    /// The token's text (`Ra1`, `Ed2n`, `rc3x`): four bytes, the last one unused by a
+    /// placement, with the number used.
+    #[inline]
+    pub fn bytes(&self) -> ([u8; 4], usize) {
+        let (piece, square, last) = match *self {
+            LongToken::Place { piece, square } => (piece, square, None),
+            LongToken::Step { piece, from, dir } => (piece, from, Some(dir.char() as u8)),
+            LongToken::Capture { piece, square } => (piece, square, Some(b'x')),
+        };
+        let text = [piece.char() as u8, square.file_char() as u8, square.rank_char() as u8, last.unwrap_or(b' ')];
+        (text, if last.is_some() { 4 } else { 3 })
+    }
+}
+
 impl fmt::Display for LongToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            LongToken::Place { piece, square } => write!(f, "{piece}{square}"),
-            LongToken::Step { piece, from, dir } => write!(f, "{piece}{from}{dir}"),
-            LongToken::Capture { piece, square } => write!(f, "{piece}{square}x"),
-        }
+        let (text, n) = self.bytes();
+        f.write_str(std::str::from_utf8(&text[..n]).unwrap_or_default())
     }
 }
 
@@ -357,15 +369,36 @@ impl LongMove {
     }
 }
 
+impl LongMove {
+    /// Appends the move's text (what `Display` writes: the tokens separated by single spaces)
+    /// to `out`, without the formatting machinery: the writers of many turns call this.
+    pub fn write_to(&self, out: &mut String) {
+        // At most five bytes a token with its space; each token's four bytes are copied in one
+        // move (a placement's fourth is overwritten next).
+        let mut bytes: SmallVec<[u8; 96]> = SmallVec::from_elem(b' ', 5 * self.tokens.len() + 4);
+        let mut at = 0;
+        for (i, t) in self.tokens.iter().enumerate() {
+            let (text, n) = t.bytes();
+            at += usize::from(i > 0);
+            if let Some(slot) = bytes.get_mut(at..at + 4) {
+                slot.copy_from_slice(&text);
+                at += n;
+            }
+        }
+        out.push_str(std::str::from_utf8(bytes.get(..at).unwrap_or_default()).unwrap_or_default());
+    }
+
+    /// The move's text, as `to_string` gives it, written directly.
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(5 * self.tokens.len());
+        self.write_to(&mut out);
+        out
+    }
+}
+
 impl fmt::Display for LongMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, t) in self.tokens.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{t}")?;
-        }
-        Ok(())
+        f.write_str(&self.text())
     }
 }
 
@@ -381,7 +414,7 @@ impl FromStr for LongMove {
 /// # Errors
 /// The turn is not legal on `pos`.
 pub fn write_turn(pos: &Position, turn: &Turn) -> Result<String, PlayError> {
-    LongMove::from_turn(pos, turn).map(|m| m.to_string())
+    LongMove::from_turn(pos, turn).map(|m| m.text())
 }
 
 /// The long notation of a set-up (`Ra1 Rb1 ...`).

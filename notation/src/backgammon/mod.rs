@@ -19,5 +19,5 @@ pub use match_id::MatchIdError;
 pub use play_text::{ItemSyntax, ParsePlayError, PlayItem, PlayText, MAX_ITEM_POINTS};
 pub use position_id::PositionIdError;
 pub use resolve::{resolve, ResolveError, ResolvedPlay};
-pub use write::write_play;
+pub use write::{write_play, Standard};
 pub use xgid::{Xgid, XgidError};

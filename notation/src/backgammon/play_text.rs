@@ -91,6 +91,9 @@ pub struct PlayText {
 }
 
 impl PlayItem {
+    /// A placeholder of no points, never written: filled in before it is read.
+    pub(crate) const BLANK: PlayItem = PlayItem { points: [Point::OFF; MAX_ITEM_POINTS], len: 0, marks: 0, count: 1 };
+
     /// The item moving `count` checkers along `path` (each point with whether it is marked
     /// `*`), checked as the parser checks it.
     ///
@@ -110,6 +113,45 @@ impl PlayItem {
             return Err(ItemSyntax::Count);
         }
         item.count = count;
+        if item.moves() > MAX_MOVES {
+            return Err(ItemSyntax::TooManyMoves);
+        }
+        Ok(item)
+    }
+
+    /// The item of the shown points `points[..len]` (numbers, strictly falling, the first from
+    /// 1 to 25), marked `*` where bit `i` of `marks` is set, taken by `count` checkers; checked
+    /// as [`new`](Self::new) checks it.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub(crate) fn from_shown(
+        points: &[u8; MAX_ITEM_POINTS],
+        len: usize,
+        marks: u8,
+        count: u8,
+    ) -> Result<PlayItem, ItemSyntax> {
+        let len = len.min(MAX_ITEM_POINTS);
+        // The paths of a legal play always pass; anything else is checked point by point.
+        let falling = points[..len].windows(2).all(|w| w[0] > w[1]);
+        let first = points[0];
+        let fits = len >= 2
+            && falling
+            && (1..=25).contains(&first)
+            && marks & 1 == 0
+            && (1..=4).contains(&count)
+            && u32::from(marks) >> len == 0;
+        if !fits {
+            let mut path = [(Point::OFF, false); MAX_ITEM_POINTS];
+            for (i, slot) in path.iter_mut().enumerate().take(len) {
+                *slot = (Point::new(points[i]).unwrap_or(Point::OFF), marks >> i & 1 == 1);
+            }
+            return PlayItem::new(&path[..len], count);
+        }
+        let mut item = PlayItem { points: [Point::OFF; MAX_ITEM_POINTS], len: len as u8, marks, count };
+        for (slot, &n) in item.points.iter_mut().zip(&points[..len]) {
+            *slot = Point::new(n).unwrap_or(Point::OFF);
+        }
         if item.moves() > MAX_MOVES {
             return Err(ItemSyntax::TooManyMoves);
         }
@@ -323,35 +365,102 @@ impl PlayText {
     }
 }
 
-impl fmt::Display for PlayItem {
-    /// `bar/22*/16`, `6/off(2)`: `bar` and `off` in lower case.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.points().iter().enumerate() {
+/// The points as the notation writes them (`off`, the numbers, `bar`), four bytes each with
+/// the length used: a point is copied in one move.
+const POINT_TEXT: [([u8; 4], usize); 26] = {
+    let mut t = [([0u8; 4], 0usize); 26];
+    t[0] = (*b"off/", 3);
+    t[25] = (*b"bar/", 3);
+    let mut n = 1;
+    while n < 25 {
+        t[n] = if n < 10 {
+            ([b'0' + n as u8, b'/', 0, 0], 1)
+        } else {
+            ([b'0' + (n / 10) as u8, b'0' + (n % 10) as u8, b'/', 0], 2)
+        };
+        n += 1;
+    }
+    t
+};
+
+/// The longest text of an item: `bar/24*/18*/12*/6*(4)` cannot be legal, but fits.
+const ITEM_BYTES: usize = 5 * 5 + 3;
+
+impl PlayItem {
+    /// Writes the item's text (what `Display` writes) at the start of `buf`; the bytes
+    /// written.
+    fn write_bytes(&self, buf: &mut [u8; ITEM_BYTES + 4]) -> usize {
+        let mut at = 0;
+        for (i, &p) in self.points().iter().enumerate() {
+            let (text, len) = POINT_TEXT[p.index() % 26];
             if i > 0 {
-                f.write_str("/")?;
+                buf[at % ITEM_BYTES] = b'/';
+                at += 1;
             }
-            write!(f, "{p}")?;
+            buf[at % ITEM_BYTES..at % ITEM_BYTES + 4].copy_from_slice(&text);
+            at += len;
             if self.is_marked(i) {
-                f.write_str("*")?;
+                buf[at % ITEM_BYTES] = b'*';
+                at += 1;
             }
         }
         if self.count > 1 {
-            write!(f, "({})", self.count)?;
+            buf[at % ITEM_BYTES..at % ITEM_BYTES + 3].copy_from_slice(&[b'(', b'0' + self.count % 10, b')']);
+            at += 3;
         }
-        Ok(())
+        at.min(ITEM_BYTES)
+    }
+
+    /// Appends the item's text (what `Display` writes) to `out`, without the formatting
+    /// machinery: the writers of many plays call this.
+    pub fn write_to(&self, out: &mut String) {
+        let mut buf = [0u8; ITEM_BYTES + 4];
+        let n = self.write_bytes(&mut buf);
+        out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
+    }
+}
+
+impl PlayText {
+    /// Appends the play's text (what `Display` writes) to `out`.
+    pub fn write_to(&self, out: &mut String) {
+        let mut buf = [0u8; 4 * (ITEM_BYTES + 1) + 4];
+        let mut at = 0;
+        let mut item = [0u8; ITEM_BYTES + 4];
+        for (i, it) in self.items.iter().enumerate() {
+            if i > 0 {
+                buf[at] = b' ';
+                at += 1;
+            }
+            let n = it.write_bytes(&mut item);
+            if let Some(dst) = buf.get_mut(at..at + n) {
+                dst.copy_from_slice(&item[..n]);
+                at += n;
+            }
+        }
+        out.push_str(std::str::from_utf8(&buf[..at]).unwrap_or_default());
+    }
+
+    /// The play's text, as `to_string` gives it, written directly.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        self.write_to(&mut out);
+        out
+    }
+}
+
+impl fmt::Display for PlayItem {
+    /// `bar/22*/16`, `6/off(2)`: `bar` and `off` in lower case.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::with_capacity(24);
+        self.write_to(&mut out);
+        f.write_str(&out)
     }
 }
 
 impl fmt::Display for PlayText {
     /// The items separated by single spaces; nothing for the empty play.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, item) in self.items.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{item}")?;
-        }
-        Ok(())
+        f.write_str(&self.text())
     }
 }
 

@@ -16,9 +16,6 @@ use tabula_engine::backgammon::{Play, Point, Position};
 
 use super::play_text::{PlayItem, PlayText, MAX_ITEM_POINTS};
 
-/// A path's points with their hit marks, and how many checkers take it.
-type Group = (SmallVec<[(u8, bool); MAX_ITEM_POINTS]>, u8);
-
 /// A checker path under construction: the points it lands on, whether each landing hit.
 #[derive(Copy, Clone)]
 struct Path {
@@ -65,46 +62,121 @@ impl PlayText {
     ///
     /// For a play that is not legal on `pos` the text is unspecified (but still written).
     pub fn standard(pos: &Position, play: &Play) -> PlayText {
-        let paths = paths(pos, play, false);
-        // Shown points (start, hit landings, end) with their marks; equal point lists merge.
-        let mut groups: SmallVec<[Group; 4]> = SmallVec::new();
-        for path in &paths {
-            let shown: SmallVec<[(u8, bool); MAX_ITEM_POINTS]> = (0..path.len)
-                .filter(|&i| i == 0 || i == path.len - 1 || path.hits[i])
-                .map(|i| (path.points[i], path.hits[i]))
-                .collect();
-            let same = |g: &SmallVec<[(u8, bool); MAX_ITEM_POINTS]>| {
-                g.len() == shown.len() && g.iter().zip(&shown).all(|(a, b)| a.0 == b.0)
+        Standard::new(pos).text(play)
+    }
+}
+
+/// The writer of [`PlayText::standard`] for many plays of one position: what it needs of the
+/// position is read once.
+#[derive(Copy, Clone, Debug)]
+pub struct Standard {
+    /// Bit `p` (1-24, roller's numbering): an opposing blot stands on `p`.
+    blots: u32,
+}
+
+impl Standard {
+    /// The writer for plays on `pos`.
+    pub fn new(pos: &Position) -> Standard {
+        Standard { blots: pos.blot_points() }
+    }
+
+    /// The standard notation of `play`, a play on the writer's position: as
+    /// [`PlayText::standard`].
+    pub fn text(&self, play: &Play) -> PlayText {
+        let (items, n) = self.items(play);
+        PlayText::from_items(&items[..n]).unwrap_or_default()
+    }
+
+    /// The items of the standard text of `play`, in the order written, and how many there are.
+    fn items(&self, play: &Play) -> ([PlayItem; 4], usize) {
+        // 1. The steps by from-point descending, then to-point descending.
+        let mut steps = [0u16; 4];
+        let mut n = 0;
+        for (slot, s) in steps.iter_mut().zip(play.steps()) {
+            *slot = u16::from(s.from.number()) << 8 | u16::from(s.to.number());
+            n += 1;
+        }
+        let steps = &mut steps[..n];
+        steps.sort_unstable_by(|a, b| b.cmp(a));
+        // 2. The paths: the points each lands on, bit `i` of `hits` where landing `i` hit.
+        let mut blots = self.blots;
+        let mut points = [[0u8; MAX_ITEM_POINTS]; 4];
+        let mut hits = [0u8; 4];
+        let mut lens = [0usize; 4];
+        let mut paths = 0;
+        for &step in steps.iter() {
+            let (from, to) = ((step >> 8) as u8, step as u8);
+            let hit = (1..=24).contains(&to) && blots & 1 << to != 0;
+            if hit {
+                blots &= !(1 << to);
+            }
+            let extend = if from == 25 {
+                None
+            } else {
+                (0..paths).find(|&k| lens[k] > 0 && points[k][(lens[k] - 1) % MAX_ITEM_POINTS] == from)
             };
-            match groups.iter_mut().find(|(g, _)| same(g)) {
-                Some((g, n)) => {
-                    for (a, b) in g.iter_mut().zip(&shown) {
-                        a.1 |= b.1;
-                    }
-                    *n += 1;
+            match extend {
+                Some(k) if lens[k] < MAX_ITEM_POINTS => {
+                    points[k][lens[k]] = to;
+                    hits[k] |= u8::from(hit) << lens[k];
+                    lens[k] += 1;
                 }
-                None => groups.push((shown, 1)),
+                Some(_) => {}
+                None => {
+                    if let (Some(p), Some(h), Some(l)) =
+                        (points.get_mut(paths), hits.get_mut(paths), lens.get_mut(paths))
+                    {
+                        p[0] = from;
+                        p[1] = to;
+                        *h = u8::from(hit) << 1;
+                        *l = 2;
+                        paths += 1;
+                    }
+                }
             }
         }
-        let mut items: SmallVec<[(PlayItem, String); 4]> = groups
-            .iter()
-            .filter_map(|(shown, n)| {
-                let path: SmallVec<[(Point, bool); MAX_ITEM_POINTS]> =
-                    shown.iter().map(|&(p, h)| (point(p), h)).collect();
-                let item = PlayItem::new(&path, *n).ok()?;
-                Some((item, item.to_string()))
-            })
-            .collect();
-        items.sort_by(|(a, ta), (b, tb)| {
-            (Reverse(a.from()), a.to(), Reverse(a.points().len()), ta).cmp(&(
-                Reverse(b.from()),
-                b.to(),
-                Reverse(b.points().len()),
-                tb,
-            ))
+        // 3. Shown points (start, hit landings, end) with their marks; equal point lists merge
+        //    with a count, their marks joined.
+        let mut shown = [([0u8; MAX_ITEM_POINTS], 0usize, 0u8, 0u8); 4];
+        let mut groups = 0;
+        for k in 0..paths {
+            let (mut pts, mut len, mut marks) = ([0u8; MAX_ITEM_POINTS], 0, 0u8);
+            let last = lens[k].saturating_sub(1);
+            for (i, &p) in points[k].iter().enumerate().take(lens[k]) {
+                let hit = hits[k] >> i & 1 == 1;
+                if i == 0 || i == last || hit {
+                    pts[len] = p;
+                    marks |= u8::from(hit) << len;
+                    len += 1;
+                }
+            }
+            match shown[..groups].iter_mut().find(|g| g.1 == len && g.0[..len] == pts[..len]) {
+                Some(g) => {
+                    g.2 |= marks;
+                    g.3 += 1;
+                }
+                None => {
+                    shown[groups] = (pts, len, marks, 1);
+                    groups += 1;
+                }
+            }
+        }
+        let mut items = [PlayItem::BLANK; 4];
+        let mut count = 0;
+        for &(pts, len, marks, n) in &shown[..groups] {
+            if let Ok(item) = PlayItem::from_shown(&pts, len, marks, n) {
+                items[count] = item;
+                count += 1;
+            }
+        }
+        // 4. Items by from-point descending, then to-point ascending, then the one showing more
+        //    points first, then by text (written only for such a tie, which is rare).
+        items[..count].sort_by(|a, b| {
+            (Reverse(a.from()), a.to(), Reverse(a.points().len()))
+                .cmp(&(Reverse(b.from()), b.to(), Reverse(b.points().len())))
+                .then_with(|| a.to_string().cmp(&b.to_string()))
         });
-        let items: SmallVec<[PlayItem; 4]> = items.into_iter().map(|(i, _)| i).collect();
-        PlayText::from_items(&items).unwrap_or_default()
+        (items, count)
     }
 }
 

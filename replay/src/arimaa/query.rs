@@ -22,7 +22,7 @@ pub fn legal_turns(pos: &Position) -> Vec<String> {
     let mut gen = MoveGenerator::new();
     let mut texts: Vec<String> =
         gen.legal_turns(pos).iter().filter_map(|(t, _)| tabula_notation::arimaa::write_turn(pos, t).ok()).collect();
-    texts.sort();
+    texts.sort_unstable();
     texts
 }
 

@@ -1,10 +1,11 @@
 //! Questions about one backgammon position, as `tabula moves` and `tabula resolve` ask them.
 
+use std::cell::RefCell;
 use std::cmp::Reverse;
 
 use serde_json::{Map, Value};
 use tabula_engine::backgammon::{Dice, MatchState, MoveGenerator, Position};
-use tabula_notation::backgammon::{match_id, position_id, xgid, PlayText, ResolveError};
+use tabula_notation::backgammon::{match_id, position_id, xgid, PlayText, ResolveError, Standard};
 
 use crate::error::{request_string, QueryError, Refusal};
 
@@ -81,24 +82,35 @@ pub fn roll(text: &str) -> Result<Dice, QueryError> {
 }
 
 /// Items of a play as (from, to, count), the order `tabula moves` lists plays in.
-type SortKey = Vec<(u8, u8, u8)>;
+type SortKey = [(u8, u8, u8); 4];
 
 /// Every legal play of `dice` on `pos` in the standard notation, one per resulting position,
 /// in a fixed order (the first item's from-point descending, then its to-point descending, and
 /// so on). Empty when the roll cannot be played.
 pub fn plays(pos: &Position, dice: Dice) -> Vec<String> {
-    let mut gen = MoveGenerator::new();
-    let mut plays: Vec<(SortKey, String)> = gen
-        .legal_plays(pos, dice)
-        .iter()
-        .filter(|(play, _)| !play.is_empty())
-        .map(|(play, _)| {
-            let text = PlayText::standard(pos, play);
-            let key = text.items().iter().map(|i| (i.from().number(), i.to().number(), i.count())).collect();
-            (key, text.to_string())
-        })
-        .collect();
-    plays.sort_by(|a, b| Reverse(&a.0).cmp(&Reverse(&b.0)).then_with(|| a.1.cmp(&b.1)));
+    thread_local! {
+        // The generator's buffers, kept between calls: a caller listing the plays of many
+        // positions (a board in a loop, the Python package) allocates them once.
+        static GENERATOR: RefCell<MoveGenerator> = RefCell::new(MoveGenerator::new());
+    }
+    let standard = Standard::new(pos);
+    let mut plays: Vec<(SortKey, String)> = GENERATOR.with_borrow_mut(|gen| {
+        gen.legal_plays(pos, dice)
+            .iter()
+            .filter(|(play, _)| !play.is_empty())
+            .map(|(play, _)| {
+                let text = standard.text(play);
+                // At most four items: the key of a play with fewer is padded with zeros, which
+                // sort below every item (an item's from-point is at least 1).
+                let mut key = [(0, 0, 0); 4];
+                for (k, i) in key.iter_mut().zip(text.items()) {
+                    *k = (i.from().number(), i.to().number(), i.count());
+                }
+                (key, text.text())
+            })
+            .collect()
+    });
+    plays.sort_unstable_by(|a, b| Reverse(&a.0).cmp(&Reverse(&b.0)).then_with(|| a.1.cmp(&b.1)));
     plays.into_iter().map(|(_, t)| t).collect()
 }
 

@@ -1,0 +1,50 @@
+//! The legal plays of the perft fixture's (position, roll) pairs as standard texts, what
+//! `tabula moves` and the Python package's `Board.legal_plays` give, timed beside the engine's
+//! generator alone: the cost of the text. `cargo run --release -p tabula-benches --example
+//! backgammon_texts` (`REPS=n` repetitions).
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
+use tabula_notation::backgammon::position_id;
+use tabula_replay::backgammon::query;
+
+fn main() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/backgammon/perft.tsv");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let pairs: Vec<(Position, Dice)> = text
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let mut cols = l.split('\t');
+            Some((position_id::decode(cols.next()?).ok()?, cols.next()?.parse().ok()?))
+        })
+        .collect();
+    let reps: usize = std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(20);
+    let mut gen = MoveGenerator::new();
+    let t = Instant::now();
+    let mut n = 0;
+    for _ in 0..reps {
+        for (pos, dice) in &pairs {
+            n += gen.legal_plays(black_box(pos), *dice).len();
+        }
+    }
+    let engine = t.elapsed().as_nanos() as f64 / (reps * pairs.len()) as f64;
+    let t = Instant::now();
+    let mut bytes = 0;
+    for _ in 0..reps {
+        for (pos, dice) in &pairs {
+            bytes += query::plays(black_box(pos), *dice).iter().map(String::len).sum::<usize>();
+        }
+    }
+    let texts = t.elapsed().as_nanos() as f64 / (reps * pairs.len()) as f64;
+    println!(
+        "{} pairs, {:.1} plays a pair, {:.1} bytes of text a pair: engine {engine:.0} ns a pair, texts {texts:.0} ns ({:.1}x)",
+        pairs.len(),
+        n as f64 / (reps * pairs.len()) as f64,
+        bytes as f64 / (reps * pairs.len()) as f64,
+        texts / engine
+    );
+}
