@@ -32,6 +32,9 @@ pub struct MoveGenerator {
     best: usize,
     /// For a roll of two different dice where only one can be used: whether the larger was.
     best_high: bool,
+    /// The steps of the play being extended by `double` (`legal_plays` only), kept here so that
+    /// a play is copied whole rather than written step by step.
+    template: Play,
     /// The plain generator: the recursive search of `search` for every roll, every result of
     /// a play looked up in the table. The tests compare the fast paths (`two_dice`, `double`,
     /// `legal_positions`) with it.
@@ -277,6 +280,9 @@ impl MoveGenerator {
     /// each result kept without looking it up (see [`record`](Self::record)).
     fn double<const P: bool>(&mut self, pos: &Position, d: u8) {
         let below = |n: u32| (2u32 << n) - 1;
+        if P {
+            self.template.set_len(4);
+        }
         let mut m1 = pos.movable(d);
         while m1 != 0 {
             let a = 31 - m1.leading_zeros();
@@ -284,6 +290,9 @@ impl MoveGenerator {
             let s1 = pos.step_from(Point::from_bit(a), d);
             let mut p1 = *pos;
             p1.apply(s1);
+            if P {
+                self.template.set::<0>(s1);
+            }
             let mut m2 = p1.movable(d) & below(a);
             if m2 == 0 {
                 self.keep::<P>(1, Play::one(s1), &p1);
@@ -294,6 +303,9 @@ impl MoveGenerator {
                 let s2 = p1.step_from(Point::from_bit(b), d);
                 let mut p2 = p1;
                 p2.apply(s2);
+                if P {
+                    self.template.set::<1>(s2);
+                }
                 let mut m3 = p2.movable(d) & below(b);
                 if m3 == 0 {
                     self.keep::<P>(2, Play::two(s1, s2), &p2);
@@ -304,6 +316,9 @@ impl MoveGenerator {
                     let s3 = p2.step_from(Point::from_bit(c), d);
                     let mut p3 = p2;
                     p3.apply(s3);
+                    if P {
+                        self.template.set::<2>(s3);
+                    }
                     let mut m4 = p3.movable(d) & below(c);
                     if m4 == 0 {
                         self.keep::<P>(3, Play::three(s1, s2, s3), &p3);
@@ -316,9 +331,17 @@ impl MoveGenerator {
                         m4 &= !(1 << e);
                         let s4 = p3.step_from(Point::from_bit(e), d);
                         // Made in place at the end of the list (fewer copies).
-                        self.out_push::<P>(Play::four(s1, s2, s3, s4), p3);
-                        if let Some(p4) = self.out_last_mut::<P>() {
-                            p4.apply(s4);
+                        if P {
+                            self.plays.push((self.template, p3));
+                            if let Some((play, p4)) = self.plays.last_mut() {
+                                play.set::<3>(s4);
+                                p4.apply(s4);
+                            }
+                        } else {
+                            self.positions.push(p3);
+                            if let Some(p4) = self.positions.last_mut() {
+                                p4.apply(s4);
+                            }
                         }
                     }
                 }
