@@ -258,9 +258,16 @@ impl MoveGenerator {
                     let bit = repeat_bit(s1, s2);
                     if bit == 0 {
                         // Made in place at the end of the list.
-                        self.out_push::<P>(Play::two(s1, s2), mid);
-                        if let Some(next) = self.out_last_mut::<P>() {
-                            next.apply(s2);
+                        if P {
+                            self.plays.push((Play::two(s1, s2), mid));
+                            if let Some((_, next)) = self.plays.last_mut() {
+                                next.apply(s2);
+                            }
+                        } else {
+                            self.positions.push(mid);
+                            if let Some(next) = self.positions.last_mut() {
+                                next.apply(s2);
+                            }
                         }
                         continue;
                     }
@@ -524,15 +531,6 @@ impl MoveGenerator {
             self.plays.get(i).map(|(_, p)| p)
         } else {
             self.positions.get(i)
-        }
-    }
-
-    #[inline]
-    fn out_last_mut<const P: bool>(&mut self) -> Option<&mut Position> {
-        if P {
-            self.plays.last_mut().map(|(_, p)| p)
-        } else {
-            self.positions.last_mut()
         }
     }
 }
