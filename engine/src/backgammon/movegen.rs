@@ -32,8 +32,9 @@ pub struct MoveGenerator {
     best: usize,
     /// For a roll of two different dice where only one can be used: whether the larger was.
     best_high: bool,
-    /// The [`repeat_sign`]s of the results of two different dice that may repeat, found so far.
-    repeats: Vec<u64>,
+    /// The steps of the play being extended by `double` (`legal_plays` only), kept here so that
+    /// a play is copied whole rather than written step by step.
+    template: Play,
     /// The plain generator: the recursive search of `search` for every roll, every result of
     /// a play looked up in the table. The tests compare the fast paths (`two_dice`, `double`,
     /// `legal_positions`) with it.
@@ -83,23 +84,33 @@ fn assign(
     None
 }
 
-/// What a play of two different dice that may repeat a result (one checker moved twice in
-/// effect, or two bear-offs) changes, exactly: for one checker the place it leaves and the
-/// place it reaches, for two bear-offs the two places they leave, and the points where blots
-/// were hit. Two such plays from one position have the same sign exactly when they reach the
-/// same position.
+/// The bit of a play of two different dice in a set of the plays that may repeat a result, or
+/// 0 for a play no other play from the position can repeat. Two plays with the same bit reach
+/// the same position.
+///
+/// Only a play of one checker (the second step starts where the first ended, or ends where it
+/// started) or of two bear-offs can reach the result of another: see `two_dice`. One checker
+/// moved from `c` ends on the same place by either order of the dice, hitting the blot there if
+/// there is one; a play that hits on the way is the only one through that point, so only those
+/// that hit nothing on the way can repeat, and they are told by `c` (bits 1 to 25). A step that
+/// ends where the other started passes over a point the roller held: it hits nothing on the
+/// way. Two bear-offs are told by the two points they leave, both 1 to 6 (bits 26 to 61).
 #[inline]
-fn repeat_sign(s1: Step, s2: Step) -> u64 {
-    let hits = u64::from(s1.hit) << (16 + s1.to.index()) | u64::from(s2.hit) << (16 + s2.to.index());
-    let (from, to) = (s1.from.number(), s2.from.number());
-    let places = if s2.from == s1.to {
-        1 << 56 | u64::from(s1.from.number()) << 8 | u64::from(s2.to.number())
+fn repeat_bit(s1: Step, s2: Step) -> u64 {
+    let index = if s2.from == s1.to {
+        if s1.hit {
+            return 0;
+        }
+        s1.from.number()
     } else if s2.to == s1.from {
-        1 << 56 | u64::from(s2.from.number()) << 8 | u64::from(s1.to.number())
+        s2.from.number()
+    } else if s1.to == Point::OFF && s2.to == Point::OFF {
+        let (a, b) = (s1.from.number(), s2.from.number());
+        26 + 6 * a.max(b).saturating_sub(1) + a.min(b).saturating_sub(1)
     } else {
-        2 << 56 | u64::from(from.max(to)) << 8 | u64::from(from.min(to))
+        return 0;
     };
-    places | hits
+    1 << (index % 64)
 }
 
 impl MoveGenerator {
@@ -214,10 +225,10 @@ impl MoveGenerator {
     /// or both bear off, those four places tell `x` and `y` back, so no other pair reaches the
     /// same checkers; and this pair is made once (the smaller-first loop skips it when the
     /// larger-first loop made it). Only one-checker plays and double bear-offs can repeat a
-    /// result, and only they are looked up, by their [`repeat_sign`] in a short list.
+    /// result, and only they are looked up, by their [`repeat_bit`] in a set of bits.
     fn two_dice<const P: bool>(&mut self, pos: &Position, h: u8, l: u8) {
         let done = pos.movable(h);
-        self.repeats.clear();
+        let mut repeats = 0u64;
         for (first, second, skip) in [(h, l, 0), (l, h, done)] {
             let mut points = pos.movable(first);
             while points != 0 {
@@ -234,7 +245,7 @@ impl MoveGenerator {
                     continue;
                 }
                 let mut seconds = seconds & !skip;
-                if seconds != 0 && self.best < 2 {
+                if self.best < 2 && seconds != 0 {
                     self.best = 2;
                     self.best_high = true;
                     self.out_clear::<P>();
@@ -244,22 +255,24 @@ impl MoveGenerator {
                     let b = 31 - seconds.leading_zeros();
                     seconds &= !(1 << b);
                     let s2 = mid.step_from(Point::from_bit(b), second);
-                    // Only a play of one checker (the second step starts where the first ended,
-                    // or ends where it started) or of two bear-offs can reach the result of
-                    // another: see `two_dice`.
-                    let may_repeat =
-                        s2.from == s1.to || s2.to == s1.from || (s1.to == Point::OFF && s2.to == Point::OFF);
-                    if !may_repeat {
+                    let bit = repeat_bit(s1, s2);
+                    if bit == 0 {
                         // Made in place at the end of the list.
-                        self.out_push::<P>(Play::two(s1, s2), mid);
-                        if let Some(next) = self.out_last_mut::<P>() {
-                            next.apply(s2);
+                        if P {
+                            self.plays.push((Play::two(s1, s2), mid));
+                            if let Some((_, next)) = self.plays.last_mut() {
+                                next.apply(s2);
+                            }
+                        } else {
+                            self.positions.push(mid);
+                            if let Some(next) = self.positions.last_mut() {
+                                next.apply(s2);
+                            }
                         }
                         continue;
                     }
-                    let sign = repeat_sign(s1, s2);
-                    if !self.repeats.contains(&sign) {
-                        self.repeats.push(sign);
+                    if repeats & bit == 0 {
+                        repeats |= bit;
                         let mut next = mid;
                         next.apply(s2);
                         self.out_push::<P>(Play::two(s1, s2), next);
@@ -274,6 +287,9 @@ impl MoveGenerator {
     /// each result kept without looking it up (see [`record`](Self::record)).
     fn double<const P: bool>(&mut self, pos: &Position, d: u8) {
         let below = |n: u32| (2u32 << n) - 1;
+        if P {
+            self.template.set_len(4);
+        }
         let mut m1 = pos.movable(d);
         while m1 != 0 {
             let a = 31 - m1.leading_zeros();
@@ -281,6 +297,9 @@ impl MoveGenerator {
             let s1 = pos.step_from(Point::from_bit(a), d);
             let mut p1 = *pos;
             p1.apply(s1);
+            if P {
+                self.template.set::<0>(s1);
+            }
             let mut m2 = p1.movable(d) & below(a);
             if m2 == 0 {
                 self.keep::<P>(1, Play::one(s1), &p1);
@@ -291,6 +310,9 @@ impl MoveGenerator {
                 let s2 = p1.step_from(Point::from_bit(b), d);
                 let mut p2 = p1;
                 p2.apply(s2);
+                if P {
+                    self.template.set::<1>(s2);
+                }
                 let mut m3 = p2.movable(d) & below(b);
                 if m3 == 0 {
                     self.keep::<P>(2, Play::two(s1, s2), &p2);
@@ -301,6 +323,9 @@ impl MoveGenerator {
                     let s3 = p2.step_from(Point::from_bit(c), d);
                     let mut p3 = p2;
                     p3.apply(s3);
+                    if P {
+                        self.template.set::<2>(s3);
+                    }
                     let mut m4 = p3.movable(d) & below(c);
                     if m4 == 0 {
                         self.keep::<P>(3, Play::three(s1, s2, s3), &p3);
@@ -313,9 +338,17 @@ impl MoveGenerator {
                         m4 &= !(1 << e);
                         let s4 = p3.step_from(Point::from_bit(e), d);
                         // Made in place at the end of the list (fewer copies).
-                        self.out_push::<P>(Play::four(s1, s2, s3, s4), p3);
-                        if let Some(p4) = self.out_last_mut::<P>() {
-                            p4.apply(s4);
+                        if P {
+                            self.plays.push((self.template, p3));
+                            if let Some((play, p4)) = self.plays.last_mut() {
+                                play.set::<3>(s4);
+                                p4.apply(s4);
+                            }
+                        } else {
+                            self.positions.push(p3);
+                            if let Some(p4) = self.positions.last_mut() {
+                                p4.apply(s4);
+                            }
                         }
                     }
                 }
@@ -498,15 +531,6 @@ impl MoveGenerator {
             self.plays.get(i).map(|(_, p)| p)
         } else {
             self.positions.get(i)
-        }
-    }
-
-    #[inline]
-    fn out_last_mut<const P: bool>(&mut self) -> Option<&mut Position> {
-        if P {
-            self.plays.last_mut().map(|(_, p)| p)
-        } else {
-            self.positions.last_mut()
         }
     }
 }

@@ -101,10 +101,19 @@ impl Play {
         Play { steps: [first, second, third, NO_STEP], len: 3, pad: [0; 3] }
     }
 
-    /// Four steps, in this order.
+    /// Sets step `I` (0 to 3), leaving the length alone: for a generator that keeps the play it
+    /// is extending in one place and changes its last steps there.
     #[inline]
-    pub(crate) fn four(first: Step, second: Step, third: Step, fourth: Step) -> Play {
-        Play { steps: [first, second, third, fourth], len: 4, pad: [0; 3] }
+    pub(crate) fn set<const I: usize>(&mut self, step: Step) {
+        if let Some(slot) = self.steps.get_mut(I) {
+            *slot = step;
+        }
+    }
+
+    /// Sets the number of steps (at most 4); the steps beyond it are left as they are.
+    #[inline]
+    pub(crate) fn set_len(&mut self, n: usize) {
+        self.len = n.min(4) as u8;
     }
 
     /// Appends a step; a fifth step is ignored (no roll allows one).
@@ -132,6 +141,13 @@ impl Play {
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+}
+
+impl Default for Play {
+    /// The empty play.
+    fn default() -> Play {
+        Play::EMPTY
     }
 }
 

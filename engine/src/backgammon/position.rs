@@ -296,9 +296,8 @@ impl Position {
     pub fn apply(&mut self, step: Step) {
         let (f, t) = (step.from.index(), step.to.index());
         self.mine[f] -= 1;
-        if self.mine[f] == 0 {
-            self.my_points &= !(1 << f);
-        }
+        // A select, not a branch: whether the point is left empty is as likely as not.
+        self.my_points &= if self.mine[f] == 0 { !(1 << f) } else { u32::MAX };
         self.mine[t] += 1;
         self.my_points |= 1 << t;
         if step.hit {
