@@ -193,7 +193,10 @@ def check(spark, path, *, max_bytes_per_task: int = DEFAULT_MAX_BYTES_PER_TASK):
     same files, in the order of the files' paths, and within a file in the file's order.
 
     A plain Arimaa archive larger than ``max_bytes_per_task`` bytes is checked in pieces of about
-    that size, one task each; any other file in one task.
+    that size, one task each; any other file in one task (Spark's ``binaryFile`` source: at most
+    2 GB). The files are listed, and the large archives read once to count their rows, when
+    ``check`` is called; the games are checked when the DataFrame is used. A path that does not
+    exist raises Spark's error (the program reports it as a row, ``unknown``).
     """
     from pyspark.sql import functions as F
 
