@@ -14,7 +14,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyStopIteration, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use tabula_replay::check::{check_bytes, check_paths_with, CheckEvent};
+use tabula_replay::check::{check_bytes, check_content, check_paths_with, CheckEvent, Content, RowsBefore};
 use tabula_replay::{GameReport, Refusal};
 
 mod arimaa;
@@ -129,6 +129,46 @@ fn check_bytes_lines(py: Python<'_>, data: Vec<u8>, source: String) -> Vec<Strin
     })
 }
 
+/// As `check_bytes_lines`, for content found in a folder (`named` false: content in no known
+/// format is skipped, as `tabula check FOLDER` skips it) or for a piece of an archive (its
+/// header line, then rows cut out at line breaks, after `lines_before` lines and `rows_before`
+/// rows of the file): what `tabula.spark` calls in its tasks.
+#[pyfunction]
+#[pyo3(signature = (data, source, named=true, lines_before=0, rows_before=0))]
+fn check_content_lines(
+    py: Python<'_>,
+    data: Vec<u8>,
+    source: String,
+    named: bool,
+    lines_before: u64,
+    rows_before: usize,
+) -> Vec<String> {
+    let content = Content { named, before: RowsBefore { lines: lines_before, rows: rows_before } };
+    py.detach(move || {
+        let mut lines = Vec::new();
+        check_content(&source, &data, content, &mut |event| {
+            lines.push(json_line(event));
+            ControlFlow::Continue(())
+        });
+        lines
+    })
+}
+
+/// The length of the header line every piece of a file starting with `head` repeats, when the
+/// file can be cut into pieces at line breaks (a plain Arimaa archive); else `None`.
+#[pyfunction]
+fn rows_header_len(head: &[u8]) -> Option<usize> {
+    tabula_replay::check::rows_header_len(head)
+}
+
+/// The lines and rows (`(lines, rows)`) of `data`, rows cut out of an archive at line breaks
+/// (its header line left out), as its check numbers them.
+#[pyfunction]
+fn rows_in(py: Python<'_>, data: &[u8]) -> (u64, usize) {
+    let counted = py.detach(|| tabula_replay::check::rows_in(data));
+    (counted.lines, counted.rows)
+}
+
 /// The line `tabula check --jsonl` prints for a check's event.
 fn json_line(event: CheckEvent<'_>) -> String {
     match event {
@@ -150,6 +190,9 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CheckLines>()?;
     m.add_function(wrap_pyfunction!(check_lines, m)?)?;
     m.add_function(wrap_pyfunction!(check_bytes_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(check_content_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(rows_header_len, m)?)?;
+    m.add_function(wrap_pyfunction!(rows_in, m)?)?;
     m.add_class::<read::Games>()?;
     m.add_class::<read::Game>()?;
     m.add_function(wrap_pyfunction!(read::read_games, m)?)?;

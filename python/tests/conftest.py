@@ -118,14 +118,26 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "peers: differential tests against aei, gnubg-nn and OpenSpiel (run with -m peers)"
     )
+    config.addinivalue_line(
+        "markers", "spark: tabula.spark in a local Spark against the program (run with -m spark; needs pyspark and Java)"
+    )
+
+
+# The marked tests that run only when asked for, and what they need.
+ON_DEMAND = {
+    "peers": "differential tests against the peers: run with -m peers",
+    "spark": "tabula.spark in a local Spark (pyspark, Java): run with -m spark",
+}
 
 
 def pytest_collection_modifyitems(config, items):
-    """The peers' tests run only when asked for (`-m peers`); asked for, they fail when a peer
-    is missing."""
-    if "peers" in (config.option.markexpr or ""):
-        return
-    skip = pytest.mark.skip(reason="differential tests against the peers: run with -m peers")
-    for item in items:
-        if "peers" in item.keywords:
-            item.add_marker(skip)
+    """The peers' tests and the Spark tests run only when asked for (`-m peers`, `-m spark`);
+    asked for, they fail when a peer, pyspark or Java is missing."""
+    asked = config.option.markexpr or ""
+    for marker, reason in ON_DEMAND.items():
+        if marker in asked:
+            continue
+        skip = pytest.mark.skip(reason=reason)
+        for item in items:
+            if marker in item.keywords:
+                item.add_marker(skip)

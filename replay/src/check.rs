@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use crate::control::Control;
 use crate::games::{self, Format};
+pub use crate::input::RowsBefore;
 use crate::input::{self, Entry, LineChunks, Problem};
 use crate::report::{GameReport, Verdict};
 pub use crate::skip::SkipReason;
@@ -320,7 +321,8 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, control: &Arc<
     let name = input::record_name(path);
     let chunks = file.into_chunks();
     let explicit = explicit || named_as_records(path);
-    let skipped = check_stream(&source, &name, chunks.watched_by(Arc::clone(control)), explicit, summary, sink);
+    let chunks = chunks.watched_by(Arc::clone(control));
+    let skipped = check_stream(&source, &name, chunks, explicit, RowsBefore::default(), summary, sink);
     control.file_done();
     if let Some(reason) = skipped {
         summary.skipped.push((path.to_path_buf(), reason));
@@ -332,7 +334,8 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, control: &Arc<
 /// report in input order. `name` is the game id of a single-game file (a move list).
 pub fn check_reader(source: &str, name: &str, reader: impl Read + Send, sink: &mut dyn FnMut(&GameReport)) -> Summary {
     let mut summary = Summary::default();
-    check_stream(&Arc::from(source), name, LineChunks::new(reader), true, &mut summary, &mut |found| {
+    let chunks = LineChunks::new(reader);
+    check_stream(&Arc::from(source), name, chunks, true, RowsBefore::default(), &mut summary, &mut |found| {
         if let Found::Game(r) = found {
             sink(&r);
         }
@@ -346,21 +349,58 @@ pub fn check_reader(source: &str, name: &str, reader: impl Read + Send, sink: &m
 /// to `sink` in input order, the games of a single-game file named after `source`. What a task
 /// of a distributed job calls on the bytes it was given.
 pub fn check_bytes(source: &str, data: &[u8], sink: &mut dyn FnMut(CheckEvent<'_>) -> ControlFlow<()>) -> Summary {
+    check_content(source, data, Content::default(), sink)
+}
+
+/// How content handed to [`check_content`] stands: a file named to the check or found in a
+/// folder, a whole file or a piece of one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Content {
+    /// The file was named (`check FILE`): content in no format tabula knows is a game report,
+    /// unreadable. Else it was found in a folder (`check FOLDER`), and such content is skipped
+    /// (a `.mat` file's content excepted, as in a folder).
+    pub named: bool,
+    /// A piece of a file that [`rows_header_len`] accepts (its header line, then rows cut out at
+    /// line breaks), and what stands before it: its rows are numbered and placed as in the whole
+    /// file. The default, for a whole file.
+    pub before: RowsBefore,
+}
+
+impl Default for Content {
+    /// A whole file, named.
+    fn default() -> Content {
+        Content { named: true, before: RowsBefore::default() }
+    }
+}
+
+/// As [`check_bytes`], for content that may have been found in a folder, or be a piece of a
+/// file cut at line breaks ([`Content`]): what the tasks of a distributed job call, which
+/// cut a file too large for one task into pieces ([`rows_header_len`], [`rows_in`]) and list
+/// files out of folders themselves.
+pub fn check_content(
+    source: &str,
+    data: &[u8],
+    content: Content,
+    sink: &mut dyn FnMut(CheckEvent<'_>) -> ControlFlow<()>,
+) -> Summary {
     let control = Arc::new(Control::new());
     let mut summary = Summary::default();
     let name = input::record_name(Path::new(source));
     let path = Path::new(source);
+    let explicit = content.named || named_as_records(path);
     let mut hand_on = |found: Found| {
         if !control.stopped() && sink(found.event()).is_break() {
             control.stop();
         }
     };
+    let source = Arc::from(source);
+    let before = content.before;
     let skipped = if data.starts_with(&input::GZIP_MAGIC) {
         let chunks = LineChunks::new(input::Gunzip::new(data)).watched_by(Arc::clone(&control));
-        check_stream(&Arc::from(source), &name, chunks, true, &mut summary, &mut hand_on)
+        check_stream(&source, &name, chunks, explicit, before, &mut summary, &mut hand_on)
     } else {
         let chunks = LineChunks::new(data).watched_by(Arc::clone(&control));
-        check_stream(&Arc::from(source), &name, chunks, true, &mut summary, &mut hand_on)
+        check_stream(&source, &name, chunks, explicit, before, &mut summary, &mut hand_on)
     };
     if let Some(reason) = skipped {
         summary.skipped.push((path.to_path_buf(), reason));
@@ -370,6 +410,21 @@ pub fn check_bytes(source: &str, data: &[u8], sink: &mut dyn FnMut(CheckEvent<'_
     summary
 }
 
+/// When a file whose start is `head` (its first 64 KiB, or all of it) can be cut into pieces
+/// checked apart, the length of the header line (line break included) every piece starts
+/// with: a plain Arimaa archive, one game a row after the header line. `None` for gzip, for
+/// the other formats and for content in none.
+pub fn rows_header_len(head: &[u8]) -> Option<usize> {
+    games::rows_header_len(head)
+}
+
+/// The lines and rows of `data`, rows cut out of a file [`rows_header_len`] accepts (its header
+/// line left out, cut at line breaks), as its check numbers them: with what stands before
+/// `data`, what stands before the piece after it ([`RowsBefore::then`]).
+pub fn rows_in(data: &[u8]) -> RowsBefore {
+    games::rows_in(data)
+}
+
 /// Checks the games of one input. Returns why it was passed over when it holds no game to
 /// report: empty, records without a game, or (unless `explicit`) no format recognised.
 fn check_stream(
@@ -377,6 +432,7 @@ fn check_stream(
     name: &str,
     mut chunks: LineChunks<impl Read + Send>,
     explicit: bool,
+    before: RowsBefore,
     summary: &mut Summary,
     sink: &mut dyn FnMut(Found),
 ) -> Option<SkipReason> {
@@ -405,14 +461,102 @@ fn check_stream(
     };
     summary.files += 1;
     let games = summary.games;
-    summary.bytes += games::check_records(format, source, name, first, chunks, &mut |r| emit(r, summary));
+    summary.bytes += games::check_records(format, source, name, first, chunks, before, &mut |r| emit(r, summary));
     (summary.games == games).then_some(SkipReason::NoGames)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::check_reader;
-    use crate::input::CHUNK_BYTES;
+    use super::{check_bytes, check_content, check_reader, rows_header_len, rows_in, CheckEvent, Content};
+    use crate::input::{RowsBefore, CHUNK_BYTES};
+    use crate::report::GameReport;
+    use std::ops::ControlFlow;
+
+    /// The JSON lines of a check of `data` as `content`.
+    fn lines_of(data: &[u8], content: Content) -> Vec<String> {
+        let mut out = Vec::new();
+        check_content("pieces.tsv", data, content, &mut |event| {
+            out.push(match event {
+                CheckEvent::Game(r) => r.to_json(),
+                CheckEvent::Skipped { path, reason } => GameReport::skipped_json(path, reason),
+            });
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// An archive cut into pieces at line breaks, each piece its header line and some rows
+    /// checked apart after what stands before it, gives the whole file's reports: the rows'
+    /// ids (their index when the id column is empty), their lines, blank lines between them.
+    #[test]
+    fn pieces_of_an_archive_give_the_whole_files_reports() {
+        let mut text = b"id\tresult\ttermination\tmovelist\n".to_vec();
+        for line in 2..400u64 {
+            match line % 9 {
+                0 => text.push(b'\n'),
+                1 => text.extend(b" \t\r\n"),
+                // No id: the row is named by its index among the rows.
+                2 | 5 => text.extend(format!("\tw\tg\t1w Ra1 Rb1 x{line}\n").as_bytes()),
+                3 => text.extend(b"\xff\xfe not text\n"),
+                _ => text.extend(format!("{line}\tb\tg\t1w Ra1\\n1b ra8\\n2w Ra1n q{line}\n").as_bytes()),
+            }
+        }
+        text.extend(b"last\tw\tg\t1w");
+        let whole = lines_of(&text, Content::default());
+        let mut bytes = Vec::new();
+        check_bytes("pieces.tsv", &text, &mut |event| {
+            if let CheckEvent::Game(r) = event {
+                bytes.push(r.to_json());
+            }
+            ControlFlow::Continue(())
+        });
+        assert_eq!(whole, bytes);
+        assert!(whole.iter().any(|l| l.contains("\"game\":\"2\"")), "a row named by its index");
+        let header = rows_header_len(&text).expect("an archive");
+        assert_eq!(&text[..header], b"id\tresult\ttermination\tmovelist\n");
+        for piece_bytes in [1, 37, 200, 1000, text.len()] {
+            let (mut at, mut before, mut pieces) = (header, RowsBefore::default(), Vec::new());
+            while at < text.len() {
+                let mut end = (at + piece_bytes).min(text.len());
+                end = text[end..].iter().position(|&b| b == b'\n').map_or(text.len(), |i| end + i + 1);
+                // A piece of blank lines alone has nothing to report (checked, it would be
+                // skipped as holding no game).
+                let counted = rows_in(&text[at..end]);
+                if counted.rows > 0 {
+                    let mut piece = text[..header].to_vec();
+                    piece.extend(&text[at..end]);
+                    pieces.extend(lines_of(&piece, Content { named: true, before }));
+                }
+                before = before.then(counted);
+                at = end;
+            }
+            assert_eq!(pieces.len(), whole.len(), "pieces of {piece_bytes} bytes");
+            for (piece, whole) in pieces.iter().zip(&whole) {
+                assert_eq!(piece, whole, "pieces of {piece_bytes} bytes");
+            }
+        }
+    }
+
+    /// Only a plain archive is cut: not gzip, not another format, not a header line that does
+    /// not end in the start given.
+    #[test]
+    fn only_a_plain_archive_has_a_header_to_cut_after() {
+        assert_eq!(rows_header_len(b"id\tmovelist\n1\t1w Ra1\n"), Some(12));
+        assert_eq!(rows_header_len(b"id\tmovelist"), None);
+        assert_eq!(rows_header_len(b"1w Ra1 Rb1\n"), None);
+        assert_eq!(rows_header_len(b"\x1f\x8bid\tmovelist\n"), None);
+        assert_eq!(rows_in(b"a\n\n \nb"), RowsBefore { lines: 4, rows: 2 });
+    }
+
+    /// Content found in a folder in no format tabula knows is skipped; named, it is a report.
+    #[test]
+    fn content_found_in_a_folder_is_skipped_when_not_records() {
+        let found = lines_of(b"just some text\n", Content { named: false, before: RowsBefore::default() });
+        assert_eq!(found.len(), 1);
+        assert!(found[0].contains("\"verdict\":\"skipped\""), "{}", found[0]);
+        let named = lines_of(b"just some text\n", Content::default());
+        assert!(named[0].contains("\"verdict\":\"unreadable\""), "{}", named[0]);
+    }
 
     /// An Arimaa archive's rows are numbered by the line they stand on, across chunks, blank lines and rows too long
     /// to read: every row here is a bad one whose id is its line number, and the rows too long

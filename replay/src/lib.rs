@@ -19,6 +19,7 @@
 //! | --- | --- |
 //! | check paths (files, folders, `-`) into reports, in input order, in parallel | [`check_paths`], [`check_paths_with`], [`check::check_paths_controlled`] |
 //! | check one file's bytes (plain or gzip) | [`check_bytes`], [`check_reader`] |
+//! | check a file found in a folder, or a piece of an archive too large for one task (a distributed job's tasks) | [`check::check_content`], [`check::rows_header_len`], [`check::rows_in`] |
 //! | read the games of a file as records, and verify one | [`read`] ([`read::games`]: every game with the verdict `check` gives it, its tags, moves, boards and replay page), each game's `verify` ([`arimaa::verify()`], [`backgammon::check::check_match`], [`stones_rivers::verify()`]) |
 //! | render a game or a position: terminal text, SVG, the replay page | [`print_replay`], [`render`] |
 //! | list the legal moves of a position | [`moves`] |

@@ -8,30 +8,33 @@ use rayon::prelude::*;
 
 use super::archive::ArchiveLayout;
 use super::verify::{self, Notation, Record, RecordedEnd};
-use crate::input::{self, Chunk, LineChunks, MAX_RECORD_BYTES};
+use crate::input::{self, Chunk, LineChunks, RowsBefore, MAX_RECORD_BYTES};
 use crate::report::{ErrorInfo, GameReport};
 
 /// Checks every row of an archive (`first`, the chunk already read, then the rest of
 /// `chunks`), handing the reports to `emit` in row order; returns the bytes read. A reader
 /// thread reads the next chunk while the workers check this one (reading is many times faster
 /// than checking: one chunk ahead is enough), and the buffers go back to it for reuse, so that
-/// two or three chunks' memory serves the whole input.
+/// two or three chunks' memory serves the whole input. A piece of an archive (its header line,
+/// then rows cut out of it) numbers its rows and lines after what stands `before` it.
 pub(crate) fn check_archive<R: Read + Send>(
     source: &Arc<str>,
     layout: &ArchiveLayout,
     first: Option<Chunk>,
     chunks: LineChunks<R>,
+    before: RowsBefore,
     emit: &mut dyn FnMut(GameReport),
 ) -> u64 {
-    let mut archive = ArchiveChecker { source, layout, index: 0, header_seen: false };
+    let mut archive = ArchiveChecker { source, layout, index: before.rows, header_seen: false };
     let mut bytes = 0;
     // The rows are numbered here, as they are found: the reader need not count them too.
     let mut chunks = chunks.uncounted();
-    let mut next_line = match &first {
-        Some(Chunk::Lines { first_line, .. }) => *first_line,
-        Some(Chunk::Overlong { line, .. }) => *line,
-        None => 1,
-    };
+    let mut next_line = before.lines
+        + match &first {
+            Some(Chunk::Lines { first_line, .. }) => *first_line,
+            Some(Chunk::Overlong { line, .. }) => *line,
+            None => 1,
+        };
     std::thread::scope(|scope| {
         // The reader hands over each chunk when the checker takes it, and meanwhile holds only
         // the one it filled.
@@ -195,7 +198,7 @@ impl ArchiveChecker<'_> {
                 self.header_seen = true;
                 continue;
             }
-            if row.trim_ascii().is_empty() {
+            if !is_row(row) {
                 continue;
             }
             self.index += 1;
@@ -216,6 +219,27 @@ impl ArchiveChecker<'_> {
         let e = ErrorInfo { turn: String::new(), line, token, message };
         GameReport::unreadable(self.source.clone(), game, verify::KIND, e)
     }
+}
+
+/// Whether a line after an archive's header is a row the check numbers and reports: any but a
+/// blank one.
+fn is_row(line: &[u8]) -> bool {
+    !line.trim_ascii().is_empty()
+}
+
+/// The lines of `data` (rows of an archive, its header line left out, cut at line breaks) and
+/// the rows among them, as [`check_archive`] numbers them: what a piece after these rows stands
+/// after. A line too long to read is a row wherever it stands.
+pub(crate) fn rows_in(data: &[u8]) -> RowsBefore {
+    let mut counted = RowsBefore::default();
+    let mut rest = data;
+    while !rest.is_empty() {
+        let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        counted.lines += 1;
+        counted.rows += usize::from(len > input::MAX_LINE_BYTES || is_row(&rest[..len]));
+        rest = &rest[(len + 1).min(rest.len())..];
+    }
+    counted
 }
 
 /// An archive row that cannot be read as a game: the id it is reported under, the text shown

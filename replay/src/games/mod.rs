@@ -21,7 +21,7 @@ use crate::arimaa::find::{ArimaaFile, FileLayout, OwnedRecord};
 use crate::arimaa::verify::Notation;
 use crate::error::{FindError, QueryError, Refusal, ShowError};
 use crate::game_kind::GameKind;
-use crate::input::{self, Chunk, ChunkStream, LineChunks};
+use crate::input::{self, Chunk, ChunkStream, LineChunks, RowsBefore};
 use crate::report::{GameReport, Verdict};
 use crate::view::{GameView, Look};
 
@@ -71,17 +71,21 @@ pub(crate) fn arimaa_file<R: Read>(path: &Path, reader: R) -> Result<ArimaaFile<
 
 /// Reads every record of a file in `format` (`first`, the chunk already read, then the rest of
 /// `chunks`), verifies each and hands the reports to `emit` in input order; returns the bytes
-/// read. `name` is the game id of a single-game file.
+/// read. `name` is the game id of a single-game file; a piece of an archive numbers its rows
+/// after what stands `before` it (the other formats are not cut into pieces, and ignore it).
 pub(crate) fn check_records<R: Read + Send>(
     format: Format,
     source: &Arc<str>,
     name: &str,
     first: Option<Chunk>,
     chunks: LineChunks<R>,
+    before: RowsBefore,
     emit: &mut dyn FnMut(GameReport),
 ) -> u64 {
     match format {
-        Format::ArimaaArchive(layout) => crate::arimaa::check::check_archive(source, &layout, first, chunks, emit),
+        Format::ArimaaArchive(layout) => {
+            crate::arimaa::check::check_archive(source, &layout, first, chunks, before, emit)
+        }
         Format::ArimaaMoveList => crate::arimaa::check::check_single(source, name, Notation::Long, first, chunks, emit),
         Format::ArimaaShort => {
             let notation = Notation::Short(ResolveOptions::default());
@@ -103,6 +107,28 @@ pub(crate) fn check_records<R: Read + Send>(
             stream.bytes_read()
         }
     }
+}
+
+/// The length of the header line (its line break included) of a file whose start is `head`,
+/// when the file holds one record a row after it (an Arimaa archive) and so can be cut into
+/// pieces at line breaks, each piece the header line and some rows; `None` for any other
+/// format, and for a header line that does not end within `head`.
+pub(crate) fn rows_header_len(head: &[u8]) -> Option<usize> {
+    if head.starts_with(&input::GZIP_MAGIC) {
+        return None;
+    }
+    match Format::detect(&head[..head.len().min(input::DETECT_BYTES)]) {
+        Some(Format::ArimaaArchive(_)) => {
+            memchr::memchr(b'\n', head).filter(|&i| i < input::DETECT_BYTES).map(|i| i + 1)
+        }
+        _ => None,
+    }
+}
+
+/// The lines and rows of `data`, rows of a file [`rows_header_len`] accepts, as its check
+/// numbers them.
+pub(crate) fn rows_in(data: &[u8]) -> RowsBefore {
+    crate::arimaa::check::rows_in(data)
 }
 
 /// Shows the game `selector` of a file in `format` read from `reader` (`tabula replay`): every

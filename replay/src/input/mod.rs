@@ -36,3 +36,26 @@ pub const MAX_SKIP_BYTES: u64 = 1 << 30;
 /// unreadable, with where it starts, and reading goes on after it; so memory stays bounded
 /// however long a game is made to be.
 pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
+/// Where a piece of a file of one record a row (an Arimaa archive) stands in the whole file,
+/// when the piece (the file's header line, then some of its rows, cut at line breaks) is
+/// checked apart from the rest: `lines` lines of the file stand between its header line and
+/// the piece's first row, `rows` of them rows that a check numbers (the others blank). The
+/// piece's rows are then numbered, and reported on their lines, as in the whole file. The
+/// default is the whole file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RowsBefore {
+    /// Lines between the header line and the piece.
+    pub lines: u64,
+    /// Rows among them.
+    pub rows: usize,
+}
+
+impl RowsBefore {
+    /// What stands before the piece after this one: these lines and rows, then those of the
+    /// piece (`counted`: its lines and rows, header line left out).
+    #[must_use]
+    pub fn then(self, counted: RowsBefore) -> RowsBefore {
+        RowsBefore { lines: self.lines + counted.lines, rows: self.rows + counted.rows }
+    }
+}

@@ -1,0 +1,165 @@
+"""`tabula.spark.check` in a local Spark (`local[2]`) against `tabula check --jsonl` on the same
+files: every row, in every file's order, with archives cut into pieces of a few KiB so that the
+pieces are many. Marked `spark`: run with `-m spark` (they need pyspark and Java, and fail
+without them); the plain run skips them."""
+
+import gzip
+import json
+import os
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, TESTDATA, jsonl, run
+
+pytestmark = pytest.mark.spark
+
+SHARED_DATA = ROOT.parent / "shared" / "data"
+# Small enough that every archive of testdata/ larger than it is cut into several pieces.
+PIECE_BYTES = 4 << 10
+
+
+@pytest.fixture(scope="module")
+def spark():
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("tabula-test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+def local(source: str) -> str:
+    """A path as Spark names a local file (`file:/tmp/x`), as the program names it."""
+    for prefix in ("file://", "file:"):
+        if source.startswith(prefix):
+            return source[len(prefix):]
+    return source
+
+
+def as_report(row) -> dict:
+    """A DataFrame row as the dict of `tabula check --jsonl`."""
+    r = row.asDict()
+    r["source"] = local(r["source"])
+    for key in ("result", "error"):
+        r[key] = None if r[key] is None else json.loads(r[key])
+    return r
+
+
+def spark_check(spark, path, max_bytes):
+    import tabula.spark
+
+    started = time.perf_counter()
+    rows = tabula.spark.check(spark, str(path), max_bytes_per_task=max_bytes).collect()
+    return [as_report(r) for r in rows], time.perf_counter() - started
+
+
+def by_file(reports: list) -> dict:
+    files = defaultdict(list)
+    for r in reports:
+        files[r["source"]].append(r)
+    return files
+
+
+def compare(program, spark, path, max_bytes) -> dict:
+    """Checks `path` both ways; asserts every file's rows are equal, in order; the figures."""
+    ours, seconds = spark_check(spark, path, max_bytes)
+    theirs = jsonl(run(program, "check", "--jsonl", str(path)).stdout)
+    assert theirs, "the program reported nothing"
+    ours_files, theirs_files = by_file(ours), by_file(theirs)
+    assert sorted(ours_files) == sorted(theirs_files)
+    for source, expected in theirs_files.items():
+        got = ours_files[source]
+        assert len(got) == len(expected), source
+        for a, b in zip(got, expected):
+            assert a == b, source
+    # Spark's rows come in the order of their files' paths.
+    assert [local(r["source"]) for r in ours] == sorted(local(r["source"]) for r in ours)
+    games = sum(r["verdict"] != "skipped" for r in ours)
+    return {"files": len(ours_files), "rows": len(ours), "games": games, "seconds": seconds}
+
+
+def pieces(spark, path, max_bytes) -> dict:
+    import tabula.spark
+
+    return tabula.spark._pieces(spark, str(path), max_bytes)
+
+
+def report(capsys, what: str, figures: dict, cut: dict) -> None:
+    with capsys.disabled():
+        rate = figures["games"] / figures["seconds"]
+        print(
+            f"\n{what}: {figures['files']} files, {figures['games']} games, {figures['rows']} rows equal to "
+            f"tabula check --jsonl; {rate:,.0f} games/s in local[2] ({figures['seconds']:.1f} s); "
+            f"cut into pieces of {cut['max_bytes']:,} bytes: "
+            + ", ".join(f"{Path(f).name} {n}" for f, n in sorted(cut["pieces"].items()))
+        )
+
+
+def test_testdata_as_the_program_checks_it(program, spark, capsys):
+    figures = compare(program, spark, TESTDATA, PIECE_BYTES)
+    cut = pieces(spark, TESTDATA, PIECE_BYTES)
+    assert cut["random_games.tsv"] > 5, cut
+    assert cut["broken_games.tsv"] > 1, cut
+    report(capsys, "testdata/", figures, {"max_bytes": PIECE_BYTES, "pieces": cut})
+
+
+def test_one_file_named_as_the_program_checks_it(program, spark):
+    compare(program, spark, TESTDATA / "arimaa" / "random_games.tsv", PIECE_BYTES)
+    # Named, a file in no known format is a report, unreadable (in a folder it is skipped).
+    rows = compare(program, spark, TESTDATA / "arimaa" / "README.md", PIECE_BYTES)
+    assert rows["games"] == 1
+
+
+def test_an_archive_cut_anywhere_keeps_its_ids_lines_and_order(program, spark, tmp_path):
+    """Rows without an id (named by their index), blank lines, CRLF line ends, a last row
+    without a line break, and gzip (not cut: checked whole)."""
+    lines = (TESTDATA / "arimaa" / "random_games.tsv").read_bytes().split(b"\n")
+    header, rows = lines[0], [r for r in lines[1:] if r]
+    out = [header]
+    for i, row in enumerate(rows):
+        if i % 3 == 0:
+            row = b"\t" + row.split(b"\t", 1)[1]  # no id: the row's index names it
+        if i % 4 == 1:
+            out.append(b"")
+        if i % 5 == 2:
+            out.append(b"  \r")
+        out.append(row + (b"\r" if i % 7 == 3 else b""))
+    data = b"\n".join(out)
+    (tmp_path / "cut.tsv").write_bytes(data)
+    (tmp_path / "whole.tsv.gz").write_bytes(gzip.compress(data))
+    (tmp_path / "blank.tsv").write_bytes(header + b"\n" + b"\n \n" * 3000)
+    figures = compare(program, spark, tmp_path, 2 << 10)
+    cut = pieces(spark, tmp_path, 2 << 10)
+    assert cut["cut.tsv"] > 10 and "whole.tsv.gz" not in cut, cut
+    assert figures["rows"] == 2 * len(rows) + 1
+
+
+@pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="../shared/data is not beside the clone")
+def test_shared_data_as_the_program_checks_it(program, spark, capsys):
+    max_bytes = 64 << 10
+    figures = compare(program, spark, SHARED_DATA, max_bytes)
+    cut = pieces(spark, SHARED_DATA, max_bytes)
+    assert cut, "no archive of ../shared/data was cut"
+    report(capsys, "../shared/data", figures, {"max_bytes": max_bytes, "pieces": cut})
+
+
+def test_bad_arguments(spark):
+    import tabula.spark
+
+    with pytest.raises(TypeError):
+        tabula.spark.check(spark, 12)
+    with pytest.raises(TypeError):
+        tabula.spark.check(spark, str(TESTDATA), max_bytes_per_task="1")
+    with pytest.raises(ValueError):
+        tabula.spark.check(spark, str(TESTDATA), max_bytes_per_task=0)
