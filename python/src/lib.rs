@@ -2,8 +2,9 @@
 //!
 //! Everything here calls the library's public API (`tabula-replay`, `tabula-notation`,
 //! `tabula-engine`) and adds no rule of its own: the boards ask the engine and the notation, and
-//! `check` and `check_bytes` are the checker of `tabula check --jsonl`, its JSON handed on as it
-//! is. The Python side (`python/tabula/`) turns the JSON into dicts and names the classes.
+//! `check` and `check_bytes` are the checker of `tabula check --jsonl`, its reports handed on
+//! through the same serialisation (a game's report as a dict, a skipped file's as its JSON line).
+//! The Python side (`python/tabula/`) turns the remaining JSON into dicts and names the classes.
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -13,7 +14,7 @@ use std::sync::Mutex;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyStopIteration, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString};
 use tabula_replay::check::{check_bytes, check_content, check_paths_with, CheckEvent, Content, RowsBefore};
 use tabula_replay::{GameReport, Refusal};
 
@@ -64,11 +65,23 @@ fn ambiguous(py: Python<'_>, message: String, candidates: Vec<String>) -> PyErr 
     err
 }
 
-/// The JSON lines of `tabula check --jsonl` for `paths`, streamed from a background thread.
+/// A check's event as the background thread hands it on: a game's report, or the JSON line of
+/// a file passed over.
+enum Checked {
+    Game(GameReport),
+    Line(String),
+}
+
+/// The reports of `tabula check --jsonl` for `paths`, streamed from a background thread: each
+/// step hands on every report ready (at least one), a game's as the dict of its JSON line (made
+/// from the same serialisation, without the text between), a skipped file's as its JSON line.
 #[pyclass(module = "tabula._tabula")]
 struct CheckLines {
-    lines: Mutex<Receiver<String>>,
+    lines: Mutex<Receiver<Checked>>,
 }
+
+/// Reports handed on in one step at most: the reader gets the GIL back between steps.
+const CHECK_BATCH: usize = 256;
 
 #[pymethods]
 impl CheckLines {
@@ -76,13 +89,36 @@ impl CheckLines {
         slf
     }
 
-    fn __next__(&self, py: Python<'_>) -> PyResult<String> {
-        let next = py.detach(|| self.lines.lock().map_err(|_| ()).and_then(|rx| rx.recv().map_err(|_| ())));
-        next.map_err(|()| PyStopIteration::new_err(()))
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let batch = py.detach(|| {
+            let rx = self.lines.lock().map_err(|_| ())?;
+            let first = rx.recv().map_err(|_| ())?;
+            let mut batch = vec![first];
+            while batch.len() < CHECK_BATCH {
+                match rx.try_recv() {
+                    Ok(next) => batch.push(next),
+                    Err(_) => break,
+                }
+            }
+            Ok::<_, ()>(batch)
+        });
+        let batch = batch.map_err(|()| PyStopIteration::new_err(()))?;
+        let list = PyList::empty(py);
+        for item in batch {
+            match item {
+                Checked::Game(report) => list.append(
+                    pythonize::pythonize(py, &report)
+                        .map_err(|e| PyValueError::new_err(format!("cannot hand on a report: {e}")))?,
+                )?,
+                Checked::Line(line) => list.append(line)?,
+            }
+        }
+        Ok(list)
     }
 }
 
-/// Lines held between the checker and the Python reader: the checker waits when they are not read.
+/// Reports held between the checker and the Python reader: the checker waits when they are not
+/// read.
 const CHECK_QUEUE: usize = 1024;
 
 /// Starts checking `paths` with `jobs` threads (all cores when `None`); the lines come, in input
@@ -98,13 +134,17 @@ fn check_lines(paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<CheckLines>
         pool = pool.num_threads(jobs);
     }
     let pool = pool.build().map_err(|e| PyOSError::new_err(format!("cannot start the check's threads: {e}")))?;
-    let (tx, rx) = sync_channel::<String>(CHECK_QUEUE);
+    let (tx, rx) = sync_channel::<Checked>(CHECK_QUEUE);
     std::thread::Builder::new()
         .name("tabula-check".into())
         .spawn(move || {
             pool.install(|| {
                 check_paths_with(&paths, &mut |event| {
-                    if tx.send(json_line(event)).is_err() {
+                    let item = match event {
+                        CheckEvent::Game(r) => Checked::Game(r.clone()),
+                        skipped => Checked::Line(json_line(skipped)),
+                    };
+                    if tx.send(item).is_err() {
                         return ControlFlow::Break(());
                     }
                     ControlFlow::Continue(())

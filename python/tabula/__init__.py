@@ -73,8 +73,12 @@ def check(
             raise TypeError(f"jobs must be an int, not {type(jobs).__name__}")
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
-    lines = _tabula.check_lines(names, jobs)
-    return (_json.loads(line) for line in lines)
+    batches = _tabula.check_lines(names, jobs)
+    return (
+        item if isinstance(item, dict) else _json.loads(item)
+        for batch in batches
+        for item in batch
+    )
 
 
 def check_bytes(data: Union[bytes, bytearray, memoryview], source: str) -> List[Dict[str, Any]]:

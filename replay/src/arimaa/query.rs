@@ -20,10 +20,21 @@ pub fn legal_moves(text: &str) -> Result<(Vec<String>, String), QueryError> {
 /// Every legal turn of an Arimaa position in long notation, one per resulting position, sorted.
 pub fn legal_turns(pos: &Position) -> Vec<String> {
     let mut gen = MoveGenerator::new();
-    let mut texts: Vec<String> =
-        gen.legal_turns(pos).iter().filter_map(|(t, _)| tabula_notation::arimaa::write_turn(pos, t).ok()).collect();
-    texts.sort_unstable();
-    texts
+    // Sorted by the first sixteen bytes read as one number (zeros after a shorter text, which
+    // keeps the order of the texts), the texts compared only when those are equal.
+    let mut texts: Vec<(u128, String)> = gen
+        .legal_turns(pos)
+        .iter()
+        .filter_map(|(t, _)| tabula_notation::arimaa::write_turn(pos, t).ok())
+        .map(|text| {
+            let mut head = [0u8; 16];
+            let n = text.len().min(16);
+            head[..n].copy_from_slice(&text.as_bytes()[..n]);
+            (u128::from_be_bytes(head), text)
+        })
+        .collect();
+    texts.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    texts.into_iter().map(|(_, t)| t).collect()
 }
 
 /// Resolves the move `text` of a `tabula resolve` request on `position`: short notation in the request's `view` (`g` when the key is absent); `"lenient": true`
