@@ -411,6 +411,13 @@ impl PlayItem {
         at.min(ITEM_BYTES)
     }
 
+    /// Appends the item's text (what `Display` writes), ASCII, to `out`.
+    pub fn write_ascii(&self, out: &mut Vec<u8>) {
+        let mut buf = [0u8; ITEM_BYTES + 4];
+        let n = self.write_bytes(&mut buf);
+        out.extend_from_slice(&buf[..n]);
+    }
+
     /// Appends the item's text (what `Display` writes) to `out`, without the formatting
     /// machinery: the writers of many plays call this.
     pub fn write_to(&self, out: &mut String) {

@@ -87,6 +87,28 @@ impl Standard {
         PlayText::from_items(&items[..n]).unwrap_or_default()
     }
 
+    /// Appends the standard text of `play`, a legal play on the writer's position, to `out`
+    /// (ASCII: the bytes of [`text`](Self::text)), and returns its items' (from-point, to-point,
+    /// count), padded with zeros: what `tabula moves` orders plays by. The writer of many
+    /// plays: no text is made but the bytes.
+    pub fn write(&self, play: &Play, out: &mut Vec<u8>) -> [(u8, u8, u8); 4] {
+        let (items, n) = self.items(play);
+        let items = &items[..n];
+        let mut key = [(0, 0, 0); 4];
+        // As `PlayText::from_items`, which gives the empty text for more than four moves.
+        if items.iter().map(PlayItem::moves).sum::<usize>() > 4 {
+            return key;
+        }
+        for (i, (item, k)) in items.iter().zip(key.iter_mut()).enumerate() {
+            if i > 0 {
+                out.push(b' ');
+            }
+            item.write_ascii(out);
+            *k = (item.from().number(), item.to().number(), item.count());
+        }
+        key
+    }
+
     /// The items of the standard text of `play`, in the order written, and how many there are.
     fn items(&self, play: &Play) -> ([PlayItem; 4], usize) {
         // 1. The steps by from-point descending, then to-point descending.
@@ -97,7 +119,14 @@ impl Standard {
             n += 1;
         }
         let steps = &mut steps[..n];
-        steps.sort_unstable_by(|a, b| b.cmp(a));
+        // Insertion sort, descending: at most four.
+        for i in 1..steps.len() {
+            let mut j = i;
+            while j > 0 && steps[j - 1] < steps[j] {
+                steps.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         // 2. The paths: the points each lands on, bit `i` of `hits` where landing `i` hit.
         let mut blots = self.blots;
         let mut points = [[0u8; MAX_ITEM_POINTS]; 4];

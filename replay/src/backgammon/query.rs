@@ -81,7 +81,7 @@ pub fn roll(text: &str) -> Result<Dice, QueryError> {
     Dice::from_ascii(text.trim().as_bytes()).map_err(|_| QueryError::Dice(text.to_string()))
 }
 
-/// Items of a play as (from, to, count), the order `tabula moves` lists plays in.
+/// Items of a play as (from, to, count), zero-padded: the order `tabula moves` lists plays in.
 type SortKey = [(u8, u8, u8); 4];
 
 /// Every legal play of `dice` on `pos` in the standard notation, one per resulting position,
@@ -94,24 +94,25 @@ pub fn plays(pos: &Position, dice: Dice) -> Vec<String> {
         static GENERATOR: RefCell<MoveGenerator> = RefCell::new(MoveGenerator::new());
     }
     let standard = Standard::new(pos);
-    let mut plays: Vec<(SortKey, String)> = GENERATOR.with_borrow_mut(|gen| {
-        gen.legal_plays(pos, dice)
+    // The texts side by side in one buffer, each play's key with where its text lies.
+    let mut bytes = Vec::new();
+    let mut plays: Vec<(SortKey, usize, usize)> = GENERATOR.with_borrow_mut(|gen| {
+        let legal = gen.legal_plays(pos, dice);
+        bytes.reserve(12 * legal.len());
+        legal
             .iter()
             .filter(|(play, _)| !play.is_empty())
             .map(|(play, _)| {
-                let text = standard.text(play);
-                // At most four items: the key of a play with fewer is padded with zeros, which
-                // sort below every item (an item's from-point is at least 1).
-                let mut key = [(0, 0, 0); 4];
-                for (k, i) in key.iter_mut().zip(text.items()) {
-                    *k = (i.from().number(), i.to().number(), i.count());
-                }
-                (key, text.text())
+                let start = bytes.len();
+                let key = standard.write(play, &mut bytes);
+                (key, start, bytes.len())
             })
             .collect()
     });
-    plays.sort_unstable_by(|a, b| Reverse(&a.0).cmp(&Reverse(&b.0)).then_with(|| a.1.cmp(&b.1)));
-    plays.into_iter().map(|(_, t)| t).collect()
+    let text = String::from_utf8(bytes).unwrap_or_default();
+    let at = |start: usize, end: usize| text.get(start..end).unwrap_or_default();
+    plays.sort_unstable_by(|a, b| Reverse(&a.0).cmp(&Reverse(&b.0)).then_with(|| at(a.1, a.2).cmp(at(b.1, b.2))));
+    plays.into_iter().map(|(_, start, end)| at(start, end).to_owned()).collect()
 }
 
 /// Resolves the play `text` of a `tabula resolve` request on `position`: its standard text.
