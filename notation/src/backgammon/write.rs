@@ -9,7 +9,7 @@
 //! other order, `13/9 9/7` for `13/11 11/7`, which both write `13/7`, the hits being part of the
 //! position; for a double the set of steps is fixed by the position).
 
-use std::cmp::Reverse;
+use std::cmp::{Ordering, Reverse};
 
 use smallvec::SmallVec;
 use tabula_engine::backgammon::{Play, Point, Position};
@@ -200,11 +200,22 @@ impl Standard {
         }
         // 4. Items by from-point descending, then to-point ascending, then the one showing more
         //    points first, then by text (written only for such a tie, which is rare).
-        items[..count].sort_by(|a, b| {
-            (Reverse(a.from()), a.to(), Reverse(a.points().len()))
-                .cmp(&(Reverse(b.from()), b.to(), Reverse(b.points().len())))
-                .then_with(|| a.to_string().cmp(&b.to_string()))
-        });
+        //    An insertion sort on one number per item: at most four.
+        let rank = |i: &PlayItem| {
+            u32::from(255 - i.from().number()) << 16 | u32::from(i.to().number()) << 8 | (255 - i.points().len() as u32)
+        };
+        let before = |a: &PlayItem, b: &PlayItem| match rank(a).cmp(&rank(b)) {
+            Ordering::Equal => a.to_string() < b.to_string(),
+            o => o == Ordering::Less,
+        };
+        let items_mut = &mut items[..count];
+        for i in 1..items_mut.len() {
+            let mut j = i;
+            while j > 0 && before(&items_mut[j], &items_mut[j - 1]) {
+                items_mut.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         (items, count)
     }
 }

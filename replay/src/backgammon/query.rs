@@ -1,7 +1,6 @@
 //! Questions about one backgammon position, as `tabula moves` and `tabula resolve` ask them.
 
 use std::cell::RefCell;
-use std::cmp::Reverse;
 
 use serde_json::{Map, Value};
 use tabula_engine::backgammon::{Dice, MatchState, MoveGenerator, Position};
@@ -81,8 +80,9 @@ pub fn roll(text: &str) -> Result<Dice, QueryError> {
     Dice::from_ascii(text.trim().as_bytes()).map_err(|_| QueryError::Dice(text.to_string()))
 }
 
-/// Items of a play as (from, to, count), zero-padded: the order `tabula moves` lists plays in.
-type SortKey = [(u8, u8, u8); 4];
+/// Items of a play as (from, to, count), zero-padded, 24 bits each, the first item highest: the
+/// order `tabula moves` lists plays in (descending).
+type SortKey = u128;
 
 /// Every legal play of `dice` on `pos` in the standard notation, one per resulting position,
 /// in a fixed order (the first item's from-point descending, then its to-point descending, and
@@ -104,14 +104,19 @@ pub fn plays(pos: &Position, dice: Dice) -> Vec<String> {
             .filter(|(play, _)| !play.is_empty())
             .map(|(play, _)| {
                 let start = bytes.len();
-                let key = standard.write(play, &mut bytes);
+                // The items' (from, to, count) in one number, the first item highest: plays
+                // compare as their keys do.
+                let key = standard
+                    .write(play, &mut bytes)
+                    .iter()
+                    .fold(0u128, |k, &(f, t, c)| k << 24 | u128::from(f) << 16 | u128::from(t) << 8 | u128::from(c));
                 (key, start, bytes.len())
             })
             .collect()
     });
     let text = String::from_utf8(bytes).unwrap_or_default();
     let at = |start: usize, end: usize| text.get(start..end).unwrap_or_default();
-    plays.sort_unstable_by(|a, b| Reverse(&a.0).cmp(&Reverse(&b.0)).then_with(|| at(a.1, a.2).cmp(at(b.1, b.2))));
+    plays.sort_unstable_by(|a, b| b.0.cmp(&a.0).then_with(|| at(a.1, a.2).cmp(at(b.1, b.2))));
     plays.into_iter().map(|(_, start, end)| at(start, end).to_owned()).collect()
 }
 
