@@ -9,12 +9,13 @@
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::mpsc::{sync_channel, Receiver};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyStopIteration, PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 use tabula_replay::check::{check_bytes, check_content, check_paths_with, CheckEvent, Content, RowsBefore};
 use tabula_replay::{GameReport, Refusal};
 
@@ -73,8 +74,9 @@ enum Checked {
 }
 
 /// The reports of `tabula check --jsonl` for `paths`, streamed from a background thread: each
-/// step hands on every report ready (at least one), a game's as the dict of its JSON line (made
-/// from the same serialisation, without the text between), a skipped file's as its JSON line.
+/// step hands on a list of every report ready (at least one), each the dict of its JSON line (a
+/// game's made from the same serialisation, without the text between; a skipped file's read
+/// from its line).
 #[pyclass(module = "tabula._tabula")]
 struct CheckLines {
     lines: Mutex<Receiver<Checked>>,
@@ -104,17 +106,53 @@ impl CheckLines {
         });
         let batch = batch.map_err(|()| PyStopIteration::new_err(()))?;
         let list = PyList::empty(py);
+        let mut source = None;
         for item in batch {
             match item {
-                Checked::Game(report) => list.append(
-                    pythonize::pythonize(py, &report)
-                        .map_err(|e| PyValueError::new_err(format!("cannot hand on a report: {e}")))?,
-                )?,
-                Checked::Line(line) => list.append(line)?,
+                Checked::Game(report) => list.append(report_dict(py, &report, &mut source)?)?,
+                Checked::Line(line) => {
+                    let loads = py.import(intern!(py, "json"))?.getattr(intern!(py, "loads"))?;
+                    list.append(loads.call1((line,))?)?;
+                }
             }
         }
         Ok(list)
     }
+}
+
+/// The dict of a game's report: the keys of its serialisation (the JSON line's), in its order,
+/// the key names interned and the source's string made once for a run of reports from one file
+/// (`source`); the result and the error, whose shapes differ by game, through the serialisation
+/// itself.
+fn report_dict<'py>(
+    py: Python<'py>,
+    r: &GameReport,
+    source: &mut Option<(Arc<str>, Bound<'py, PyString>)>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let nested = |e: pythonize::PythonizeError| PyValueError::new_err(format!("cannot hand on a report: {e}"));
+    let same = matches!(source, Some((s, _)) if Arc::ptr_eq(s, &r.source));
+    if !same {
+        *source = Some((r.source.clone(), PyString::new(py, &r.source)));
+    }
+    let d = PyDict::new(py);
+    match source.as_ref() {
+        Some((_, s)) => d.set_item(intern!(py, "source"), s)?,
+        None => d.set_item(intern!(py, "source"), &*r.source)?,
+    }
+    d.set_item(intern!(py, "game"), &r.game)?;
+    d.set_item(intern!(py, "kind"), PyString::intern(py, r.kind))?;
+    d.set_item(intern!(py, "verdict"), PyString::intern(py, r.verdict.as_str()))?;
+    d.set_item(intern!(py, "turns"), r.turns)?;
+    match &r.result {
+        Some(result) => d.set_item(intern!(py, "result"), pythonize::pythonize(py, result).map_err(nested)?)?,
+        None => d.set_item(intern!(py, "result"), py.None())?,
+    }
+    d.set_item(intern!(py, "final_position"), &r.final_position)?;
+    match &r.error {
+        Some(error) => d.set_item(intern!(py, "error"), pythonize::pythonize(py, error).map_err(nested)?)?,
+        None => d.set_item(intern!(py, "error"), py.None())?,
+    }
+    Ok(d)
 }
 
 /// Reports held between the checker and the Python reader: the checker waits when they are not

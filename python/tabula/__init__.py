@@ -73,12 +73,13 @@ def check(
             raise TypeError(f"jobs must be an int, not {type(jobs).__name__}")
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
-    batches = _tabula.check_lines(names, jobs)
-    return (
-        item if isinstance(item, dict) else _json.loads(item)
-        for batch in batches
-        for item in batch
-    )
+    return _stream(_tabula.check_lines(names, jobs))
+
+
+def _stream(batches: Iterator[List[Dict[str, Any]]]) -> Iterator[Dict[str, Any]]:
+    """The dicts of the lists ``batches`` yields, one by one (closing it drops ``batches``)."""
+    for batch in batches:
+        yield from batch
 
 
 def check_bytes(data: Union[bytes, bytearray, memoryview], source: str) -> List[Dict[str, Any]]:
