@@ -19,9 +19,11 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=TABULA_WEB_WASM");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default());
-    // Only the program inlines the module: a build without it (the library for WebAssembly,
-    // which the module itself stands on, or without the `cli` feature) watches nothing more.
-    let program = std::env::var_os("CARGO_FEATURE_CLI").is_some()
+    // Only the program (`cli`) and the ways in that ask for it (`page-module`) inline the
+    // module: a build without them (the library for WebAssembly, which the module itself stands
+    // on) watches nothing more.
+    let program = (std::env::var_os("CARGO_FEATURE_CLI").is_some()
+        || std::env::var_os("CARGO_FEATURE_PAGE_MODULE").is_some())
         && std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a != "wasm32");
     if !program {
         let _ = std::fs::write(out.join("tabula_web.wasm"), b"");

@@ -196,10 +196,14 @@ impl Game {
         })
     }
 
-    /// The replay page of `tabula replay --format html`.
+    /// The replay page of `tabula replay --format html`, an analysis board as the program's is
+    /// when the page's WebAssembly module was built before the package (without it, the replay
+    /// alone).
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let inner = &self.inner;
-        py.detach(|| inner.page()).map_err(|e| TabulaError::new_err(e.to_string()))
+        let page = py.detach(|| inner.page()).map_err(|e| TabulaError::new_err(e.to_string()))?;
+        let module = tabula_replay::page::MODULE;
+        Ok(if module.is_empty() { page } else { tabula_replay::page::embed_module(&page, module) })
     }
 
     fn __repr__(&self) -> String {

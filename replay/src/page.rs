@@ -263,6 +263,11 @@ pub fn board(kind: &str, position: &str, view: &str) -> String {
     out
 }
 
+/// The analysis page's WebAssembly module (`web/`), built before this library (see
+/// `build.rs`) and inlined in it by the program (feature `cli`) and the ways in that ask for it
+/// (feature `page-module`); empty when it was not built first, or without those features.
+pub const MODULE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tabula_web.wasm"));
+
 /// `page` (from [`html`] or [`board`]) with the WebAssembly module `wasm` inlined; a page
 /// without the slot is left as it is.
 pub fn embed_module(page: &str, wasm: &[u8]) -> String {

@@ -254,7 +254,7 @@ fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, outpu
 
 /// The analysis page's WebAssembly module (`web/`), built before the program (see `build.rs`);
 /// empty when it was not.
-const MODULE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tabula_web.wasm"));
+const MODULE: &[u8] = tabula_replay::page::MODULE;
 
 /// Why a page cannot have its board: the module was not built before the program.
 const NO_MODULE: &str = "this tabula was built without the analysis page's WebAssembly module: build it with \
