@@ -327,3 +327,49 @@ mod studio_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod standard_tests {
+    use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
+    use tabula_engine::random::SplitMix64;
+
+    use super::*;
+
+    /// `Standard::write` writes the bytes of `Standard::text` and keys the play by its items,
+    /// on every legal play of every roll in positions of random games.
+    #[test]
+    fn write_gives_the_text_and_its_items() {
+        let mut gen = MoveGenerator::new();
+        let mut rng = SplitMix64(0x5714_da7d);
+        let rolls: Vec<Dice> = Dice::all().collect();
+        let mut checked = 0;
+        for _ in 0..30 {
+            let mut pos = Position::start();
+            for _ in 0..120 {
+                let standard = Standard::new(&pos);
+                for &dice in &rolls {
+                    for (play, _) in gen.legal_plays(&pos, dice).iter() {
+                        let text = standard.text(play);
+                        let mut bytes = Vec::new();
+                        let key = standard.write(play, &mut bytes);
+                        assert_eq!(String::from_utf8(bytes).unwrap(), text.to_string());
+                        let mut want = [(0, 0, 0); 4];
+                        for (w, i) in want.iter_mut().zip(text.items()) {
+                            *w = (i.from().number(), i.to().number(), i.count());
+                        }
+                        assert_eq!(key, want);
+                        checked += 1;
+                    }
+                }
+                let dice = rolls[rng.below(rolls.len())];
+                let plays = gen.legal_plays(&pos, dice);
+                let (_, next) = plays[rng.below(plays.len())];
+                if next.roller_won() {
+                    break;
+                }
+                pos = next.swapped();
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+}
