@@ -71,8 +71,18 @@ pub(crate) fn check_match_keeping(
     sink: &mut dyn FnMut(GameReport),
     keep: Option<u32>,
 ) -> Option<KeptGame> {
+    keeping(keep, sink, |keep, each| check_match_kept(source, name, input, keep, each))
+}
+
+/// Runs `check` (a `check_*_kept`) keeping the game at place `keep`: each report goes to
+/// `sink`, and the game kept, if any, is returned.
+fn keeping(
+    keep: Option<u32>,
+    sink: &mut dyn FnMut(GameReport),
+    check: impl FnOnce(Option<Keep>, &mut dyn FnMut(GameReport, Option<KeptGame>)),
+) -> Option<KeptGame> {
     let mut kept = None;
-    check_match_kept(source, name, input, keep.map(Keep::One), &mut |r, k| {
+    check(keep.map(Keep::One), &mut |r, k| {
         kept = kept.take().or(k);
         sink(r);
     });
@@ -152,12 +162,7 @@ pub(crate) fn check_sgf_keeping(
     sink: &mut dyn FnMut(GameReport),
     keep: Option<u32>,
 ) -> Option<KeptGame> {
-    let mut kept = None;
-    check_sgf_kept(source, name, input, keep.map(Keep::One), &mut |r, k| {
-        kept = kept.take().or(k);
-        sink(r);
-    });
-    kept
+    keeping(keep, sink, |keep, each| check_sgf_kept(source, name, input, keep, each))
 }
 
 /// As [`check_sgf`], handing each report with its game as [`check_match_kept`] does.
