@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use tabula_engine::backgammon::{Dice, MoveGenerator, Play, Position};
 use tabula_engine::random::SplitMix64;
-use tabula_notation::backgammon::{write_play, PlayText, ResolveError};
+use tabula_notation::backgammon::{write_play, PlayText, ResolveError, Standard};
 
 /// The position after `plies` random rolls and random legal plays from the start (fewer if a
 /// side bears off all its checkers first).
@@ -101,4 +101,34 @@ fn the_start_position_round_trips() {
     let mut gen = MoveGenerator::new();
     let mut resolver = MoveGenerator::new();
     check_position(&mut gen, &mut resolver, &Position::start()).expect("round trip");
+}
+
+/// `Standard::write`, the writer of many plays, writes the bytes of `Standard::text` and keys
+/// each play by its items (from-point, to-point, count), on every legal play of every roll in
+/// positions of random games.
+#[test]
+fn standard_write_gives_the_text_and_its_items() {
+    let (mut gen, mut plays) = (MoveGenerator::new(), MoveGenerator::new());
+    let mut checked = 0;
+    for seed in 0..30u64 {
+        for plies in (0..120).step_by(4) {
+            let pos = random_position(&mut gen, seed, plies);
+            let standard = Standard::new(&pos);
+            for dice in Dice::all() {
+                for (play, _) in plays.legal_plays(&pos, dice).iter() {
+                    let text = standard.text(play);
+                    let mut bytes = Vec::new();
+                    let key = standard.write(play, &mut bytes);
+                    assert_eq!(String::from_utf8(bytes).unwrap(), text.to_string());
+                    let mut want = [(0, 0, 0); 4];
+                    for (w, i) in want.iter_mut().zip(text.items()) {
+                        *w = (i.from().number(), i.to().number(), i.count());
+                    }
+                    assert_eq!(key, want);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
 }
