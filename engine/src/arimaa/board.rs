@@ -133,17 +133,23 @@ impl Board {
     /// `color`'s pieces that are frozen: next to a stronger enemy and to no friend.
     #[inline]
     pub fn frozen(&self, color: Color) -> Bitboard {
+        self.threatened(color) & !self.occupied[color].neighbors()
+    }
+
+    /// `color`'s pieces next to a stronger enemy: those that a friend's leaving or coming can
+    /// freeze or unfreeze.
+    #[inline]
+    pub fn threatened(&self, color: Color) -> Bitboard {
         let own = &self.pieces[color];
         let enemy = &self.pieces[color.other()];
-        let supported = self.occupied[color].neighbors();
         // Walk from the strongest enemy kind down, accumulating "next to something stronger".
         let mut stronger_near = Bitboard::EMPTY;
-        let mut frozen = Bitboard::EMPTY;
+        let mut threatened = Bitboard::EMPTY;
         for k in (0..5).rev() {
             stronger_near |= enemy[k + 1].neighbors();
-            frozen |= own[k] & stronger_near;
+            threatened |= own[k] & stronger_near;
         }
-        frozen & !supported
+        threatened
     }
 
     /// Whether the piece of `color` and `kind` on `sq` is frozen.

@@ -130,6 +130,70 @@ impl KeySet {
 struct Node {
     state: TurnState,
     hash_2: u64,
+    /// The step that made this state, when it is a free step (see [`FreeStep`]).
+    last: Option<FreeStep>,
+}
+
+/// A step of a piece of the side to move that is not part of a push, as far as telling which
+/// such steps commute: played in either order, two that commute are both legal and reach the
+/// same board.
+///
+/// Between two such steps the enemy pieces stay where they are (a step captures only its own
+/// side's pieces), so a step depends only on which squares hold a friend: its own two squares,
+/// the squares next to where it starts if an enemy stronger than the piece stands next to it
+/// there (they decide whether it is frozen), and each trap next to where it starts or where
+/// it ends with the squares around that trap (they decide the captures). It changes its own
+/// two squares and those traps. Two steps commute when neither changes a square the other
+/// depends on.
+#[derive(Copy, Clone)]
+struct FreeStep {
+    /// Its place in the order [`MoveGenerator::search_steps`] tries free steps in.
+    order: u16,
+    kind: PieceKind,
+    from: Square,
+    writes: Bitboard,
+    reads: Bitboard,
+}
+
+/// For each square and direction of a step from it: the squares a free step writes, those it
+/// reads when not threatened, and those it reads when threatened (see [`FreeStep`]). Unused
+/// where the step would leave the board.
+static FREE_STEP_SQUARES: [[[Bitboard; 3]; 4]; 64] = {
+    let mut table = [[[Bitboard::EMPTY; 3]; 4]; 64];
+    let mut from: usize = 0;
+    while from < 64 {
+        let (file, near) = (from % 8, Bitboard(1 << from).neighbors().0);
+        // North, east, south, west, as `Direction::ALL`.
+        let to = [from + 8, from + 1, from.wrapping_sub(8), from.wrapping_sub(1)];
+        let on_board = [from < 56, file < 7, from >= 8, file > 0];
+        let mut d = 0;
+        while d < 4 {
+            if on_board[d] {
+                let to = 1u64 << to[d];
+                let traps = Bitboard::TRAPS.0 & (near | to);
+                let writes = 1 << from | to | traps;
+                let reads = writes | Bitboard(traps).neighbors().0;
+                table[from][d] = [Bitboard(writes), Bitboard(reads), Bitboard(reads | near)];
+            }
+            d += 1;
+        }
+        from += 1;
+    }
+    table
+};
+
+impl FreeStep {
+    #[inline]
+    fn new(kind: PieceKind, dir: Direction, from: Square, threatened: bool) -> FreeStep {
+        let [writes, calm, threat] = FREE_STEP_SQUARES[from as usize][dir as usize];
+        let reads = if threatened { threat } else { calm };
+        FreeStep { order: (kind as u16) << 8 | (dir as u16) << 6 | from as u16, kind, from, writes, reads }
+    }
+
+    #[inline]
+    fn commutes(self, other: FreeStep) -> bool {
+        (self.writes & other.reads).is_empty() && (other.writes & self.reads).is_empty()
+    }
 }
 
 fn second_hash(board: &Board) -> u64 {
@@ -186,7 +250,7 @@ impl MoveGenerator {
         self.out.clear();
         if pos.phase() == Phase::Play {
             let me = pos.side_to_move();
-            let root = Node { state: TurnState::new(*pos.board()), hash_2: second_hash(pos.board()) };
+            let root = Node { state: TurnState::new(*pos.board()), hash_2: second_hash(pos.board()), last: None };
             self.search(me, pos.board(), &root, Turn::empty());
         }
         &self.out
@@ -231,6 +295,15 @@ impl MoveGenerator {
     }
 
     /// [`search`](Self::search) but for the fourth steps, which are only gathered.
+    ///
+    /// A free step that commutes with the free step that made the state and comes before it
+    /// in the order tried is passed over when the two in the other order reach the same turn
+    /// state: always on the fourth step (only the board counts then), else when neither step
+    /// leaves a pull behind. The other order was tried first, from the state before, and
+    /// reached that state. (If the state it reached passes the step over in turn, the same
+    /// holds one state further on, with a step later in the order each time, so it ends.) No
+    /// state is lost, and none is first reached by a step passed over, so the turns found and
+    /// their order do not change.
     fn search_steps(&mut self, me: Color, start: &Board, node: &Node, turn: Turn) {
         let state = &node.state;
         let b = &state.board;
@@ -244,6 +317,8 @@ impl MoveGenerator {
         }
         let them = me.other();
         let active = b.by_color(me) & !b.frozen(me);
+        let threatened = b.threatened(me);
+        let last = node.last.filter(|_| state.len == 3 || state.pull.is_none());
         for kind in PieceKind::ALL {
             let pieces = b.pieces(me, kind) & active;
             if pieces.is_empty() {
@@ -256,7 +331,16 @@ impl MoveGenerator {
                 }
                 for from in pieces & empty.shift(dir.opposite()) {
                     let Some(to) = from.offset(dir) else { continue };
-                    self.advance(me, start, node, None, Some((from, kind)), turn, piece, Step::new(from, dir), to);
+                    let free = FreeStep::new(kind, dir, from, threatened.contains(from));
+                    if let Some(last) = last {
+                        if free.order < last.order
+                            && free.commutes(last)
+                            && (state.len == 3 || pull_that_matters(b, them, from, kind).is_none())
+                        {
+                            continue;
+                        }
+                    }
+                    self.advance(me, start, node, None, Some(free), turn, piece, Step::new(from, dir), to);
                 }
             }
         }
@@ -295,8 +379,9 @@ impl MoveGenerator {
         }
     }
 
-    /// Moves `piece` by `step` from `node`'s board, with `push` and `pull` the turn's state
-    /// after the step, removes a stranded piece, records a finished turn and searches on. The
+    /// Moves `piece` by `step` from `node`'s board, with `push` the push the step starts and
+    /// `free` the step when it is a free step (which may leave a pull behind), removes a
+    /// stranded piece, records a finished turn and searches on. The
     /// hashes of the board after the step are worked out first: a step that only reaches a
     /// board already recorded, on the last step of the turn, builds no board.
     #[inline]
@@ -307,7 +392,7 @@ impl MoveGenerator {
         start: &Board,
         node: &Node,
         push: Option<PendingPush>,
-        pull: Option<(Square, PieceKind)>,
+        free: Option<FreeStep>,
         turn: Turn,
         piece: Piece,
         step: Step,
@@ -356,11 +441,11 @@ impl MoveGenerator {
         }
         {
             let board = built.unwrap_or_else(after);
-            let pull = pull.and_then(|(left, strength)| pull_that_matters(&board, me.other(), left, strength));
+            let pull = free.and_then(|f| pull_that_matters(&board, me.other(), f.from, f.kind));
             let next = TurnState { board, len, push, pull };
             let (hi, lo) = state_key(&next);
             if self.seen.insert(hi, lo) {
-                self.search(me, start, &Node { state: next, hash_2 }, t);
+                self.search(me, start, &Node { state: next, hash_2, last: free }, t);
             }
         }
     }
