@@ -34,10 +34,36 @@ pub struct MoveGenerator {
     /// turn reaches are mostly reached again by other orders of the same steps, so this is
     /// the test most steps end in: it reads one small table and builds no board.
     reached: KeySet,
-    /// The last steps from the turn state being searched, hashed, to be looked up in
+    /// The steps gathered from the turn state being searched at each of the first three
+    /// depths, hashed, so that their slots in `seen` and `reached` are read all together
+    /// before any is looked up (see [`MoveGenerator::search`]).
+    children: [Vec<Child>; 3],
+    /// The fourth steps from the turn state being searched, hashed, to be looked up in
     /// `reached` together (see [`MoveGenerator::finish_last_steps`]).
     last_steps: Vec<LastStep>,
     out: Vec<(Turn, Position)>,
+    /// Whether every order of steps that commute is tried, none passed over (see
+    /// [`gather`]): only for the tests that show passing them over changes nothing.
+    exhaustive: bool,
+}
+
+/// One of the first three steps of a turn, with the hashes of the board it reaches and the
+/// key in `seen` of the turn state it leads to.
+#[derive(Copy, Clone)]
+struct Child {
+    hash: u64,
+    hash_2: u64,
+    key: (u64, u64),
+    piece: Piece,
+    step: Step,
+    to: Square,
+    near_trap: bool,
+    /// The push the step starts.
+    push: Option<PendingPush>,
+    /// The step, when it is a free step.
+    free: Option<FreeStep>,
+    /// The pull it leaves behind, as far as it matters ([`pull_that_matters`]).
+    pull: Option<(Square, PieceKind)>,
 }
 
 /// A fourth step, with the hashes of the board it reaches.
@@ -226,13 +252,21 @@ fn after_step(board: &Board, piece: Piece, from: Square, to: Square, near_trap: 
     board
 }
 
-fn state_key(s: &TurnState) -> (u64, u64) {
-    let push =
-        s.push.map_or(0, |p| 1 + p.vacated as u64 + 64 * (p.pushers.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40));
-    let pull = s.pull.map_or(0, |(sq, k)| 1 + sq as u64 + 64 * k as u64);
-    let progress = u64::from(s.len) | push << 3 | pull << 40;
-    let hi = s.board.hash() ^ progress.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    let lo = s.board.by_color(Color::Gold).0 ^ s.board.by_color(Color::Silver).0.rotate_left(29) ^ progress;
+/// The key in `seen` of the turn state of `len` steps, with `push` and `pull` pending, on the
+/// board of Zobrist hash `hash` with `gold` and `silver` its pieces.
+fn state_key(
+    hash: u64,
+    gold: Bitboard,
+    silver: Bitboard,
+    len: u8,
+    push: Option<PendingPush>,
+    pull: Option<(Square, PieceKind)>,
+) -> (u64, u64) {
+    let push = push.map_or(0, |p| 1 + p.vacated as u64 + 64 * (p.pushers.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40));
+    let pull = pull.map_or(0, |(sq, k)| 1 + sq as u64 + 64 * k as u64);
+    let progress = u64::from(len) | push << 3 | pull << 40;
+    let hi = hash ^ progress.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    let lo = gold.0 ^ silver.0.rotate_left(29) ^ progress;
     (hi, lo)
 }
 
@@ -268,10 +302,54 @@ impl MoveGenerator {
     /// which takes precedence over reading the same step as a push); otherwise an enemy piece
     /// next to a stronger unfrozen friend may be pushed, not on the fourth step, and the next
     /// step must be one of those friends taking its square.
+    ///
+    /// The steps from a state are gathered first, hashed, and the slots where they are to be
+    /// looked for are read all together, so that the memory reads overlap instead of waiting
+    /// one after another; then each is taken in the order gathered.
     fn search(&mut self, me: Color, start: &Board, node: &Node, turn: Turn) {
-        self.search_steps(me, start, node, turn);
-        if node.state.len == 3 {
+        let depth = node.state.len as usize;
+        if depth == 3 {
+            let mut children = Vec::new();
+            gather(me, node, &mut children, &mut self.last_steps);
             self.finish_last_steps(me, start, node, turn);
+            return;
+        }
+        let mut children = std::mem::take(&mut self.children[depth]);
+        gather(me, node, &mut children, &mut self.last_steps);
+        self.reached.reserve(children.len());
+        self.seen.reserve(children.len());
+        self.reached.touch(children.iter().filter(|c| c.push.is_none()).map(|c| c.hash));
+        self.seen.touch(children.iter().map(|c| c.key.0));
+        for c in &children {
+            self.enter(me, start, node, turn, c);
+        }
+        children.clear();
+        self.children[depth] = children;
+    }
+
+    /// Takes the step `c` from `node`: records the turn it finishes, unless it starts a push
+    /// or only reaches a board already recorded, and searches on from the state it leads to,
+    /// unless that was searched before. The board after the step is built only when needed.
+    #[inline]
+    fn enter(&mut self, me: Color, start: &Board, node: &Node, turn: Turn, c: &Child) {
+        let b = &node.state.board;
+        let after = || after_step(b, c.piece, c.step.from, c.to, c.near_trap);
+        let mut t = turn;
+        t.push(c.step);
+        let mut built = None;
+        if c.push.is_none() {
+            // The same board as at the start has the same hash: only then are boards compared.
+            let changed = c.hash != start.hash() || *built.insert(after()) != *start;
+            if changed && self.reached.insert(c.hash, c.hash_2) {
+                let board = *built.get_or_insert_with(after);
+                self.out.push((t, Position::from_parts(board, me.other(), Phase::Play)));
+            }
+        }
+        if self.seen.insert(c.key.0, c.key.1) {
+            let board = built.unwrap_or_else(after);
+            let state = TurnState { board, len: node.state.len + 1, push: c.push, pull: c.pull };
+            let last = c.free.filter(|_| !self.exhaustive);
+            self.search(me, start, &Node { state, hash_2: c.hash_2, last }, t);
         }
     }
 
@@ -293,160 +371,192 @@ impl MoveGenerator {
         self.last_steps = last;
         self.last_steps.clear();
     }
+}
 
-    /// [`search`](Self::search) but for the fourth steps, which are only gathered.
-    ///
-    /// A free step that commutes with the free step that made the state and comes before it
-    /// in the order tried is passed over when the two in the other order reach the same turn
-    /// state: always on the fourth step (only the board counts then), else when neither step
-    /// leaves a pull behind. The other order was tried first, from the state before, and
-    /// reached that state. (If the state it reached passes the step over in turn, the same
-    /// holds one state further on, with a step later in the order each time, so it ends.) No
-    /// state is lost, and none is first reached by a step passed over, so the turns found and
-    /// their order do not change.
-    fn search_steps(&mut self, me: Color, start: &Board, node: &Node, turn: Turn) {
-        let state = &node.state;
-        let b = &state.board;
-        let empty = !b.occupied();
-        if let Some(push) = state.push {
-            for from in push.pushers {
-                let (Some(dir), Some(piece)) = (from.direction_to(push.vacated), b.piece_at(from)) else { continue };
-                self.advance(me, start, node, None, None, turn, piece, Step::new(from, dir), push.vacated);
-            }
-            return;
+/// Gathers every step that can follow `node`'s state, with the states they lead to (the
+/// first three steps, into `children`) or the boards they reach (the fourth, into `fourth`).
+///
+/// A free step that commutes with the free step that made the state and comes before it
+/// in the order tried is passed over when the two in the other order reach the same turn
+/// state: always on the fourth step (only the board counts then), else when neither step
+/// leaves a pull behind. The other order was tried first, from the state before, and
+/// reached that state. (If the state it reached passes the step over in turn, the same
+/// holds one state further on, with a step later in the order each time, so it ends.) No
+/// state is lost, and none is first reached by a step passed over, so the turns found and
+/// their order do not change.
+fn gather(me: Color, node: &Node, children: &mut Vec<Child>, fourth: &mut Vec<LastStep>) {
+    let state = &node.state;
+    let b = &state.board;
+    let empty = !b.occupied();
+    if let Some(push) = state.push {
+        for from in push.pushers {
+            let (Some(dir), Some(piece)) = (from.direction_to(push.vacated), b.piece_at(from)) else { continue };
+            step(node, children, fourth, None, None, piece, Step::new(from, dir), push.vacated);
         }
-        let them = me.other();
-        let active = b.by_color(me) & !b.frozen(me);
-        let threatened = b.threatened(me);
-        let last = node.last.filter(|_| state.len == 3 || state.pull.is_none());
-        for kind in PieceKind::ALL {
-            let pieces = b.pieces(me, kind) & active;
-            if pieces.is_empty() {
+        return;
+    }
+    let them = me.other();
+    let active = b.by_color(me) & !b.frozen(me);
+    let threatened = b.threatened(me);
+    let last = node.last.filter(|_| state.len == 3 || state.pull.is_none());
+    for kind in PieceKind::ALL {
+        let pieces = b.pieces(me, kind) & active;
+        if pieces.is_empty() {
+            continue;
+        }
+        let piece = Piece { color: me, kind };
+        for dir in Direction::ALL {
+            if kind == PieceKind::Rabbit && dir == me.backward() {
                 continue;
             }
-            let piece = Piece { color: me, kind };
-            for dir in Direction::ALL {
-                if kind == PieceKind::Rabbit && dir == me.backward() {
-                    continue;
-                }
-                for from in pieces & empty.shift(dir.opposite()) {
-                    let Some(to) = from.offset(dir) else { continue };
-                    let free = FreeStep::new(kind, dir, from, threatened.contains(from));
-                    if let Some(last) = last {
-                        if free.order < last.order
-                            && free.commutes(last)
-                            && (state.len == 3 || pull_that_matters(b, them, from, kind).is_none())
-                        {
-                            continue;
-                        }
-                    }
-                    self.advance(me, start, node, None, Some(free), turn, piece, Step::new(from, dir), to);
-                }
-            }
-        }
-        let pull = state.pull;
-        if let Some((left, strength)) = pull {
-            for kind in PieceKind::ALL.into_iter().filter(|&k| k < strength) {
-                let piece = Piece { color: them, kind };
-                for from in Bitboard::adjacent(left) & b.pieces(them, kind) {
-                    let Some(dir) = from.direction_to(left) else { continue };
-                    self.advance(me, start, node, None, None, turn, piece, Step::new(from, dir), left);
-                }
-            }
-        }
-        if state.len >= 3 {
-            return;
-        }
-        for kind in PieceKind::ALL.into_iter().take(5) {
-            let stronger = b.stronger_enemies(them, kind) & active;
-            let victims = b.pieces(them, kind) & stronger.neighbors() & empty.neighbors();
-            if victims.is_empty() {
-                continue;
-            }
-            let piece = Piece { color: them, kind };
-            for from in victims {
-                let pushers = Bitboard::adjacent(from) & stronger;
-                for dir in Direction::ALL {
-                    let Some(to) = from.offset(dir) else { continue };
-                    if !empty.contains(to) || matches!(pull, Some((left, s)) if left == to && kind < s) {
-                        // Into an occupied square, or the same step read as a pull above.
+            for from in pieces & empty.shift(dir.opposite()) {
+                let Some(to) = from.offset(dir) else { continue };
+                let free = FreeStep::new(kind, dir, from, threatened.contains(from));
+                if let Some(last) = last {
+                    if free.order < last.order
+                        && free.commutes(last)
+                        && (state.len == 3 || pull_that_matters(b, them, from, kind).is_none())
+                    {
                         continue;
                     }
-                    let push = Some(PendingPush { vacated: from, pushers });
-                    self.advance(me, start, node, push, None, turn, piece, Step::new(from, dir), to);
                 }
+                step(node, children, fourth, None, Some(free), piece, Step::new(from, dir), to);
             }
         }
     }
+    let pull = state.pull;
+    if let Some((left, strength)) = pull {
+        for kind in PieceKind::ALL.into_iter().filter(|&k| k < strength) {
+            let piece = Piece { color: them, kind };
+            for from in Bitboard::adjacent(left) & b.pieces(them, kind) {
+                let Some(dir) = from.direction_to(left) else { continue };
+                step(node, children, fourth, None, None, piece, Step::new(from, dir), left);
+            }
+        }
+    }
+    if state.len >= 3 {
+        return;
+    }
+    for kind in PieceKind::ALL.into_iter().take(5) {
+        let stronger = b.stronger_enemies(them, kind) & active;
+        let victims = b.pieces(them, kind) & stronger.neighbors() & empty.neighbors();
+        if victims.is_empty() {
+            continue;
+        }
+        let piece = Piece { color: them, kind };
+        for from in victims {
+            let pushers = Bitboard::adjacent(from) & stronger;
+            for dir in Direction::ALL {
+                let Some(to) = from.offset(dir) else { continue };
+                if !empty.contains(to) || matches!(pull, Some((left, s)) if left == to && kind < s) {
+                    // Into an occupied square, or the same step read as a pull above.
+                    continue;
+                }
+                let push = Some(PendingPush { vacated: from, pushers });
+                step(node, children, fourth, push, None, piece, Step::new(from, dir), to);
+            }
+        }
+    }
+}
 
-    /// Moves `piece` by `step` from `node`'s board, with `push` the push the step starts and
-    /// `free` the step when it is a free step (which may leave a pull behind), removes a
-    /// stranded piece, records a finished turn and searches on. The
-    /// hashes of the board after the step are worked out first: a step that only reaches a
-    /// board already recorded, on the last step of the turn, builds no board.
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn advance(
-        &mut self,
-        me: Color,
-        start: &Board,
-        node: &Node,
-        push: Option<PendingPush>,
-        free: Option<FreeStep>,
-        turn: Turn,
-        piece: Piece,
-        step: Step,
-        to: Square,
-    ) {
-        let from = step.from;
-        let b = &node.state.board;
-        let mut hash = b.hash() ^ piece_key(piece.color, piece.kind, from) ^ piece_key(piece.color, piece.kind, to);
-        let mut hash_2 =
-            node.hash_2 ^ piece_key_2(piece.color, piece.kind, from) ^ piece_key_2(piece.color, piece.kind, to);
-        // The trap captures, as `TurnState::capture` makes them: only when the step touches a
-        // trap, every piece left unsupported on one.
-        let moved = Bitboard::from_square(from) | Bitboard::from_square(to);
-        let (mut gold, mut silver) = (b.by_color(Color::Gold), b.by_color(Color::Silver));
-        if piece.color == Color::Gold {
-            gold ^= moved;
-        } else {
-            silver ^= moved;
+/// Gathers the step of `piece` by `step` from `node`'s board, with `push` the push it starts
+/// and `free` the step when it is a free step (which may leave a pull behind): the hashes
+/// of the board after it, with the pieces it strands on a trap taken off, and the key of
+/// the state it leads to. No board is built.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn step(
+    node: &Node,
+    children: &mut Vec<Child>,
+    fourth: &mut Vec<LastStep>,
+    push: Option<PendingPush>,
+    free: Option<FreeStep>,
+    piece: Piece,
+    step: Step,
+    to: Square,
+) {
+    let from = step.from;
+    let b = &node.state.board;
+    let mut hash = b.hash() ^ piece_key(piece.color, piece.kind, from) ^ piece_key(piece.color, piece.kind, to);
+    let mut hash_2 =
+        node.hash_2 ^ piece_key_2(piece.color, piece.kind, from) ^ piece_key_2(piece.color, piece.kind, to);
+    // The trap captures, as `TurnState::capture` makes them: only when the step touches a
+    // trap, every piece left unsupported on one.
+    let moved = Bitboard::from_square(from) | Bitboard::from_square(to);
+    let (mut gold, mut silver) = (b.by_color(Color::Gold), b.by_color(Color::Silver));
+    if piece.color == Color::Gold {
+        gold ^= moved;
+    } else {
+        silver ^= moved;
+    }
+    let near = (Bitboard::from_square(to) | Bitboard::adjacent(from)) & Bitboard::TRAPS & (gold | silver);
+    let mut trapped = Bitboard::EMPTY;
+    if near.any() {
+        trapped = Bitboard::TRAPS & ((gold & !gold.neighbors()) | (silver & !silver.neighbors()));
+        for sq in trapped {
+            let Some(p) = (if sq == to { Some(piece) } else { b.piece_at(sq) }) else { continue };
+            hash ^= piece_key(p.color, p.kind, sq);
+            hash_2 ^= piece_key_2(p.color, p.kind, sq);
         }
-        let near = (Bitboard::from_square(to) | Bitboard::adjacent(from)) & Bitboard::TRAPS & (gold | silver);
-        if near.any() {
-            let trapped = Bitboard::TRAPS & ((gold & !gold.neighbors()) | (silver & !silver.neighbors()));
-            for sq in trapped {
-                let Some(p) = (if sq == to { Some(piece) } else { b.piece_at(sq) }) else { continue };
-                hash ^= piece_key(p.color, p.kind, sq);
-                hash_2 ^= piece_key_2(p.color, p.kind, sq);
+    }
+    let len = node.state.len + 1;
+    if len == 4 {
+        // A push cannot start on the fourth step: every fourth step ends the turn.
+        fourth.push(LastStep { hash, hash_2, piece, step, to, near_trap: near.any() });
+        return;
+    }
+    // A free step captures only its own side's pieces: the enemies it may pull are those
+    // on the board before it.
+    let pull = free.and_then(|f| pull_that_matters(b, piece.color.other(), f.from, f.kind));
+    let key = state_key(hash, gold & !trapped, silver & !trapped, len, push, pull);
+    children.push(Child { hash, hash_2, key, piece, step, to, near_trap: near.any(), push, free, pull });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arimaa::Setup;
+    use crate::random::SplitMix64;
+
+    /// A position of random pieces, crowded around the traps more often than not, when it is
+    /// a legal one.
+    fn random_position(rng: &mut SplitMix64) -> Option<Position> {
+        let mut board = Board::empty();
+        for _ in 0..6 + rng.below(26) {
+            let color = Color::ALL[rng.below(2)];
+            let kind = PieceKind::ALL[rng.below(6)];
+            let sq = match rng.below(3) {
+                0 => Square::ALL[rng.below(64)],
+                _ => {
+                    let trap = [Square::C3, Square::F3, Square::C6, Square::F6][rng.below(4)];
+                    let near: Vec<Square> = Bitboard::adjacent(trap).neighbors().collect();
+                    near[rng.below(near.len())]
+                }
+            };
+            board.put(sq, Piece { color, kind });
+        }
+        Position::from_setup(Setup { board, side_to_move: Color::ALL[rng.below(2)] }).ok()
+    }
+
+    /// Passing over the steps that commute with the step before changes nothing: the same
+    /// turns, to the same positions, in the same order as trying every order, on random
+    /// positions and on positions a few random turns further on.
+    #[test]
+    fn passing_over_commuting_steps_changes_nothing() {
+        let mut rng = SplitMix64(25);
+        let (mut quick, mut every) = (MoveGenerator::new(), MoveGenerator { exhaustive: true, ..MoveGenerator::new() });
+        let (mut positions, mut turns) = (0, 0);
+        while positions < 120 {
+            let Some(mut pos) = random_position(&mut rng) else { continue };
+            for _ in 0..1 + rng.below(4) {
+                let expected = every.legal_turns(&pos).to_vec();
+                assert_eq!(quick.legal_turns(&pos), expected.as_slice(), "{pos:?}");
+                positions += 1;
+                turns += expected.len();
+                let Some((_, next)) = expected.get(rng.below(expected.len().max(1))) else { break };
+                pos = *next;
             }
         }
-        let len = node.state.len + 1;
-        if len == 4 {
-            // A push cannot start on the fourth step: every fourth step ends the turn.
-            self.last_steps.push(LastStep { hash, hash_2, piece, step, to, near_trap: near.any() });
-            return;
-        }
-        let after = || after_step(b, piece, from, to, near.any());
-        let mut t = turn;
-        t.push(step);
-        let mut built = None;
-        if push.is_none() {
-            // The same board as at the start has the same hash: only then are boards compared.
-            let changed = hash != start.hash() || *built.insert(after()) != *start;
-            if changed && self.reached.insert(hash, hash_2) {
-                let board = *built.get_or_insert_with(after);
-                self.out.push((t, Position::from_parts(board, me.other(), Phase::Play)));
-            }
-        }
-        {
-            let board = built.unwrap_or_else(after);
-            let pull = free.and_then(|f| pull_that_matters(&board, me.other(), f.from, f.kind));
-            let next = TurnState { board, len, push, pull };
-            let (hi, lo) = state_key(&next);
-            if self.seen.insert(hi, lo) {
-                self.search(me, start, &Node { state: next, hash_2, last: free }, t);
-            }
-        }
+        assert!(turns > 100_000, "{turns}");
     }
 }
