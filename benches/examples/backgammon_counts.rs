@@ -4,11 +4,12 @@
 //! instructions and branch mispredictions with callgrind:
 //! `valgrind --tool=callgrind --branch-sim=yes target/release/examples/backgammon_counts`, then
 //! the inclusive costs of the `pass_*` functions (`callgrind_annotate --inclusive=yes`).
+//! `RACES=1`: the races alone (no contact left), as the comparisons time them apart.
 #![allow(missing_docs)]
 
 use std::hint::black_box;
 
-use tabula_benches::backgammon::{pips, positions};
+use tabula_benches::backgammon::{contact, pips, positions};
 use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
 
 #[global_allocator]
@@ -84,8 +85,12 @@ fn pass_bkgm_doubles(positions: &[Bk]) -> usize {
 }
 
 fn main() {
-    let (positions, line) = positions();
+    let (mut positions, line) = positions();
     println!("{line}");
+    if std::env::var("RACES").is_ok_and(|v| v == "1") {
+        positions.retain(|p| !contact(p));
+        println!("the {} races alone", positions.len());
+    }
     let bks: Vec<Bk> = positions.iter().map(|p| Bk::try_from(pips(p)).expect("a legal position")).collect();
     let mut gen = MoveGenerator::new();
     println!(
