@@ -235,9 +235,20 @@ impl MoveGenerator {
                 let a = 31 - points.leading_zeros();
                 points &= !(1 << a);
                 let s1 = pos.step_from(Point::from_bit(a), first);
+                let mut seconds = 0;
+                if skip != 0 {
+                    // Smaller die first: most first steps leave no second step the other order
+                    // did not make, told from the masks before the step is made.
+                    seconds = pos.movable_after(s1, second);
+                    if seconds & !skip == 0 && (seconds != 0 || self.best >= 2) {
+                        continue;
+                    }
+                }
                 let mut mid = *pos;
                 mid.apply(s1);
-                let seconds = mid.movable(second);
+                if skip == 0 {
+                    seconds = mid.movable(second);
+                }
                 if seconds == 0 {
                     if self.best < 2 {
                         self.record::<P>(Play::one(s1), &mid, first == h, true);
