@@ -32,9 +32,10 @@ pub struct MoveGenerator {
     best: usize,
     /// For a roll of two different dice where only one can be used: whether the larger was.
     best_high: bool,
-    /// The steps of the play being extended by `double` (`legal_plays` only), kept here so that
-    /// a play is copied whole rather than written step by step.
-    template: Play,
+    /// The play of a double being extended by `double` (`legal_plays` only) with the position
+    /// before its last step, kept here so that each play found is copied from one place, whole,
+    /// and only its last step made on the copy.
+    template: (Play, Position),
     /// The plain generator: the recursive search of `search` for every roll, every result of
     /// a play looked up in the table. The tests compare the fast paths (`two_dice`, `double`,
     /// `legal_positions`) with it.
@@ -235,9 +236,20 @@ impl MoveGenerator {
                 let a = 31 - points.leading_zeros();
                 points &= !(1 << a);
                 let s1 = pos.step_from(Point::from_bit(a), first);
+                let mut seconds = 0;
+                if skip != 0 {
+                    // Smaller die first: most first steps leave no second step the other order
+                    // did not make, told from the masks before the step is made.
+                    seconds = pos.movable_after(s1, second);
+                    if seconds & !skip == 0 && (seconds != 0 || self.best >= 2) {
+                        continue;
+                    }
+                }
                 let mut mid = *pos;
                 mid.apply(s1);
-                let seconds = mid.movable(second);
+                if skip == 0 {
+                    seconds = mid.movable(second);
+                }
                 if seconds == 0 {
                     if self.best < 2 {
                         self.record::<P>(Play::one(s1), &mid, first == h, true);
@@ -288,7 +300,7 @@ impl MoveGenerator {
     fn double<const P: bool>(&mut self, pos: &Position, d: u8) {
         let below = |n: u32| (2u32 << n) - 1;
         if P {
-            self.template.set_len(4);
+            self.template.0.set_len(4);
         }
         let mut m1 = pos.movable(d);
         while m1 != 0 {
@@ -298,7 +310,7 @@ impl MoveGenerator {
             let mut p1 = *pos;
             p1.apply(s1);
             if P {
-                self.template.set::<0>(s1);
+                self.template.0.set::<0>(s1);
             }
             let mut m2 = p1.movable(d) & below(a);
             if m2 == 0 {
@@ -311,7 +323,7 @@ impl MoveGenerator {
                 let mut p2 = p1;
                 p2.apply(s2);
                 if P {
-                    self.template.set::<1>(s2);
+                    self.template.0.set::<1>(s2);
                 }
                 let mut m3 = p2.movable(d) & below(b);
                 if m3 == 0 {
@@ -321,14 +333,29 @@ impl MoveGenerator {
                     let c = 31 - m3.leading_zeros();
                     m3 &= !(1 << c);
                     let s3 = p2.step_from(Point::from_bit(c), d);
+                    // The position after the third step: for plays, made in the template they
+                    // are copied from.
                     let mut p3 = p2;
-                    p3.apply(s3);
                     if P {
-                        self.template.set::<2>(s3);
+                        self.template.0.set::<2>(s3);
+                        self.template.1 = p2;
+                        self.template.1.apply(s3);
+                    } else {
+                        p3.apply(s3);
                     }
-                    let mut m4 = p3.movable(d) & below(c);
+                    macro_rules! p3 {
+                        () => {
+                            if P {
+                                &self.template.1
+                            } else {
+                                &p3
+                            }
+                        };
+                    }
+                    let mut m4 = p3!().movable(d) & below(c);
                     if m4 == 0 {
-                        self.keep::<P>(3, Play::three(s1, s2, s3), &p3);
+                        let after = *p3!();
+                        self.keep::<P>(3, Play::three(s1, s2, s3), &after);
                     } else if self.best < 4 {
                         self.best = 4;
                         self.out_clear::<P>();
@@ -336,10 +363,10 @@ impl MoveGenerator {
                     while m4 != 0 {
                         let e = 31 - m4.leading_zeros();
                         m4 &= !(1 << e);
-                        let s4 = p3.step_from(Point::from_bit(e), d);
+                        let s4 = p3!().step_from(Point::from_bit(e), d);
                         // Made in place at the end of the list (fewer copies).
                         if P {
-                            self.plays.push((self.template, p3));
+                            self.plays.push(self.template);
                             if let Some((play, p4)) = self.plays.last_mut() {
                                 play.set::<3>(s4);
                                 p4.apply(s4);

@@ -258,20 +258,17 @@ impl Position {
     /// by the rules [`step`](Self::step) applies, all at once.
     #[inline]
     pub(crate) fn movable(&self, die: u8) -> u32 {
-        if self.mine[25] > 0 {
-            return if self.blocks & (1 << (25 - die)) == 0 { 1 << 25 } else { 0 };
-        }
-        let held = self.my_points & 0x01FF_FFFE;
-        // Moves that land on the board: from above `die`, to a point not blocked.
-        let mut from = held & !(self.blocks << die) & !((2u32 << die) - 1);
-        if self.all_home() {
-            from |= held & (1 << die);
-            let highest = 31 - held.leading_zeros();
-            if held != 0 && highest < u32::from(die) {
-                from |= 1 << highest;
-            }
-        }
-        from
+        movable(self.my_points, self.blocks, die)
+    }
+
+    /// What [`movable`](Self::movable) gives after `step` (a step of this position), from the
+    /// masks alone, without making the step: for a generator that makes it only when some
+    /// die can follow.
+    #[inline]
+    pub(crate) fn movable_after(&self, step: Step, die: u8) -> u32 {
+        let (f, t) = (step.from.index(), step.to.index());
+        let emptied = u32::from(self.mine[f] == 1) << f;
+        movable((self.my_points & !emptied) | 1 << t, self.blocks, die)
     }
 
     /// The step from `from` by `die` when [`movable`](Self::movable) allows it.
@@ -341,6 +338,27 @@ impl Position {
     pub(crate) fn same_result(&self, other: &Position) -> bool {
         self.blots == other.blots && self.mine == other.mine
     }
+}
+
+/// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips, from
+/// where he has checkers (`points`, bits 0 to 25 as [`Position`] keeps them: bit 25 the bar) and
+/// the points the opponent holds (`blocks`).
+#[inline]
+fn movable(points: u32, blocks: u32, die: u8) -> u32 {
+    if points & 1 << 25 != 0 {
+        return if blocks & (1 << (25 - die)) == 0 { 1 << 25 } else { 0 };
+    }
+    let held = points & 0x01FF_FFFE;
+    // Moves that land on the board: from above `die`, to a point not blocked.
+    let mut from = held & !(blocks << die) & !((2u32 << die) - 1);
+    if points & !HOME & !1 == 0 {
+        from |= held & (1 << die);
+        let highest = 31 - held.leading_zeros();
+        if held != 0 && highest < u32::from(die) {
+            from |= 1 << highest;
+        }
+    }
+    from
 }
 
 /// Bit `q` of a mask in the opponent's numbering as bit `25 - q` of the roller's, and back; the
