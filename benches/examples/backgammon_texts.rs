@@ -1,7 +1,8 @@
 //! The legal plays of the perft fixture's (position, roll) pairs as standard texts, what
 //! `tabula moves` and the Python package's `Board.legal_plays` give, timed beside the engine's
-//! generator alone: the cost of the text. `cargo run --release -p tabula-benches --example
-//! backgammon_texts` (`REPS=n` repetitions).
+//! generator alone: the cost of the text, as strings of their own (`query::plays`) and as the
+//! package takes them, in one kept buffer (`query::write_plays`). `cargo run --release -p
+//! tabula-benches --example backgammon_texts` (`REPS=n` repetitions).
 #![allow(missing_docs)]
 
 use std::hint::black_box;
@@ -10,6 +11,7 @@ use std::time::Instant;
 use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
 use tabula_notation::backgammon::position_id;
 use tabula_replay::backgammon::query;
+use tabula_replay::texts::Texts;
 
 fn main() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/backgammon/perft.tsv");
@@ -33,18 +35,32 @@ fn main() {
     }
     let engine = t.elapsed().as_nanos() as f64 / (reps * pairs.len()) as f64;
     let t = Instant::now();
-    let mut bytes = 0;
+    let (mut bytes, mut texts_n) = (0, 0);
     for _ in 0..reps {
         for (pos, dice) in &pairs {
-            bytes += query::plays(black_box(pos), *dice).iter().map(String::len).sum::<usize>();
+            let texts = query::plays(black_box(pos), *dice);
+            bytes += texts.iter().map(String::len).sum::<usize>();
+            texts_n += texts.len();
         }
     }
     let texts = t.elapsed().as_nanos() as f64 / (reps * pairs.len()) as f64;
+    let mut kept = Texts::new();
+    let t = Instant::now();
+    let mut listed = 0;
+    for _ in 0..reps {
+        for (pos, dice) in &pairs {
+            query::write_plays(black_box(pos), *dice, &mut kept);
+            listed += kept.len();
+        }
+    }
+    let buffer = t.elapsed().as_nanos() as f64 / (reps * pairs.len()) as f64;
+    assert_eq!(listed, texts_n);
     println!(
-        "{} pairs, {:.1} plays a pair, {:.1} bytes of text a pair: engine {engine:.0} ns a pair, texts {texts:.0} ns ({:.1}x)",
+        "{} pairs, {:.1} plays a pair, {:.1} bytes of text a pair: engine {engine:.0} ns a pair, texts {texts:.0} ns ({:.1}x), in one buffer {buffer:.0} ns ({:.1}x)",
         pairs.len(),
         n as f64 / (reps * pairs.len()) as f64,
         bytes as f64 / (reps * pairs.len()) as f64,
-        texts / engine
+        texts / engine,
+        buffer / engine
     );
 }

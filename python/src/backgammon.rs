@@ -3,12 +3,12 @@
 
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 use tabula_engine::backgammon::Dice;
 use tabula_replay::backgammon::board::Board as Inner;
 use tabula_replay::backgammon::query;
 
-use crate::{refusal_err, text as py_text, NotationError};
+use crate::{refusal_err, text as py_text, texts_list, NotationError};
 
 /// A backgammon board. Player 0 is the one on roll when the board was made.
 #[pyclass(module = "tabula.backgammon", name = "Board")]
@@ -64,10 +64,10 @@ impl Board {
 
     /// Every legal play of `dice` in the standard notation, one per resulting position, as
     /// `tabula moves`; `[]` when the roll cannot be played.
-    fn legal_plays(&self, py: Python<'_>, dice: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    fn legal_plays<'py>(&self, py: Python<'py>, dice: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let dice = self::dice(dice)?;
         let inner = &self.inner;
-        Ok(py.detach(|| inner.legal_plays(dice)))
+        texts_list(py, |texts| inner.write_legal_plays(dice, texts))
     }
 
     /// Resolves the play `text` (any spelling `tabula resolve` reads) of `dice` and plays it;

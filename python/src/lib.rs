@@ -6,6 +6,7 @@
 //! through the same serialisation (a game's report as a dict, a skipped file's as its JSON line).
 //! The Python side (`python/tabula/`) turns the remaining JSON into dicts and names the classes.
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::mpsc::{sync_channel, Receiver};
@@ -17,6 +18,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use tabula_replay::check::{check_bytes, check_content, check_paths_with, CheckEvent, Content, RowsBefore};
+use tabula_replay::texts::Texts;
 use tabula_replay::{GameReport, Refusal};
 
 mod arimaa;
@@ -46,6 +48,25 @@ fn text(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
     })?;
     let cow = s.to_cow().map_err(|e| NotationError::new_err(format!("{what} is not text: {e}")))?;
     Ok(cow.into_owned())
+}
+
+/// The list of the `str`s of the texts `write` puts in a buffer of the thread's, kept between
+/// calls: `write` runs without the GIL, and only the strings are made with it, straight from
+/// the one buffer.
+fn texts_list<'py>(py: Python<'py>, write: impl FnOnce(&mut Texts) + Send) -> PyResult<Bound<'py, PyList>> {
+    thread_local! {
+        static TEXTS: RefCell<Texts> = RefCell::new(Texts::new());
+    }
+    let list = |texts: &mut Texts| {
+        py.detach(|| write(texts));
+        PyList::new(py, texts.iter())
+    };
+    TEXTS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut texts) => list(&mut texts),
+        // Taken by a call further up this thread's stack (code the collector ran while that
+        // call made its strings): a buffer of this call's own.
+        Err(_) => list(&mut Texts::new()),
+    })
 }
 
 /// A refusal of `tabula resolve` as the Python exception of its kind.

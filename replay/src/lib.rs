@@ -141,6 +141,7 @@ pub mod input;
 pub mod report;
 pub mod skip;
 pub mod svg;
+pub mod texts;
 pub mod view;
 
 // Floor 2, each game's own folder.

@@ -18,6 +18,7 @@ const REPLAY_FLOORS: &[(&str, u8)] = &[
     ("report", 1),
     ("skip", 1),
     ("svg", 1),
+    ("texts", 1),
     ("view", 1),
     // 2: each game's own folder.
     ("arimaa", 2),

@@ -7,6 +7,7 @@ use tabula_notation::backgammon::{position_id, PlayText};
 
 use super::query;
 use crate::error::Refusal;
+use crate::texts::Texts;
 use crate::view::Look;
 
 /// A backgammon board: a position from the view of the player on roll, and the plays made.
@@ -119,6 +120,16 @@ impl Board {
             return Vec::new();
         }
         query::plays(&self.pos, dice)
+    }
+
+    /// The plays of [`legal_plays`](Self::legal_plays), written into `texts` (see
+    /// [`query::write_plays`]): for a caller that makes its own strings of them.
+    pub fn write_legal_plays(&self, dice: Dice, texts: &mut Texts) {
+        if self.over.is_some() {
+            texts.clear();
+            return;
+        }
+        query::write_plays(&self.pos, dice, texts);
     }
 
     /// Resolves the play `text` of `dice` and plays it; returns its standard text. The other

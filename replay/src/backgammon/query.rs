@@ -1,12 +1,14 @@
 //! Questions about one backgammon position, as `tabula moves` and `tabula resolve` ask them.
 
 use std::cell::RefCell;
+use std::cmp::Reverse;
 
 use serde_json::{Map, Value};
 use tabula_engine::backgammon::{Dice, MatchState, MoveGenerator, Position};
 use tabula_notation::backgammon::{match_id, position_id, xgid, PlayText, ResolveError, Standard};
 
 use crate::error::{request_string, QueryError, Refusal};
+use crate::texts::Texts;
 
 /// The legal plays of the position `text` (a Position ID, a gnubg ID or an XGID) with `dice`
 /// (or the roll the text carries), with why there may be none.
@@ -80,44 +82,58 @@ pub fn roll(text: &str) -> Result<Dice, QueryError> {
     Dice::from_ascii(text.trim().as_bytes()).map_err(|_| QueryError::Dice(text.to_string()))
 }
 
-/// Items of a play as (from, to, count), zero-padded, 24 bits each, the first item highest: the
-/// order `tabula moves` lists plays in (descending).
-type SortKey = u128;
+/// Items of a play as (from, to, count), 13 bits each (5, 5 and 3), the first item highest:
+/// the order `tabula moves` lists plays in (descending).
+type SortKey = u64;
+
+/// A play's key, with where its text lies (start, end).
+type Keyed = (SortKey, u32, u32);
 
 /// Every legal play of `dice` on `pos` in the standard notation, one per resulting position,
 /// in a fixed order (the first item's from-point descending, then its to-point descending, and
 /// so on). Empty when the roll cannot be played.
 pub fn plays(pos: &Position, dice: Dice) -> Vec<String> {
+    let mut texts = Texts::new();
+    write_plays(pos, dice, &mut texts);
+    texts.to_vec()
+}
+
+/// The plays of [`plays`], in its order, written into `texts` (what was there is dropped):
+/// for a caller listing the plays of many positions, which keeps `texts` and makes its own
+/// strings from them (the Python package). No allocation once the buffers have grown.
+pub fn write_plays(pos: &Position, dice: Dice, texts: &mut Texts) {
     thread_local! {
-        // The generator's buffers, kept between calls: a caller listing the plays of many
-        // positions (a board in a loop, the Python package) allocates them once.
-        static GENERATOR: RefCell<MoveGenerator> = RefCell::new(MoveGenerator::new());
+        // The generator's buffers and the sort's, kept between calls: a caller listing the
+        // plays of many positions (a board in a loop, the Python package) allocates them once.
+        static GENERATOR: RefCell<(MoveGenerator, Vec<Keyed>)> =
+            RefCell::new((MoveGenerator::new(), Vec::new()));
     }
     let standard = Standard::new(pos);
-    // The texts side by side in one buffer, each play's key with where its text lies.
-    let mut bytes = Vec::new();
-    let mut plays: Vec<(SortKey, usize, usize)> = GENERATOR.with_borrow_mut(|gen| {
-        let legal = gen.legal_plays(pos, dice);
-        bytes.reserve(12 * legal.len());
-        legal
-            .iter()
-            .filter(|(play, _)| !play.is_empty())
-            .map(|(play, _)| {
-                let start = bytes.len();
+    GENERATOR.with_borrow_mut(|(gen, keyed)| {
+        texts.fill(|bytes, spans| {
+            // The texts side by side in one buffer, each play's key with where its text lies.
+            let legal = gen.legal_plays(pos, dice);
+            bytes.reserve(12 * legal.len());
+            keyed.clear();
+            keyed.extend(legal.iter().filter(|(play, _)| !play.is_empty()).map(|(play, _)| {
+                let start = bytes.len() as u32;
                 // The items' (from, to, count) in one number, the first item highest: plays
                 // compare as their keys do.
-                let key = standard
-                    .write(play, &mut bytes)
-                    .iter()
-                    .fold(0u128, |k, &(f, t, c)| k << 24 | u128::from(f) << 16 | u128::from(t) << 8 | u128::from(c));
-                (key, start, bytes.len())
-            })
-            .collect()
+                let key = standard.write(play, bytes).iter().fold(0, |k: SortKey, &(f, t, c)| {
+                    k << 13 | SortKey::from(f) << 8 | SortKey::from(t) << 3 | SortKey::from(c)
+                });
+                (key, start, bytes.len() as u32)
+            }));
+            // By key alone, then the rare runs of equal keys (the same items, hits marked on
+            // other points) by their texts.
+            keyed.sort_unstable_by_key(|k| Reverse(k.0));
+            let at = |&(_, start, end): &Keyed| bytes.get(start as usize..end as usize).unwrap_or_default();
+            for run in keyed.chunk_by_mut(|a, b| a.0 == b.0).filter(|run| run.len() > 1) {
+                run.sort_unstable_by(|a, b| at(a).cmp(at(b)));
+            }
+            spans.extend(keyed.iter().map(|&(_, start, end)| (start, end)));
+        });
     });
-    let text = String::from_utf8(bytes).unwrap_or_default();
-    let at = |start: usize, end: usize| text.get(start..end).unwrap_or_default();
-    plays.sort_unstable_by(|a, b| b.0.cmp(&a.0).then_with(|| at(a.1, a.2).cmp(at(b.1, b.2))));
-    plays.into_iter().map(|(_, start, end)| at(start, end).to_owned()).collect()
 }
 
 /// Resolves the play `text` of a `tabula resolve` request on `position`: its standard text.
