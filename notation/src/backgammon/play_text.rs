@@ -367,7 +367,7 @@ impl PlayText {
 
 /// The points as the notation writes them (`off`, the numbers, `bar`), four bytes each with
 /// the length used: a point is copied in one move.
-const POINT_TEXT: [([u8; 4], usize); 26] = {
+pub(super) const POINT_TEXT: [([u8; 4], usize); 26] = {
     let mut t = [([0u8; 4], 0usize); 26];
     t[0] = (*b"off/", 3);
     t[25] = (*b"bar/", 3);

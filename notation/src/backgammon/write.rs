@@ -14,7 +14,7 @@ use std::cmp::{Ordering, Reverse};
 use smallvec::SmallVec;
 use tabula_engine::backgammon::{Play, Point, Position};
 
-use super::play_text::{PlayItem, PlayText, MAX_ITEM_POINTS};
+use super::play_text::{PlayItem, PlayText, MAX_ITEM_POINTS, POINT_TEXT};
 
 /// A checker path under construction: the points it lands on, whether each landing hit.
 #[derive(Copy, Clone)]
@@ -83,8 +83,16 @@ impl Standard {
     /// The standard notation of `play`, a play on the writer's position: as
     /// [`PlayText::standard`].
     pub fn text(&self, play: &Play) -> PlayText {
-        let (items, n) = self.items(play);
-        PlayText::from_items(&items[..n]).unwrap_or_default()
+        let (shown, n) = self.items(play);
+        let mut items = [PlayItem::BLANK; 4];
+        let mut count = 0;
+        for s in &shown[..n] {
+            if let Ok(item) = PlayItem::from_shown(&s.points, usize::from(s.len), s.marks, s.count) {
+                items[count] = item;
+                count += 1;
+            }
+        }
+        PlayText::from_items(&items[..count]).unwrap_or_default()
     }
 
     /// Appends the standard text of `play`, a legal play on the writer's position, to `out`
@@ -95,22 +103,55 @@ impl Standard {
         let (items, n) = self.items(play);
         let items = &items[..n];
         let mut key = [(0, 0, 0); 4];
-        // As `PlayText::from_items`, which gives the empty text for more than four moves.
-        if items.iter().map(PlayItem::moves).sum::<usize>() > 4 {
+        let moves: usize = items.iter().map(|i| usize::from(i.len.saturating_sub(1)) * usize::from(i.count)).sum();
+        if moves > 4 || !items.iter().all(Shown::fits) {
+            // Not a legal play's items: as `text` writes them, whatever that is.
+            let text = self.text(play);
+            for (i, (item, k)) in text.items().iter().zip(key.iter_mut()).enumerate() {
+                if i > 0 {
+                    out.push(b' ');
+                }
+                item.write_ascii(out);
+                *k = (item.from().number(), item.to().number(), item.count());
+            }
             return key;
         }
+        // The whole text in one buffer, copied out at once: each point's text is copied as
+        // four bytes (the number and a `/`), and what follows overwrites what is not used.
+        let mut buf = [0u8; PLAY_BYTES + 4];
+        let mut at = 0;
         for (i, (item, k)) in items.iter().zip(key.iter_mut()).enumerate() {
             if i > 0 {
-                out.push(b' ');
+                buf[at % PLAY_BYTES] = b' ';
+                at += 1;
             }
-            item.write_ascii(out);
-            *k = (item.from().number(), item.to().number(), item.count());
+            let len = usize::from(item.len);
+            for (j, &p) in item.points.iter().enumerate().take(len) {
+                let (text, n) = POINT_TEXT[usize::from(p) % 26];
+                buf[at % PLAY_BYTES..at % PLAY_BYTES + 4].copy_from_slice(&text);
+                at += n;
+                if item.marks >> j & 1 == 1 {
+                    buf[at % PLAY_BYTES] = b'*';
+                    at += 1;
+                }
+                if j + 1 < len {
+                    buf[at % PLAY_BYTES] = b'/';
+                    at += 1;
+                }
+            }
+            if item.count > 1 {
+                buf[at % PLAY_BYTES..at % PLAY_BYTES + 3].copy_from_slice(&[b'(', b'0' + item.count % 10, b')']);
+                at += 3;
+            }
+            *k = (item.points[0], item.end(), item.count);
         }
+        out.extend_from_slice(&buf[..at.min(PLAY_BYTES)]);
         key
     }
 
-    /// The items of the standard text of `play`, in the order written, and how many there are.
-    fn items(&self, play: &Play) -> ([PlayItem; 4], usize) {
+    /// The items of the standard text of `play`, as the points they show, in the order
+    /// written, and how many there are.
+    fn items(&self, play: &Play) -> ([Shown; 4], usize) {
         // 1. The steps by from-point descending, then to-point descending.
         let mut steps = [0u16; 4];
         let mut n = 0;
@@ -127,88 +168,68 @@ impl Standard {
                 j -= 1;
             }
         }
-        // 2. The paths: the points each lands on, bit `i` of `hits` where landing `i` hit.
+        // 2. The paths, each kept as the points it shows (its start, the landings that hit,
+        //    its end, the landings that hit marked): a landing that extends a path replaces
+        //    the path's end, unless that end hit and so stays shown. `taken` counts the steps
+        //    of each path: a path passes through five points at most.
         let mut blots = self.blots;
-        let mut points = [[0u8; MAX_ITEM_POINTS]; 4];
-        let mut hits = [0u8; 4];
-        let mut lens = [0usize; 4];
-        let mut paths = 0;
+        let mut paths = [Shown::BLANK; 4];
+        let mut taken = [0u8; 4];
+        let mut count = 0;
         for &step in steps.iter() {
             let (from, to) = ((step >> 8) as u8, step as u8);
-            let hit = (1..=24).contains(&to) && blots & 1 << to != 0;
+            let hit = (1..=24).contains(&to) && blots >> to & 1 != 0;
             if hit {
                 blots &= !(1 << to);
             }
-            let extend = if from == 25 {
-                None
-            } else {
-                (0..paths).find(|&k| lens[k] > 0 && points[k][(lens[k] - 1) % MAX_ITEM_POINTS] == from)
-            };
+            let extend = if from == 25 { None } else { paths[..count].iter().position(|p| p.end() == from) };
             match extend {
-                Some(k) if lens[k] < MAX_ITEM_POINTS => {
-                    points[k][lens[k]] = to;
-                    hits[k] |= u8::from(hit) << lens[k];
-                    lens[k] += 1;
+                Some(k) if usize::from(taken[k]) < MAX_ITEM_POINTS - 1 => {
+                    let path = &mut paths[k];
+                    let end = usize::from(path.len - 1);
+                    let at = if path.marks >> end & 1 == 1 { end + 1 } else { end };
+                    path.points[at % MAX_ITEM_POINTS] = to;
+                    path.len = at as u8 + 1;
+                    path.marks |= u8::from(hit) << at;
+                    taken[k] += 1;
                 }
                 Some(_) => {}
                 None => {
-                    if let (Some(p), Some(h), Some(l)) =
-                        (points.get_mut(paths), hits.get_mut(paths), lens.get_mut(paths))
-                    {
-                        p[0] = from;
-                        p[1] = to;
-                        *h = u8::from(hit) << 1;
-                        *l = 2;
-                        paths += 1;
+                    if let (Some(path), Some(t)) = (paths.get_mut(count), taken.get_mut(count)) {
+                        let mut points = [0; MAX_ITEM_POINTS];
+                        points[0] = from;
+                        points[1] = to;
+                        *path = Shown { points, len: 2, marks: u8::from(hit) << 1, count: 1 };
+                        *t = 1;
+                        count += 1;
                     }
                 }
             }
         }
-        // 3. Shown points (start, hit landings, end) with their marks; equal point lists merge
-        //    with a count, their marks joined.
-        let mut shown = [([0u8; MAX_ITEM_POINTS], 0usize, 0u8, 0u8); 4];
+        // 3. Paths showing the same points merge with a count, their marks joined.
+        let mut items = [Shown::BLANK; 4];
         let mut groups = 0;
-        for k in 0..paths {
-            let (mut pts, mut len, mut marks) = ([0u8; MAX_ITEM_POINTS], 0, 0u8);
-            let last = lens[k].saturating_sub(1);
-            for (i, &p) in points[k].iter().enumerate().take(lens[k]) {
-                let hit = hits[k] >> i & 1 == 1;
-                if i == 0 || i == last || hit {
-                    pts[len] = p;
-                    marks |= u8::from(hit) << len;
-                    len += 1;
-                }
-            }
-            match shown[..groups].iter_mut().find(|g| g.1 == len && g.0[..len] == pts[..len]) {
+        for path in &paths[..count] {
+            match items[..groups].iter_mut().find(|g| g.len == path.len && g.points == path.points) {
                 Some(g) => {
-                    g.2 |= marks;
-                    g.3 += 1;
+                    g.marks |= path.marks;
+                    g.count += 1;
                 }
                 None => {
-                    shown[groups] = (pts, len, marks, 1);
+                    items[groups] = *path;
                     groups += 1;
                 }
-            }
-        }
-        let mut items = [PlayItem::BLANK; 4];
-        let mut count = 0;
-        for &(pts, len, marks, n) in &shown[..groups] {
-            if let Ok(item) = PlayItem::from_shown(&pts, len, marks, n) {
-                items[count] = item;
-                count += 1;
             }
         }
         // 4. Items by from-point descending, then to-point ascending, then the one showing more
         //    points first, then by text (written only for such a tie, which is rare).
         //    An insertion sort on one number per item: at most four.
-        let rank = |i: &PlayItem| {
-            u32::from(255 - i.from().number()) << 16 | u32::from(i.to().number()) << 8 | (255 - i.points().len() as u32)
-        };
-        let before = |a: &PlayItem, b: &PlayItem| match rank(a).cmp(&rank(b)) {
-            Ordering::Equal => a.to_string() < b.to_string(),
+        let rank = |i: &Shown| u32::from(255 - i.points[0]) << 16 | u32::from(i.end()) << 8 | u32::from(255 - i.len);
+        let before = |a: &Shown, b: &Shown| match rank(a).cmp(&rank(b)) {
+            Ordering::Equal => a.text() < b.text(),
             o => o == Ordering::Less,
         };
-        let items_mut = &mut items[..count];
+        let items_mut = &mut items[..groups];
         for i in 1..items_mut.len() {
             let mut j = i;
             while j > 0 && before(&items_mut[j], &items_mut[j - 1]) {
@@ -216,7 +237,50 @@ impl Standard {
                 j -= 1;
             }
         }
-        (items, count)
+        (items, groups)
+    }
+}
+
+/// The longest text [`Standard::write`] writes at once: four items of five points.
+const PLAY_BYTES: usize = 4 * (5 * 5 + 4);
+
+/// An item of a standard text as the writer builds it: the points shown, as numbers (the rest
+/// zeros), how many, bit `i` of `marks` for a `*` after point `i`, and how many checkers take
+/// the path.
+#[derive(Copy, Clone, Debug)]
+struct Shown {
+    points: [u8; MAX_ITEM_POINTS],
+    len: u8,
+    marks: u8,
+    count: u8,
+}
+
+impl Shown {
+    const BLANK: Shown = Shown { points: [0; MAX_ITEM_POINTS], len: 0, marks: 0, count: 1 };
+
+    /// The last point shown.
+    fn end(&self) -> u8 {
+        self.points[usize::from(self.len.saturating_sub(1)) % MAX_ITEM_POINTS]
+    }
+
+    /// Whether the item is one [`PlayItem::from_shown`] takes as it is (as every item of a
+    /// legal play is), so that its text is written the same.
+    fn fits(&self) -> bool {
+        let len = usize::from(self.len).min(MAX_ITEM_POINTS);
+        len >= 2
+            && self.points[..len].windows(2).all(|w| w[0] > w[1])
+            && (1..=25).contains(&self.points[0])
+            && self.marks & 1 == 0
+            && (1..=4).contains(&self.count)
+            && u32::from(self.marks) >> len == 0
+            && (len - 1) * usize::from(self.count) <= 4
+    }
+
+    /// The item's text, for the rare tie of the items' order.
+    fn text(&self) -> String {
+        PlayItem::from_shown(&self.points, usize::from(self.len), self.marks, self.count)
+            .map(|i| i.to_string())
+            .unwrap_or_default()
     }
 }
 
