@@ -3,7 +3,9 @@
 
   backgammon: Board(pid).legal_plays(dice) against OpenSpiel's legal_actions() on the same
               states of random games (a double's first action only: OpenSpiel plays a double
-              in two actions);
+              in two actions); beside them the floor of the answer's type: the same lists of
+              str made by str.splitlines from one str a state (the texts joined by line
+              breaks), what no list of str can be made much faster than;
   Arimaa:     Board.legal_turns() against aei's Position.get_moves() on the same positions of
               real games (testdata/arimaa/random_games.tsv);
   check:      tabula.check against the tabula program, same threads, on an archive made by
@@ -58,7 +60,12 @@ def backgammon(n_states):
     for b, dice in boards:
         b.legal_plays(dice)
     ours = time.perf_counter() - t0
-    return len(states), ours, spiel
+    joined = ["\n".join(b.legal_plays(dice)) for b, dice in boards]
+    t0 = time.perf_counter()
+    for j in joined:
+        j.splitlines()
+    floor = time.perf_counter() - t0
+    return len(states), ours, spiel, floor
 
 
 def arimaa(n_positions):
@@ -124,9 +131,11 @@ def main():
     program = os.environ.get("TABULA_BIN") or str(
         Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "release" / "tabula"
     )
-    n, ours, spiel = backgammon(args.states)
+    n, ours, spiel, floor = backgammon(args.states)
     print(f"backgammon legal plays, {n} states: tabula {ours / n * 1e6:.2f} us, "
           f"OpenSpiel legal_actions {spiel / n * 1e6:.2f} us, ratio {ours / spiel:.3f}x (goal 0.1x)")
+    print(f"  floor, the same lists by str.splitlines from one str a state: {floor / n * 1e6:.2f} us, "
+          f"ratio {floor / spiel:.3f}x OpenSpiel; tabula {ours / floor:.1f}x the floor")
     n, ours, theirs = arimaa(args.positions)
     print(f"Arimaa legal turns, {n} positions: tabula median {statistics.median(ours) * 1e3:.2f} ms "
           f"(total {sum(ours):.2f} s), aei get_moves median {statistics.median(theirs) * 1e3:.1f} ms "
