@@ -12,7 +12,7 @@
 use std::cmp::{Ordering, Reverse};
 
 use smallvec::SmallVec;
-use tabula_engine::backgammon::{Play, Point, Position};
+use tabula_engine::backgammon::{Play, Point, Position, Step};
 
 use super::play_text::{PlayItem, PlayText, MAX_ITEM_POINTS, POINT_TEXT};
 
@@ -100,6 +100,9 @@ impl Standard {
     /// count), padded with zeros: what `tabula moves` orders plays by. The writer of many
     /// plays: no text is made but the bytes.
     pub fn write(&self, play: &Play, out: &mut Vec<u8>) -> [(u8, u8, u8); 4] {
+        if let Some(key) = self.write_short(play, out) {
+            return key;
+        }
         let (items, n) = self.items(play);
         let items = &items[..n];
         let mut key = [(0, 0, 0); 4];
@@ -147,6 +150,68 @@ impl Standard {
         }
         out.extend_from_slice(&buf[..at.min(PLAY_BYTES)]);
         key
+    }
+
+    /// [`write`](Self::write) for the plays of one step or two (most plays: every play of a
+    /// roll other than a double), each step from a point (1-25) to a lower one, by the same
+    /// rules in a few tests; `None`, and nothing written, for any other play.
+    fn write_short(&self, play: &Play, out: &mut Vec<u8>) -> Option<[(u8, u8, u8); 4]> {
+        let step = |s: &Step| {
+            let (from, to) = (s.from.number(), s.to.number());
+            ((1..=25).contains(&from) && to < from).then_some((from, to))
+        };
+        // Whether a step landing on `to` (0-24) finds an opposing blot there (none on 0).
+        let blot = |to: u8| self.blots >> to & 1 == 1;
+        let mut text = ShortText { buf: [0; SHORT_BYTES + 4], at: 0 };
+        let mut key = [(0, 0, 0); 4];
+        match *play.steps() {
+            [a] => {
+                let (from, to) = step(&a)?;
+                text.item(from, to, blot(to), 1);
+                key[0] = (from, to, 1);
+            }
+            [a, b] => {
+                let (a, b) = (step(&a)?, step(&b)?);
+                // 1. By from-point descending, then to-point descending.
+                let ((f1, t1), (f2, t2)) = if a >= b { (a, b) } else { (b, a) };
+                let hit1 = blot(t1);
+                if f2 == t1 {
+                    // 2. The second step extends the first one's path: one item, the point
+                    //    between shown only where it hit.
+                    text.point(f1);
+                    text.push(b'/');
+                    if hit1 {
+                        text.point(t1);
+                        text.push(b'*');
+                        text.push(b'/');
+                    }
+                    text.point(t2);
+                    if blot(t2) {
+                        text.push(b'*');
+                    }
+                    key[0] = (f1, t2, 1);
+                } else if (f1, t1) == (f2, t2) {
+                    // 3. Two checkers on the same path: one item with a count, the first to
+                    //    land hitting.
+                    text.item(f1, t1, hit1, 2);
+                    key[0] = (f1, t1, 2);
+                } else {
+                    // The first to land on a blot hits it; 4. the items by from-point
+                    // descending, then to-point ascending.
+                    let hit2 = blot(t2) && t2 != t1;
+                    let (x, y) =
+                        if f1 > f2 { ((f1, t1, hit1), (f2, t2, hit2)) } else { ((f2, t2, hit2), (f1, t1, hit1)) };
+                    text.item(x.0, x.1, x.2, 1);
+                    text.push(b' ');
+                    text.item(y.0, y.1, y.2, 1);
+                    key[0] = (x.0, x.1, 1);
+                    key[1] = (y.0, y.1, 1);
+                }
+            }
+            _ => return None,
+        }
+        out.extend_from_slice(text.bytes());
+        Some(key)
     }
 
     /// The items of the standard text of `play`, as the points they show, in the order
@@ -238,6 +303,49 @@ impl Standard {
             }
         }
         (items, groups)
+    }
+}
+
+/// The longest text of a play of two steps, with room to spare.
+const SHORT_BYTES: usize = 32;
+
+/// The text of a play of one or two steps, as [`Standard::write_short`] writes it.
+struct ShortText {
+    buf: [u8; SHORT_BYTES + 4],
+    at: usize,
+}
+
+impl ShortText {
+    /// A point's text (its four bytes copied at once, what is not used overwritten next).
+    fn point(&mut self, p: u8) {
+        let (text, n) = POINT_TEXT[usize::from(p) % 26];
+        let at = self.at % SHORT_BYTES;
+        self.buf[at..at + 4].copy_from_slice(&text);
+        self.at += n;
+    }
+
+    fn push(&mut self, b: u8) {
+        self.buf[self.at % SHORT_BYTES] = b;
+        self.at += 1;
+    }
+
+    /// The item `from/to`, `*` when it hits, `(count)` above one.
+    fn item(&mut self, from: u8, to: u8, hit: bool, count: u8) {
+        self.point(from);
+        self.push(b'/');
+        self.point(to);
+        if hit {
+            self.push(b'*');
+        }
+        if count > 1 {
+            self.push(b'(');
+            self.push(b'0' + count % 10);
+            self.push(b')');
+        }
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.at.min(SHORT_BYTES)]
     }
 }
 
