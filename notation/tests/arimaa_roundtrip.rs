@@ -1,24 +1,31 @@
 //! The writer is the inverse of resolution: for every legal turn of real and random positions
 //! (the aei perft fixture's positions), `resolve(write(turn)) == turn`, and the resolved turn
-//! leads to the position the move generator said.
+//! leads to the position the move generator said; `TurnWriter`, the writer of many turns,
+//! writes the same bytes.
 
 use std::path::PathBuf;
 
 use tabula_engine::arimaa::{Color, MoveGenerator, Placement};
-use tabula_notation::arimaa::{parse_position, write_placement, write_turn, LongMove};
+use tabula_notation::arimaa::{parse_position, write_placement, write_turn, LongMove, TurnWriter};
 
 #[test]
 fn every_turn_written_resolves_to_itself() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/arimaa/perft.tsv");
     let text = std::fs::read_to_string(&path).expect("perft fixture");
     let mut gen = MoveGenerator::new();
-    let (mut positions, mut turns) = (0, 0);
+    let (mut positions, mut turns, mut captures) = (0, 0, 0);
     // Every 10th fixture position, every one of its turns.
     for line in text.lines().filter(|l| !l.starts_with('#')).skip(1).step_by(10) {
         let f: Vec<&str> = line.split('\t').collect();
         let pos = parse_position(&format!("{} [{}]", f[1], f[2])).expect("fixture position");
+        let writer = TurnWriter::new(&pos);
+        let mut bytes = Vec::new();
         for (turn, next) in gen.legal_turns(&pos) {
             let written = write_turn(&pos, turn).expect("a legal turn can be written");
+            bytes.clear();
+            writer.write(turn, next, &mut bytes);
+            assert_eq!(bytes, written.as_bytes(), "{written}");
+            captures += usize::from(written.contains('x'));
             let parsed = LongMove::from_ascii(written.as_bytes()).expect("written text parses");
             let resolved = parsed.resolve_turn(&pos).unwrap_or_else(|e| panic!("{written}: {e}"));
             assert_eq!(resolved.turn(), turn, "{written}");
@@ -29,6 +36,7 @@ fn every_turn_written_resolves_to_itself() {
         positions += 1;
     }
     assert!(positions >= 100 && turns >= 100_000, "{positions} positions, {turns} turns");
+    assert!(captures >= 1_000, "{captures} turns with a capture");
 }
 
 #[test]

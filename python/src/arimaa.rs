@@ -3,11 +3,11 @@
 
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 use tabula_notation::arimaa::short::View;
 use tabula_replay::arimaa::board::{color_letter, Board as Inner};
 
-use crate::{refusal_err, text as py_text, NotationError};
+use crate::{refusal_err, text as py_text, texts_list, NotationError};
 
 /// An Arimaa board: the empty board with Gold to set up, or a position.
 #[pyclass(module = "tabula.arimaa", name = "Board")]
@@ -83,9 +83,9 @@ impl Board {
     }
 
     /// Every legal turn in long notation, one per resulting position, sorted: as `tabula moves`.
-    fn legal_turns(&self, py: Python<'_>) -> Vec<String> {
+    fn legal_turns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let inner = &self.inner;
-        py.detach(|| inner.legal_turns())
+        texts_list(py, |texts| inner.write_legal_turns(texts))
     }
 
     /// Takes back the last turn; returns its long text.

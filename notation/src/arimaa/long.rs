@@ -417,6 +417,108 @@ pub fn write_turn(pos: &Position, turn: &Turn) -> Result<String, PlayError> {
     LongMove::from_turn(pos, turn).map(|m| m.text())
 }
 
+/// The writer of [`write_turn`] for many legal turns of one position, as the move generator
+/// gives them (each with the position it leads to): the turns' legality is not checked again.
+/// A turn that captures nothing (most turns: the position it leads to has as many pieces) is
+/// written by following the pieces from square to square; one that captures is replayed on the
+/// engine's board, which removes the pieces a step leaves unsupported on a trap.
+///
+/// ```
+/// use tabula_engine::arimaa::MoveGenerator;
+/// use tabula_notation::arimaa::{parse_position, write_turn, TurnWriter};
+///
+/// let pos = parse_position("g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]")?;
+/// let writer = TurnWriter::new(&pos);
+/// for (turn, after) in MoveGenerator::new().legal_turns(&pos).iter().take(100) {
+///     let mut bytes = Vec::new();
+///     writer.write(turn, after, &mut bytes);
+///     assert_eq!(String::from_utf8(bytes)?, write_turn(&pos, turn)?);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct TurnWriter<'a> {
+    pos: &'a Position,
+    /// The letter of the piece on each square (`Square::index`), 0 where there is none.
+    letters: [u8; 64],
+    pieces: u32,
+}
+
+impl<'a> TurnWriter<'a> {
+    /// The writer for turns of `pos`.
+    pub fn new(pos: &'a Position) -> TurnWriter<'a> {
+        let mut letters = [0; 64];
+        for (square, piece) in pos.board().iter() {
+            letters[square.index() % 64] = piece.char() as u8;
+        }
+        TurnWriter { pos, letters, pieces: pos.board().occupied().count() }
+    }
+
+    /// Appends the long notation of `turn`, a legal turn of the writer's position that leads
+    /// to `after`, to `out`: the bytes of [`write_turn`]'s text. For a turn that is not legal
+    /// the text is unspecified (but still written; nothing when [`write_turn`] fails).
+    pub fn write(&self, turn: &Turn, after: &Position, out: &mut Vec<u8>) {
+        if after.board().occupied().count() != self.pieces {
+            return self.replay(turn, out);
+        }
+        // At most four steps of five bytes each, with their spaces, copied out at once.
+        let mut text = [0u8; 4 * 5];
+        let mut at = 0;
+        let mut letters = self.letters;
+        for step in turn.steps() {
+            let Some(to) = step.to() else { return self.replay(turn, out) };
+            let letter = std::mem::take(&mut letters[step.from.index() % 64]);
+            letters[to.index() % 64] = letter;
+            if letter == 0 || at + 5 > text.len() {
+                return self.replay(turn, out);
+            }
+            text[at..at + 5].copy_from_slice(&[
+                letter,
+                step.from.file_char() as u8,
+                step.from.rank_char() as u8,
+                step.dir.char() as u8,
+                b' ',
+            ]);
+            at += 5;
+        }
+        // All twenty bytes copied in one move, those past the text (its last space included)
+        // dropped again.
+        let end = out.len() + at.saturating_sub(1);
+        out.extend_from_slice(&text);
+        out.truncate(end);
+    }
+
+    /// The turn replayed on the engine's board: each step taken by the piece on its square,
+    /// followed by the capture of the piece it leaves unsupported on a trap (a legal position
+    /// has none before the step); by [`write_turn`] when a step has no piece to take it or
+    /// leaves the board.
+    fn replay(&self, turn: &Turn, out: &mut Vec<u8>) {
+        let start = out.len();
+        let mut board = *self.pos.board();
+        for (i, step) in turn.steps().iter().enumerate() {
+            let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
+                out.truncate(start);
+                if let Ok(text) = write_turn(self.pos, turn) {
+                    out.extend_from_slice(text.as_bytes());
+                }
+                return;
+            };
+            board.remove(step.from);
+            board.put(to, piece);
+            if i > 0 {
+                out.push(b' ');
+            }
+            out.extend_from_slice(&LongToken::Step { piece, from: step.from, dir: step.dir }.bytes().0);
+            for square in board.unsupported_on_traps() {
+                if let Some(piece) = board.remove(square) {
+                    out.push(b' ');
+                    out.extend_from_slice(&LongToken::Capture { piece, square }.bytes().0);
+                }
+            }
+        }
+    }
+}
+
 /// The long notation of a set-up (`Ra1 Rb1 ...`).
 pub fn write_placement(color: Color, placement: &Placement) -> String {
     LongMove::from_placement(color, placement).to_string()

@@ -11,6 +11,7 @@ use tabula_notation::arimaa::{parse_position, write_placement, write_position, L
 
 use super::resolve::resolve_request;
 use crate::error::Refusal;
+use crate::texts::Texts;
 
 /// What a push did, for [`Board::pop`].
 #[derive(Clone, Debug)]
@@ -231,6 +232,13 @@ impl Board {
     /// Every legal turn in long notation, one per resulting position, sorted: as `tabula moves`.
     pub fn legal_turns(&self) -> Vec<String> {
         super::query::legal_turns(self.game.position())
+    }
+
+    /// The turns of [`legal_turns`](Self::legal_turns), written into `texts` (see
+    /// [`query::write_turns`](super::query::write_turns)): for a caller that makes its own
+    /// strings of them.
+    pub fn write_legal_turns(&self, texts: &mut Texts) {
+        super::query::write_turns(self.game.position(), texts);
     }
 
     /// Takes back the last move pushed and returns its long text; `None` when there is none.
