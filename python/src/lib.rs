@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use tabula_replay::check::{check_bytes, check_content, check_paths_with, CheckEvent, Content, RowsBefore};
 use tabula_replay::texts::Texts;
-use tabula_replay::{GameReport, Refusal};
+use tabula_replay::{GameReport, GameResult, Refusal};
 
 mod arimaa;
 mod backgammon;
@@ -101,6 +101,80 @@ enum Checked {
 #[pyclass(module = "tabula._tabula")]
 struct CheckLines {
     lines: Mutex<Receiver<Checked>>,
+    /// What the dicts share, made once for the run (taken only with the GIL held).
+    made: Mutex<Made>,
+}
+
+/// The Python objects every report's dict is made from, kept for a whole check: the dict a
+/// report's is copied from (its keys in order), the strings of the game kinds and verdicts, and
+/// the results met so far (a result's dict copied for each report, so that no two reports share
+/// one).
+#[derive(Default)]
+struct Made {
+    template: Option<Py<PyDict>>,
+    names: Vec<(&'static str, Py<PyString>)>,
+    results: Vec<(GameResult, Py<PyAny>)>,
+}
+
+/// Distinct results kept at most: a check meets a few dozen (winner, reason and points).
+const KEPT_RESULTS: usize = 256;
+
+impl Made {
+    /// The dict a report's is copied from: the keys of a game's JSON line, in its order, each
+    /// interned, with `None` as `result` and `error`.
+    fn template<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        if let Some(t) = &self.template {
+            return Ok(t.bind(py).clone());
+        }
+        let d = PyDict::new(py);
+        for key in [
+            intern!(py, "source"),
+            intern!(py, "game"),
+            intern!(py, "kind"),
+            intern!(py, "verdict"),
+            intern!(py, "turns"),
+            intern!(py, "result"),
+            intern!(py, "final_position"),
+            intern!(py, "error"),
+        ] {
+            d.set_item(key, py.None())?;
+        }
+        self.template = Some(d.clone().unbind());
+        Ok(d)
+    }
+
+    /// The interned string of a game kind or a verdict.
+    fn name<'py>(&mut self, py: Python<'py>, name: &'static str) -> Bound<'py, PyString> {
+        if let Some((_, s)) = self.names.iter().find(|(n, _)| *n == name) {
+            return s.bind(py).clone();
+        }
+        let s = PyString::intern(py, name);
+        self.names.push((name, s.clone().unbind()));
+        s
+    }
+
+    /// A result as its serialisation gives it: a dict (copied, never shared) or a string.
+    fn result<'py>(&mut self, py: Python<'py>, result: &GameResult) -> PyResult<Bound<'py, PyAny>> {
+        let kept = match self.results.iter().find(|(r, _)| r == result) {
+            Some((_, obj)) => obj.bind(py).clone(),
+            None => {
+                let obj = pythonize::pythonize(py, result).map_err(nested)?;
+                if self.results.len() < KEPT_RESULTS {
+                    self.results.push((result.clone(), obj.clone().unbind()));
+                }
+                obj
+            }
+        };
+        match kept.cast::<PyDict>() {
+            Ok(d) => Ok(d.copy()?.into_any()),
+            Err(_) => Ok(kept),
+        }
+    }
+}
+
+/// A report's part that cannot be handed on to Python.
+fn nested(e: pythonize::PythonizeError) -> PyErr {
+    PyValueError::new_err(format!("cannot hand on a report: {e}"))
 }
 
 /// Reports handed on in one step at most: the reader gets the GIL back between steps.
@@ -128,9 +202,13 @@ impl CheckLines {
         let batch = batch.map_err(|()| PyStopIteration::new_err(()))?;
         let list = PyList::empty(py);
         let mut source = None;
+        // Held by a call further up this thread's stack (code the collector ran while that
+        // call made its dicts), or by one that failed: objects of this call's own.
+        let (mut kept, mut fresh) = (self.made.try_lock().ok(), Made::default());
+        let made = kept.as_deref_mut().unwrap_or(&mut fresh);
         for item in batch {
             match item {
-                Checked::Game(report) => list.append(report_dict(py, &report, &mut source)?)?,
+                Checked::Game(report) => list.append(report_dict(py, &report, &mut source, made)?)?,
                 Checked::Line(line) => {
                     let loads = py.import(intern!(py, "json"))?.getattr(intern!(py, "loads"))?;
                     list.append(loads.call1((line,))?)?;
@@ -142,36 +220,34 @@ impl CheckLines {
 }
 
 /// The dict of a game's report: the keys of its serialisation (the JSON line's), in its order,
-/// the key names interned and the source's string made once for a run of reports from one file
-/// (`source`); the result and the error, whose shapes differ by game, through the serialisation
-/// itself.
+/// copied from the template of `made`, the source's string made once for a run of reports
+/// from one file (`source`); the result and the error, whose shapes differ by game, through
+/// the serialisation itself (a result once for each distinct one, in `made`).
 fn report_dict<'py>(
     py: Python<'py>,
     r: &GameReport,
     source: &mut Option<(Arc<str>, Bound<'py, PyString>)>,
+    made: &mut Made,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let nested = |e: pythonize::PythonizeError| PyValueError::new_err(format!("cannot hand on a report: {e}"));
     let same = matches!(source, Some((s, _)) if Arc::ptr_eq(s, &r.source));
     if !same {
         *source = Some((r.source.clone(), PyString::new(py, &r.source)));
     }
-    let d = PyDict::new(py);
+    let d = made.template(py)?.copy()?;
     match source.as_ref() {
         Some((_, s)) => d.set_item(intern!(py, "source"), s)?,
         None => d.set_item(intern!(py, "source"), &*r.source)?,
     }
     d.set_item(intern!(py, "game"), &r.game)?;
-    d.set_item(intern!(py, "kind"), PyString::intern(py, r.kind))?;
-    d.set_item(intern!(py, "verdict"), PyString::intern(py, r.verdict.as_str()))?;
+    d.set_item(intern!(py, "kind"), made.name(py, r.kind))?;
+    d.set_item(intern!(py, "verdict"), made.name(py, r.verdict.as_str()))?;
     d.set_item(intern!(py, "turns"), r.turns)?;
-    match &r.result {
-        Some(result) => d.set_item(intern!(py, "result"), pythonize::pythonize(py, result).map_err(nested)?)?,
-        None => d.set_item(intern!(py, "result"), py.None())?,
+    if let Some(result) = &r.result {
+        d.set_item(intern!(py, "result"), made.result(py, result)?)?;
     }
     d.set_item(intern!(py, "final_position"), &r.final_position)?;
-    match &r.error {
-        Some(error) => d.set_item(intern!(py, "error"), pythonize::pythonize(py, error).map_err(nested)?)?,
-        None => d.set_item(intern!(py, "error"), py.None())?,
+    if let Some(error) = &r.error {
+        d.set_item(intern!(py, "error"), pythonize::pythonize(py, error).map_err(nested)?)?;
     }
     Ok(d)
 }
@@ -211,7 +287,7 @@ fn check_lines(paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<CheckLines>
             });
         })
         .map_err(|e| PyOSError::new_err(format!("cannot start the check: {e}")))?;
-    Ok(CheckLines { lines: Mutex::new(rx) })
+    Ok(CheckLines { lines: Mutex::new(rx), made: Mutex::new(Made::default()) })
 }
 
 /// The JSON lines of `tabula check --jsonl` for one file's content (plain or gzip), `source` as
