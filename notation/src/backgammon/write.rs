@@ -148,7 +148,10 @@ impl Standard {
             }
             *k = (item.points[0], item.end(), item.count);
         }
-        out.extend_from_slice(&buf[..at.min(PLAY_BYTES)]);
+        // The whole buffer copied in one move, what follows the text dropped again.
+        let end = out.len() + at.min(PLAY_BYTES);
+        out.extend_from_slice(&buf[..PLAY_BYTES]);
+        out.truncate(end);
         key
     }
 
@@ -210,7 +213,7 @@ impl Standard {
             }
             _ => return None,
         }
-        out.extend_from_slice(text.bytes());
+        text.append_to(out);
         Some(key)
     }
 
@@ -344,8 +347,12 @@ impl ShortText {
         }
     }
 
-    fn bytes(&self) -> &[u8] {
-        &self.buf[..self.at.min(SHORT_BYTES)]
+    /// Appends the text to `out`: the whole buffer copied in one move, what follows the text
+    /// dropped again.
+    fn append_to(&self, out: &mut Vec<u8>) {
+        let end = out.len() + self.at.min(SHORT_BYTES);
+        out.extend_from_slice(&self.buf[..SHORT_BYTES]);
+        out.truncate(end);
     }
 }
 
