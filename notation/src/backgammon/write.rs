@@ -119,39 +119,25 @@ impl Standard {
             }
             return key;
         }
-        // The whole text in one buffer, copied out at once: each point's text is copied as
-        // four bytes (the number and a `/`), and what follows overwrites what is not used.
-        let mut buf = [0u8; PLAY_BYTES + 4];
-        let mut at = 0;
+        let mut text = TextBuf::<{ PLAY_BYTES + 4 }>::new();
         for (i, (item, k)) in items.iter().zip(key.iter_mut()).enumerate() {
             if i > 0 {
-                buf[at % PLAY_BYTES] = b' ';
-                at += 1;
+                text.push(b' ');
             }
             let len = usize::from(item.len);
             for (j, &p) in item.points.iter().enumerate().take(len) {
-                let (text, n) = POINT_TEXT[usize::from(p) % 26];
-                buf[at % PLAY_BYTES..at % PLAY_BYTES + 4].copy_from_slice(&text);
-                at += n;
+                text.point(p);
                 if item.marks >> j & 1 == 1 {
-                    buf[at % PLAY_BYTES] = b'*';
-                    at += 1;
+                    text.push(b'*');
                 }
                 if j + 1 < len {
-                    buf[at % PLAY_BYTES] = b'/';
-                    at += 1;
+                    text.push(b'/');
                 }
             }
-            if item.count > 1 {
-                buf[at % PLAY_BYTES..at % PLAY_BYTES + 3].copy_from_slice(&[b'(', b'0' + item.count % 10, b')']);
-                at += 3;
-            }
+            text.count(item.count);
             *k = (item.points[0], item.end(), item.count);
         }
-        // The whole buffer copied in one move, what follows the text dropped again.
-        let end = out.len() + at.min(PLAY_BYTES);
-        out.extend_from_slice(&buf[..PLAY_BYTES]);
-        out.truncate(end);
+        text.append_to(out);
         key
     }
 
@@ -165,7 +151,7 @@ impl Standard {
         };
         // Whether a step landing on `to` (0-24) finds an opposing blot there (none on 0).
         let blot = |to: u8| self.blots >> to & 1 == 1;
-        let mut text = ShortText { buf: [0; SHORT_BYTES + 4], at: 0 };
+        let mut text = TextBuf::<{ SHORT_BYTES + 4 }>::new();
         let mut key = [(0, 0, 0); 4];
         match *play.steps() {
             [a] => {
@@ -312,24 +298,41 @@ impl Standard {
 /// The longest text of a play of two steps, with room to spare.
 const SHORT_BYTES: usize = 32;
 
-/// The text of a play of one or two steps, as [`Standard::write_short`] writes it.
-struct ShortText {
-    buf: [u8; SHORT_BYTES + 4],
+/// A play's text built in a buffer of `N` bytes and copied out in one move: each point's text
+/// is copied as four bytes (the number and room to spare), what follows overwriting what is
+/// not used; it holds `N - 4` bytes.
+struct TextBuf<const N: usize> {
+    buf: [u8; N],
     at: usize,
 }
 
-impl ShortText {
+impl<const N: usize> TextBuf<N> {
+    const ROOM: usize = N - 4;
+
+    fn new() -> Self {
+        TextBuf { buf: [0; N], at: 0 }
+    }
+
     /// A point's text (its four bytes copied at once, what is not used overwritten next).
     fn point(&mut self, p: u8) {
         let (text, n) = POINT_TEXT[usize::from(p) % 26];
-        let at = self.at % SHORT_BYTES;
+        let at = self.at % Self::ROOM;
         self.buf[at..at + 4].copy_from_slice(&text);
         self.at += n;
     }
 
     fn push(&mut self, b: u8) {
-        self.buf[self.at % SHORT_BYTES] = b;
+        self.buf[self.at % Self::ROOM] = b;
         self.at += 1;
+    }
+
+    /// `(count)` when more than one checker takes the item's path.
+    fn count(&mut self, count: u8) {
+        if count > 1 {
+            self.push(b'(');
+            self.push(b'0' + count % 10);
+            self.push(b')');
+        }
     }
 
     /// The item `from/to`, `*` when it hits, `(count)` above one.
@@ -340,18 +343,14 @@ impl ShortText {
         if hit {
             self.push(b'*');
         }
-        if count > 1 {
-            self.push(b'(');
-            self.push(b'0' + count % 10);
-            self.push(b')');
-        }
+        self.count(count);
     }
 
     /// Appends the text to `out`: the whole buffer copied in one move, what follows the text
     /// dropped again.
     fn append_to(&self, out: &mut Vec<u8>) {
-        let end = out.len() + self.at.min(SHORT_BYTES);
-        out.extend_from_slice(&self.buf[..SHORT_BYTES]);
+        let end = out.len() + self.at.min(Self::ROOM);
+        out.extend_from_slice(&self.buf[..Self::ROOM]);
         out.truncate(end);
     }
 }
