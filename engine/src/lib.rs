@@ -5,7 +5,7 @@
 //!
 //! - [`arimaa`]: positions, steps, pushes and pulls, traps, turn legality, repetition, the end
 //!   of the game and generation of every legal turn.
-//! - [`backgammon`]: positions with checker counts and point masks, dice, legal plays and the
+//! - [`backgammon`]: positions of packed checker counts (four bits a point), dice, legal plays and the
 //!   dice-usage rules, the cube and match scores (gnubg's ID formats are `tabula-notation`'s).
 //! - [`stones_rivers`]: Stones and Rivers on 182-bit bitboards.
 //!

@@ -1,8 +1,10 @@
 //! Backgammon, by the rules of `shared/rules/backgammon.md`.
 //!
 //! A [`Position`] is seen from the player on roll, who moves from point 24 towards 1; the bar
-//! is 25 and borne-off checkers are on 0. It keeps checker counts for both sides plus bit masks
-//! of the points each holds, so that legality tests are single mask operations. A roll is a
+//! is 25 and borne-off checkers are on 0. It keeps each side's checker counts packed four bits a
+//! point in one 128-bit word (32 bytes in all); the move generator reads bit masks of the points
+//! from them once a roll and keeps them step by step, so that legality tests are single mask
+//! operations. A roll is a
 //! [`Dice`]; a [`Play`] is up to four [`Step`]s. [`MoveGenerator`] finds every legal play of a
 //! roll, deduplicated by resulting position, with the dice-usage rules applied.
 

@@ -6,7 +6,7 @@
 use super::dice::Dice;
 use super::play::{Play, PlayError};
 use super::point::Point;
-use super::position::{Position, StepError};
+use super::position::{step_after, Live, Position, StepError};
 use super::step::Step;
 
 /// Legal plays with the position each leads to (not yet swapped: still seen from the player
@@ -32,10 +32,10 @@ pub struct MoveGenerator {
     best: usize,
     /// For a roll of two different dice where only one can be used: whether the larger was.
     best_high: bool,
-    /// The play of a double being extended by `double` (`legal_plays` only) with the position
-    /// before its last step, kept here so that each play found is copied from one place, whole,
-    /// and only its last step made on the copy.
-    template: (Play, Position),
+    /// The play being extended by `two_dice` or `double` (`legal_plays` only), all of its
+    /// steps but the last set: kept here, in memory, so that each play found is copied from it
+    /// whole and only its last step written in place.
+    template: Play,
     /// The plain generator: the recursive search of `search` for every roll, every result of
     /// a play looked up in the table. The tests compare the fast paths (`two_dice`, `double`,
     /// `legal_positions`) with it.
@@ -171,12 +171,13 @@ impl MoveGenerator {
         let (h, l) = (dice.high(), dice.low());
         if self.plain {
             if dice.is_double() {
-                self.search(pos, [h; 4], Play::EMPTY, Point::BAR, 0);
+                self.search(&Live::new(pos), [h; 4], Play::EMPTY, Point::BAR, 0);
             } else {
-                self.search(pos, [h, l], Play::EMPTY, Point::BAR, 0);
+                let live = Live::new(pos);
+                self.search(&live, [h, l], Play::EMPTY, Point::BAR, 0);
                 // Smaller die first: a larger-die step from a point it could leave at the start
                 // gives a play the larger-first search made already, so only the others are tried.
-                self.search(pos, [l, h], Play::EMPTY, Point::BAR, pos.movable(h));
+                self.search(&live, [l, h], Play::EMPTY, Point::BAR, live.movable(h));
             }
         } else if dice.is_double() {
             self.double::<true>(pos, h);
@@ -228,28 +229,50 @@ impl MoveGenerator {
     /// larger-first loop made it). Only one-checker plays and double bear-offs can repeat a
     /// result, and only they are looked up, by their [`repeat_bit`] in a set of bits.
     fn two_dice<const P: bool>(&mut self, pos: &Position, h: u8, l: u8) {
-        let done = pos.movable(h);
+        let start = Live::new(pos);
+        let singles = start.singles();
+        if start.two_steps_on_board(singles) {
+            self.two_dice_in::<P, true>(&start, singles, h, l);
+        } else {
+            self.two_dice_in::<P, false>(&start, singles, h, l);
+        }
+    }
+
+    /// [`two_dice`](Self::two_dice) from `start`. `ON_BOARD`: no step can enter or bear off
+    /// ([`Live::two_steps_on_board`]), and the second steps after a first one are told from
+    /// the masks of the start ([`Live::movable_after_on_board`]) rather than from the position
+    /// after it.
+    #[inline]
+    fn two_dice_in<const P: bool, const ON_BOARD: bool>(&mut self, start: &Live, singles: u32, h: u8, l: u8) {
+        let (from_h, from_l) = (start.movable(h), start.movable(l));
         let mut repeats = 0u64;
-        for (first, second, skip) in [(h, l, 0), (l, h, done)] {
-            let mut points = pos.movable(first);
+        for (first, second, skip, firsts, movable) in [(h, l, 0, from_h, from_l), (l, h, from_h, from_l, from_h)] {
+            let mut points = firsts;
             while points != 0 {
                 let a = 31 - points.leading_zeros();
                 points &= !(1 << a);
-                let s1 = pos.step_from(Point::from_bit(a), first);
+                let s1 = start.step_from(a, first);
                 let mut seconds = 0;
-                if skip != 0 {
-                    // Smaller die first: most first steps leave no second step the other order
-                    // did not make, told from the masks before the step is made.
-                    seconds = pos.movable_after(s1, second);
-                    if seconds & !skip == 0 && (seconds != 0 || self.best >= 2) {
-                        continue;
+                if ON_BOARD {
+                    seconds = start.movable_after_on_board(movable, singles, s1, second);
+                } else if skip != 0 {
+                    seconds = start.movable_after(s1, second);
+                }
+                // Smaller die first: most first steps leave no second step the other order did
+                // not make, told from the masks before the step is made.
+                if skip != 0 && seconds & !skip == 0 && (seconds != 0 || self.best >= 2) {
+                    continue;
+                }
+                let (mid, blots) = if ON_BOARD {
+                    (start.step_after(a, first).1, start.blots() & !(1 << s1.to.number()))
+                } else {
+                    let mut mid = *start;
+                    mid.apply(s1);
+                    if skip == 0 {
+                        seconds = mid.movable(second);
                     }
-                }
-                let mut mid = *pos;
-                mid.apply(s1);
-                if skip == 0 {
-                    seconds = mid.movable(second);
-                }
+                    (mid.pos, mid.blots())
+                };
                 if seconds == 0 {
                     if self.best < 2 {
                         self.record::<P>(Play::one(s1), &mid, first == h, true);
@@ -263,32 +286,26 @@ impl MoveGenerator {
                     self.out_clear::<P>();
                     self.reset_seen();
                 }
+                // The second steps that may repeat a result (see `repeat_bit`): from where the
+                // first ended, to where it started, or off the board after a bear-off.
+                let special = u64::from(!s1.hit) << s1.to.number()
+                    | 1 << (s1.from.number() + second)
+                    | if s1.to == Point::OFF { (2 << second) - 2 } else { 0 };
+                if P {
+                    self.template = Play::two(s1, s1);
+                }
                 while seconds != 0 {
                     let b = 31 - seconds.leading_zeros();
                     seconds &= !(1 << b);
-                    let s2 = mid.step_from(Point::from_bit(b), second);
-                    let bit = repeat_bit(s1, s2);
-                    if bit == 0 {
-                        // Made in place at the end of the list.
-                        if P {
-                            self.plays.push((Play::two(s1, s2), mid));
-                            if let Some((_, next)) = self.plays.last_mut() {
-                                next.apply(s2);
-                            }
-                        } else {
-                            self.positions.push(mid);
-                            if let Some(next) = self.positions.last_mut() {
-                                next.apply(s2);
-                            }
+                    let (s2, after) = step_after(&mid, blots, b, second);
+                    if special & (1 << b) != 0 {
+                        let bit = repeat_bit(s1, s2);
+                        if repeats & bit != 0 {
+                            continue;
                         }
-                        continue;
-                    }
-                    if repeats & bit == 0 {
                         repeats |= bit;
-                        let mut next = mid;
-                        next.apply(s2);
-                        self.out_push::<P>(Play::two(s1, s2), next);
                     }
+                    self.push_last::<P, 1>(s2, after);
                 }
             }
         }
@@ -299,84 +316,51 @@ impl MoveGenerator {
     /// each result kept without looking it up (see [`record`](Self::record)).
     fn double<const P: bool>(&mut self, pos: &Position, d: u8) {
         let below = |n: u32| (2u32 << n) - 1;
-        if P {
-            self.template.0.set_len(4);
-        }
-        let mut m1 = pos.movable(d);
+        let p0 = Live::new(pos);
+        let mut m1 = p0.movable(d);
         while m1 != 0 {
             let a = 31 - m1.leading_zeros();
             m1 &= !(1 << a);
-            let s1 = pos.step_from(Point::from_bit(a), d);
-            let mut p1 = *pos;
+            let s1 = p0.step_from(a, d);
+            let mut p1 = p0;
             p1.apply(s1);
-            if P {
-                self.template.0.set::<0>(s1);
-            }
             let mut m2 = p1.movable(d) & below(a);
             if m2 == 0 {
-                self.keep::<P>(1, Play::one(s1), &p1);
+                self.keep::<P>(1, Play::one(s1), &p1.pos);
             }
             while m2 != 0 {
                 let b = 31 - m2.leading_zeros();
                 m2 &= !(1 << b);
-                let s2 = p1.step_from(Point::from_bit(b), d);
+                let s2 = p1.step_from(b, d);
                 let mut p2 = p1;
                 p2.apply(s2);
-                if P {
-                    self.template.0.set::<1>(s2);
-                }
                 let mut m3 = p2.movable(d) & below(b);
                 if m3 == 0 {
-                    self.keep::<P>(2, Play::two(s1, s2), &p2);
+                    self.keep::<P>(2, Play::two(s1, s2), &p2.pos);
                 }
                 while m3 != 0 {
                     let c = 31 - m3.leading_zeros();
                     m3 &= !(1 << c);
-                    let s3 = p2.step_from(Point::from_bit(c), d);
-                    // The position after the third step: for plays, made in the template they
-                    // are copied from.
+                    let s3 = p2.step_from(c, d);
                     let mut p3 = p2;
-                    if P {
-                        self.template.0.set::<2>(s3);
-                        self.template.1 = p2;
-                        self.template.1.apply(s3);
-                    } else {
-                        p3.apply(s3);
-                    }
-                    macro_rules! p3 {
-                        () => {
-                            if P {
-                                &self.template.1
-                            } else {
-                                &p3
-                            }
-                        };
-                    }
-                    let mut m4 = p3!().movable(d) & below(c);
+                    p3.apply(s3);
+                    let three = Play::three(s1, s2, s3);
+                    let mut m4 = p3.movable(d) & below(c);
                     if m4 == 0 {
-                        let after = *p3!();
-                        self.keep::<P>(3, Play::three(s1, s2, s3), &after);
+                        self.keep::<P>(3, three, &p3.pos);
                     } else if self.best < 4 {
                         self.best = 4;
                         self.out_clear::<P>();
                     }
+                    if P && m4 != 0 {
+                        self.template = three;
+                        self.template.set_len(4);
+                    }
                     while m4 != 0 {
                         let e = 31 - m4.leading_zeros();
                         m4 &= !(1 << e);
-                        let s4 = p3!().step_from(Point::from_bit(e), d);
-                        // Made in place at the end of the list (fewer copies).
-                        if P {
-                            self.plays.push(self.template);
-                            if let Some((play, p4)) = self.plays.last_mut() {
-                                play.set::<3>(s4);
-                                p4.apply(s4);
-                            }
-                        } else {
-                            self.positions.push(p3);
-                            if let Some(p4) = self.positions.last_mut() {
-                                p4.apply(s4);
-                            }
-                        }
+                        let (s4, p4) = p3.step_after(e, d);
+                        self.push_last::<P, 3>(s4, p4);
                     }
                 }
             }
@@ -417,7 +401,7 @@ impl MoveGenerator {
     /// `done` (its result is found by the other order). A play that cannot go on is recorded
     /// as it stands. `N` is 4 for a double, 2 otherwise, so that each case compiles to its own
     /// loop.
-    fn search<const N: usize>(&mut self, pos: &Position, dice: [u8; N], play: Play, highest: Point, done: u32) {
+    fn search<const N: usize>(&mut self, pos: &Live, dice: [u8; N], play: Play, highest: Point, done: u32) {
         let Some(&die) = dice.get(play.len()) else { return };
         let double = N == 4;
         let mut points = pos.movable(die) & ((2u32 << highest.number()) - 1);
@@ -426,7 +410,7 @@ impl MoveGenerator {
             let n = 31 - points.leading_zeros();
             points &= !(1 << n);
             let from = Point::from_bit(n);
-            let step = pos.step_from(from, die);
+            let step = pos.step_from(n, die);
             if !double && play.len() == 1 && done & (1 << n) != 0 {
                 continue;
             }
@@ -435,14 +419,14 @@ impl MoveGenerator {
             let mut p = play;
             p.push(step);
             if p.len() == N {
-                self.record::<true>(p, &next, true, !double || self.plain);
+                self.record::<true>(p, &next.pos, true, !double || self.plain);
             } else {
                 self.search(&next, dice, p, if double { from } else { Point::BAR }, done);
             }
         }
         if !any && !play.is_empty() {
             // One die of two different ones: whether it was the larger.
-            self.record::<true>(play, pos, dice[0] >= dice[N - 1], !double || self.plain);
+            self.record::<true>(play, &pos.pos, dice[0] >= dice[N - 1], !double || self.plain);
         }
     }
 
@@ -487,9 +471,7 @@ impl MoveGenerator {
             if slot & !0xFFFF_FFFF != live {
                 break;
             }
-            if slot & 0xFFFF_0000 == tag
-                && self.out_at::<P>((slot & 0xFFFF) as usize).is_some_and(|o| o.same_result(pos))
-            {
+            if slot & 0xFFFF_0000 == tag && self.out_at::<P>((slot & 0xFFFF) as usize).is_some_and(|o| o == pos) {
                 return false;
             }
             i = (i + 1) & mask;
@@ -547,6 +529,20 @@ impl MoveGenerator {
     fn out_push<const P: bool>(&mut self, play: Play, pos: Position) {
         if P {
             self.plays.push((play, pos));
+        } else {
+            self.positions.push(pos);
+        }
+    }
+
+    /// Pushes the template play with its step `I` replaced by `last`, leading to `pos`: the play
+    /// is copied whole and the step written in place.
+    #[inline]
+    fn push_last<const P: bool, const I: usize>(&mut self, last: Step, pos: Position) {
+        if P {
+            self.plays.push((self.template, pos));
+            if let Some((p, _)) = self.plays.last_mut() {
+                p.set::<I>(last);
+            }
         } else {
             self.positions.push(pos);
         }

@@ -38,32 +38,68 @@ pub enum PositionError {
 }
 
 /// A legal arrangement: 15 checkers a side, never two colours on a point. Seen from the player
-/// on roll, who moves from 24 towards 1. Besides the counts it keeps bit masks (bit `p` for
-/// point `p` in the roller's numbering), so that "is this point blocked", "is it a blot" and
-/// "are all checkers home" are single operations. Equality and hashing look at the checkers
-/// alone: the masks and the key follow from them.
-#[derive(Copy, Clone)]
+/// on roll, who moves from 24 towards 1. Each side's counts are packed four bits a point (a
+/// count is at most 15) into one 128-bit word, in that side's own numbering: point `p` in bits
+/// `4p` to `4p + 3`, the bar at 25, the checkers borne off at 0. The whole position is 32 bytes,
+/// a step is two additions, and the other player's view is the two words swapped.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    mine: [u8; 26],
-    theirs: [u8; 26],
-    /// Bit `p` (0..=25): the roller has a checker there (bit 0: some are borne off).
-    my_points: u32,
-    /// Bit `p` (1..=24, roller's numbering): the opponent holds the point (two or more).
-    blocks: u32,
-    /// Bit `p` (1..=24, roller's numbering): a single opposing checker.
-    blots: u32,
+    mine: u128,
+    theirs: u128,
 }
 
-/// A random number per point for [`Position::counts_key`].
-static KEYS: [u64; 26] = {
-    let mut t = [0u64; 26];
-    let mut state = 0x6261_636b_6761_6d6d; // "backgammon"
-    let mut i = 0;
-    while i < 26 {
-        let (next, v) = crate::random::splitmix64(state);
-        state = next;
-        t[i] = v;
-        i += 1;
+/// `UNIT[p]`: one checker on point `p`.
+static UNIT: [u128; 32] = {
+    let mut t = [0u128; 32];
+    let mut p = 0;
+    while p < 26 {
+        t[p] = 1 << (4 * p);
+        p += 1;
+    }
+    t
+};
+
+/// `HIT[1][t]`: what hitting the blot on the roller's point `t` does to the opponent's counts
+/// (one checker from his point `25 - t` to his bar); `HIT[0]` is no change.
+static HIT: [[u128; 32]; 2] = {
+    let mut t = [[0u128; 32]; 2];
+    let mut p = 1;
+    while p < 25 {
+        t[1][p] = (1u128 << 100).wrapping_sub(1 << (4 * (25 - p)));
+        p += 1;
+    }
+    t
+};
+
+/// `MOVES[d][f]`: what moving a checker from point `f` (1 to 25) by `d` (1 to 6) does to the
+/// roller's counts, a bear-off when `f <= d`.
+static MOVES: [[u128; 32]; 8] = {
+    let mut t = [[0u128; 32]; 8];
+    let mut d = 1;
+    while d <= 6 {
+        let mut f: usize = 1;
+        while f <= 25 {
+            let to = f.saturating_sub(d);
+            t[d][f] = (1u128 << (4 * to)).wrapping_sub(1 << (4 * f));
+            f += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// `HITS[1][d][f]`: what hitting a blot with a checker moved from `f` by `d` does to the
+/// opponent's counts (see [`HIT`]); `HITS[0]` is no change.
+static HITS: [[[u128; 32]; 8]; 2] = {
+    let mut t = [[[0u128; 32]; 8]; 2];
+    let mut d = 1;
+    while d <= 6 {
+        let mut f = d + 1;
+        while f <= 25 {
+            t[1][d][f] = HIT[1][f - d];
+            f += 1;
+        }
+        d += 1;
     }
     t
 };
@@ -101,6 +137,54 @@ pub enum StepError {
     },
 }
 
+/// The count at `index` (0 to 25) of a packed side.
+#[inline]
+fn count(side: u128, index: usize) -> u8 {
+    ((side >> ((4 * index) % 128)) & 0xF) as u8
+}
+
+/// The low three bits of every count.
+const LOW3: u64 = 0x7777_7777_7777_7777;
+
+/// The middle two bits of every count.
+const MID2: u64 = 0x6666_6666_6666_6666;
+
+/// The high bit of every count.
+const HIGH: u64 = 0x8888_8888_8888_8888;
+
+/// Bit `p` set where count `p` of a packed side is not zero (bits 0 to 25).
+#[inline]
+fn nonzero(side: u128) -> u32 {
+    // Adding 7 to the low three bits of a count carries into its high bit when one is set.
+    let half = |w: u64| squeeze((((w & LOW3) + LOW3) | w) & HIGH);
+    half(side as u64) | half((side >> 64) as u64) << 16
+}
+
+/// Bit `p` set where count `p` of a packed side is two or more (bits 0 to 25).
+#[inline]
+fn several(side: u128) -> u32 {
+    let half = |w: u64| squeeze((((w & MID2) + MID2) | w) & HIGH);
+    half(side as u64) | half((side >> 64) as u64) << 16
+}
+
+/// The bits `4i + 3` of `w` (the others clear) as bits `i`, by two multiplications in which
+/// every bit of the product that is kept comes from one pair of factor bits (no carries).
+#[inline]
+fn squeeze(w: u64) -> u32 {
+    let lanes = ((w >> 3).wrapping_mul(0x1248) >> 12) & 0x000F_000F_000F_000F;
+    ((lanes.wrapping_mul(0x0010_0100_1001) >> 36) & 0xFFFF) as u32
+}
+
+/// Packs 26 counts, each at most 15, four bits each.
+fn pack(counts: &[u8; 26]) -> u128 {
+    counts.iter().enumerate().fold(0, |side, (p, &n)| side | u128::from(n & 0xF) << (4 * p))
+}
+
+/// The 26 counts of a packed side.
+fn unpack(side: u128) -> [u8; 26] {
+    std::array::from_fn(|p| count(side, p))
+}
+
 impl Position {
     /// The starting position: 2 checkers on 24, 5 on 13, 3 on 8 and 5 on 6 for each side.
     pub fn start() -> Position {
@@ -109,7 +193,7 @@ impl Position {
         side[13] = 5;
         side[8] = 3;
         side[6] = 5;
-        Position::from_arrays(side, side)
+        Position { mine: pack(&side), theirs: pack(&side) }
     }
 
     /// Validates a setup. Borne-off counts are derived: `15 -` the checkers on the board and
@@ -132,91 +216,71 @@ impl Position {
         }
         let mut mine = setup.on_roll;
         let mut theirs = setup.opponent;
-        // The counts are at most 15 here, so the casts are exact.
+        // The counts are at most 15 here, so the casts are exact and every count fits in four
+        // bits.
         mine[0] = CHECKERS - count(&mine) as u8;
         theirs[0] = CHECKERS - count(&theirs) as u8;
-        Ok(Position::from_arrays(mine, theirs))
+        Ok(Position { mine: pack(&mine), theirs: pack(&theirs) })
     }
 
     /// The arrangement as a setup (borne-off counts included at index 0).
     pub fn to_setup(&self) -> Setup {
-        Setup { on_roll: self.mine, opponent: self.theirs }
-    }
-
-    fn from_arrays(mine: [u8; 26], theirs: [u8; 26]) -> Position {
-        let (held, several) = (at_least(&theirs, 1), at_least(&theirs, 2));
-        Position {
-            mine,
-            theirs,
-            my_points: at_least(&mine, 1),
-            blocks: mirror(several),
-            blots: mirror(held & !several),
-        }
+        Setup { on_roll: unpack(self.mine), opponent: unpack(self.theirs) }
     }
 
     /// Checkers of the player on roll on `point` (his numbering; `OFF` counts those borne off).
     #[inline]
     pub fn mine(&self, point: Point) -> u8 {
-        self.mine[point.index()]
+        count(self.mine, point.index())
     }
 
     /// Checkers of the opponent on `point` in the opponent's own numbering.
     #[inline]
     pub fn theirs(&self, point: Point) -> u8 {
-        self.theirs[point.index()]
+        count(self.theirs, point.index())
     }
 
     /// The position seen by the other player (after a play, it is his roll).
     #[inline]
     pub fn swapped(&self) -> Position {
-        // The opponent's points are the blots and blocks seen from the other side, with his
-        // borne-off and bar checkers; only the roller's singles must be counted afresh.
-        let off_and_bar = u32::from(self.theirs[0] > 0) | u32::from(self.theirs[25] > 0) << 25;
-        let several = at_least(&self.mine, 2);
-        Position {
-            mine: self.theirs,
-            theirs: self.mine,
-            my_points: mirror(self.blots | self.blocks) | off_and_bar,
-            blocks: mirror(several),
-            blots: mirror(self.my_points & !several),
-        }
+        Position { mine: self.theirs, theirs: self.mine }
     }
 
     /// Whether every checker of the player on roll is in his home board or borne off.
     #[inline]
     pub fn all_home(&self) -> bool {
-        self.my_points & !HOME & !1 == 0
+        self.mine >> 28 == 0
     }
 
     /// Whether the player on roll has a checker on the bar.
     #[inline]
     pub fn on_bar(&self) -> bool {
-        self.mine[25] > 0
+        self.mine >> 100 != 0
     }
 
     /// Whether the opposing point `point` (roller's numbering, 1-24) is held by two or more.
     #[inline]
     pub fn is_blocked(&self, point: Point) -> bool {
-        self.blocks & (1 << point.number()) != 0
+        point.on_board() && count(self.theirs, 25 - point.index()) >= 2
     }
 
     /// Whether a single opposing checker stands on `point` (roller's numbering, 1-24): landing
     /// there hits it.
     #[inline]
     pub fn is_blot(&self, point: Point) -> bool {
-        self.blots & (1 << point.number()) != 0
+        point.on_board() && count(self.theirs, 25 - point.index()) == 1
     }
 
     /// The points (bits 1 to 24, roller's numbering) where a single opposing checker stands.
     #[inline]
     pub fn blot_points(&self) -> u32 {
-        self.blots & 0x01FF_FFFE
+        mirror(nonzero(self.theirs) & !several(self.theirs))
     }
 
     /// Pip counts: the roller's, then the opponent's.
     pub fn pips(&self) -> (u32, u32) {
-        let pips = |a: &[u8; 26]| a.iter().enumerate().map(|(p, &n)| p as u32 * u32::from(n)).sum();
-        (pips(&self.mine), pips(&self.theirs))
+        let pips = |side: u128| (1..26).map(|p| p as u32 * u32::from(count(side, p))).sum();
+        (pips(self.mine), pips(self.theirs))
     }
 
     /// The step of the checker on `from` with `die`, if the rules allow it in this position
@@ -225,57 +289,32 @@ impl Position {
     ///
     /// # Errors
     /// Why the step is impossible.
-    #[inline]
     pub fn step(&self, from: Point, die: u8) -> Result<Step, StepError> {
         let f = from.number();
-        if f == 0 || self.mine[from.index()] == 0 {
+        if f == 0 || self.mine(from) == 0 {
             return Err(StepError::NoChecker(from));
         }
-        if f != 25 && self.mine[25] > 0 {
+        if f != 25 && self.on_bar() {
             return Err(StepError::MustEnterFirst);
         }
         if die == 0 || die > 6 {
             return Err(StepError::BadDistance { from, die });
         }
         if f > die {
-            let to = f - die;
-            if self.blocks & (1 << to) != 0 {
-                return Err(StepError::Blocked(Point(to)));
+            let to = Point(f - die);
+            if self.is_blocked(to) {
+                return Err(StepError::Blocked(to));
             }
-            return Ok(Step { from, to: Point(to), hit: self.blots & (1 << to) != 0 });
+            return Ok(Step { from, to, hit: self.is_blot(to) });
         }
         // Bearing off (the bar is 25, so `from` is a board point here).
         if !self.all_home() {
             return Err(StepError::NotAllHome(from));
         }
-        if f < die && self.my_points & !((2u32 << f) - 1) & HOME != 0 {
+        if f < die && nonzero(self.mine) & !((2u32 << f) - 1) & HOME != 0 {
             return Err(StepError::HigherCheckerFirst { from, die });
         }
         Ok(Step { from, to: Point::OFF, hit: false })
-    }
-
-    /// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips,
-    /// by the rules [`step`](Self::step) applies, all at once.
-    #[inline]
-    pub(crate) fn movable(&self, die: u8) -> u32 {
-        movable(self.my_points, self.blocks, die)
-    }
-
-    /// What [`movable`](Self::movable) gives after `step` (a step of this position), from the
-    /// masks alone, without making the step: for a generator that makes it only when some
-    /// die can follow.
-    #[inline]
-    pub(crate) fn movable_after(&self, step: Step, die: u8) -> u32 {
-        let (f, t) = (step.from.index(), step.to.index());
-        let emptied = u32::from(self.mine[f] == 1) << f;
-        movable((self.my_points & !emptied) | 1 << t, self.blocks, die)
-    }
-
-    /// The step from `from` by `die` when [`movable`](Self::movable) allows it.
-    #[inline]
-    pub(crate) fn step_from(&self, from: Point, die: u8) -> Step {
-        let to = from.0.saturating_sub(die);
-        Step { from, to: Point(to), hit: self.blots & (1 << to) & !1 != 0 }
     }
 
     /// The position after `play` for `dice`, if the rules allow it; see
@@ -291,62 +330,155 @@ impl Position {
     /// Makes a step returned by [`step`](Self::step) on this position (no checks).
     #[inline]
     pub fn apply(&mut self, step: Step) {
-        let (f, t) = (step.from.index(), step.to.index());
-        self.mine[f] -= 1;
-        // A select, not a branch: whether the point is left empty is as likely as not.
-        self.my_points &= if self.mine[f] == 0 { !(1 << f) } else { u32::MAX };
-        self.mine[t] += 1;
-        self.my_points |= 1 << t;
-        if step.hit {
-            // The blot on my point t is on the opponent's point 25 - t; it goes to his bar.
-            self.theirs[25 - t] -= 1;
-            self.theirs[25] += 1;
-            self.blots &= !(1 << t);
+        *self = self.after(step);
+    }
+
+    /// The position after a step returned by [`step`](Self::step) (no checks): a checker taken
+    /// off one point and put on another, and a hit blot put on its owner's bar.
+    #[inline]
+    pub(crate) fn after(&self, step: Step) -> Position {
+        let (f, t) = (step.from.index() % 32, step.to.index() % 32);
+        Position {
+            mine: self.mine.wrapping_sub(UNIT[f]).wrapping_add(UNIT[t]),
+            theirs: self.theirs.wrapping_add(HIT[usize::from(step.hit)][t]),
         }
     }
 
     /// Whether the player on roll has borne off all his checkers.
     pub fn roller_won(&self) -> bool {
-        self.mine[0] == CHECKERS
-    }
-
-    /// A sum over the roller's checkers of a random number for the point each stands on: the
-    /// same for every order of the same steps.
-    #[inline]
-    pub(crate) fn counts_key(&self) -> u64 {
-        let mut points = self.my_points & 0x03FF_FFFF;
-        let mut k = 0u64;
-        while points != 0 {
-            let p = points.trailing_zeros() as usize % 26;
-            points &= points - 1;
-            k = k.wrapping_add(u64::from(self.mine[p]).wrapping_mul(KEYS[p]));
-        }
-        k
+        self.mine(Point::OFF) == CHECKERS
     }
 
     /// A key of the arrangement for telling apart the results of different plays from one
-    /// position, from its [`counts_key`](Self::counts_key): it depends only on where the
-    /// roller's checkers stand and which blots were hit. Different results may share a key
-    /// (rarely); [`same_result`](Self::same_result) decides.
+    /// position. Different results may share a key (rarely); `==` decides.
     #[inline]
     pub(crate) fn play_key(&self) -> u64 {
-        self.counts_key() ^ u64::from(self.blots).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-    }
-
-    /// Whether two positions reached from one start by one play each are the same.
-    #[inline]
-    pub(crate) fn same_result(&self, other: &Position) -> bool {
-        self.blots == other.blots && self.mine == other.mine
+        let fold = |side: u128| (side as u64) ^ ((side >> 64) as u64).rotate_left(29);
+        (fold(self.mine) ^ fold(self.theirs).rotate_left(17)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 }
 
+/// A position in the middle of a play, with the bit masks the rules read (bit `p` for point
+/// `p` in the roller's numbering): where the roller has checkers (bit 0: some are borne off,
+/// bit 25: the bar), the single opposing checkers and the points the opponent holds with two
+/// or more (bits 1 to 24; these do not change during a play).
+#[derive(Copy, Clone)]
+pub(crate) struct Live {
+    /// The position.
+    pub(crate) pos: Position,
+    points: u32,
+    blots: u32,
+    blocks: u32,
+}
+
+impl Live {
+    /// The masks of `pos`, read afresh.
+    #[inline]
+    pub(crate) fn new(pos: &Position) -> Live {
+        let (held, several) = (nonzero(pos.theirs), several(pos.theirs));
+        Live { pos: *pos, points: nonzero(pos.mine), blots: mirror(held & !several), blocks: mirror(several) }
+    }
+
+    /// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips,
+    /// by the rules [`Position::step`] applies, all at once.
+    #[inline]
+    pub(crate) fn movable(&self, die: u8) -> u32 {
+        movable(self.points, self.blocks, die)
+    }
+
+    /// What [`movable`](Self::movable) gives after `step` (a step of this position), from the
+    /// masks alone, without making the step: for a generator that makes it only when some
+    /// die can follow.
+    #[inline]
+    pub(crate) fn movable_after(&self, step: Step, die: u8) -> u32 {
+        let (f, t) = (step.from.index(), step.to.index());
+        let emptied = u32::from(count(self.pos.mine, f) == 1) << (f % 32);
+        movable((self.points & !emptied) | 1 << (t % 32), self.blocks, die)
+    }
+
+    /// The step from point `from` by `die` when [`movable`](Self::movable) allows it.
+    #[inline]
+    pub(crate) fn step_from(&self, from: u32, die: u8) -> Step {
+        let from = Point::from_bit(from);
+        let to = from.0.saturating_sub(die);
+        Step { from, to: Point(to), hit: self.blots & (1 << (to % 32)) != 0 }
+    }
+
+    /// The step from point `from` by `die` when [`movable`](Self::movable) allows it, with the
+    /// position after it: the same as [`step_from`](Self::step_from) and
+    /// [`Position::after`], from tables indexed by the point and the die.
+    #[inline]
+    pub(crate) fn step_after(&self, from: u32, die: u8) -> (Step, Position) {
+        step_after(&self.pos, self.blots, from, die)
+    }
+
+    /// The single opposing checkers (bits 1 to 24).
+    #[inline]
+    pub(crate) fn blots(&self) -> u32 {
+        self.blots
+    }
+
+    /// The points (bits 0 to 25) where the roller has exactly one checker.
+    #[inline]
+    pub(crate) fn singles(&self) -> u32 {
+        self.points & !several(self.pos.mine)
+    }
+
+    /// Whether no step of a play of two steps can enter from the bar or bear off: no checker
+    /// on the bar, and two or more outside the home board, so that one is still outside after
+    /// the first step. `singles` as [`singles`](Self::singles) gives them.
+    #[inline]
+    pub(crate) fn two_steps_on_board(&self, singles: u32) -> bool {
+        let outside = self.points & !HOME & !1;
+        outside & 1 << 25 == 0 && (outside & outside.wrapping_sub(1) != 0 || outside & !singles != 0)
+    }
+
+    /// What [`movable`](Self::movable)`(die)` gives after `step` (a step of this position) when
+    /// [`two_steps_on_board`](Self::two_steps_on_board) holds, from `movable` (its value before
+    /// the step) and `singles`: the point left loses its bit if its checker was alone, and the
+    /// point reached gains one if the die does not lead from it onto a block.
+    #[inline]
+    pub(crate) fn movable_after_on_board(&self, movable: u32, singles: u32, step: Step, die: u8) -> u32 {
+        let (f, t) = (u32::from(step.from.number()) % 32, u32::from(step.to.number()) % 32);
+        let d = u32::from(die) % 32;
+        let reached = u32::from(t > d && self.blocks & (1 << ((t - d) % 32)) == 0) << t;
+        (movable & !(singles & (1 << f))) | reached
+    }
+
+    /// Makes a step of [`step_from`](Self::step_from).
+    #[inline]
+    pub(crate) fn apply(&mut self, step: Step) {
+        let (f, t) = (step.from.index(), step.to.index());
+        self.pos = self.pos.after(step);
+        // A select, not a branch: whether the point is left empty is as likely as not.
+        self.points &= if count(self.pos.mine, f) == 0 { !(1 << (f % 32)) } else { u32::MAX };
+        self.points |= 1 << (t % 32);
+        self.blots &= !(1 << (t % 32));
+    }
+}
+
+/// The step from point `from` by `die` in `pos`, whose single opposing checkers are `blots`,
+/// with the position after it, from tables indexed by the point and the die.
+#[inline]
+pub(crate) fn step_after(pos: &Position, blots: u32, from: u32, die: u8) -> (Step, Position) {
+    let (f, d) = (from as usize % 32, usize::from(die) % 8);
+    let to = (from as u8).saturating_sub(die);
+    let hit = (blots << d) & (1 << f) != 0;
+    let after = Position {
+        mine: pos.mine.wrapping_add(MOVES[d][f]),
+        theirs: pos.theirs.wrapping_add(HITS[usize::from(hit)][d][f]),
+    };
+    (Step { from: Point::from_bit(from), to: Point(to), hit }, after)
+}
+
 /// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips, from
-/// where he has checkers (`points`, bits 0 to 25 as [`Position`] keeps them: bit 25 the bar) and
+/// where he has checkers (`points`, bits 0 to 25 as [`Live`] keeps them: bit 25 the bar) and
 /// the points the opponent holds (`blocks`).
 #[inline]
 fn movable(points: u32, blocks: u32, die: u8) -> u32 {
+    let die = u32::from(die) % 32;
     if points & 1 << 25 != 0 {
-        return if blocks & (1 << (25 - die)) == 0 { 1 << 25 } else { 0 };
+        return if blocks & (1 << ((25 - die) % 32)) == 0 { 1 << 25 } else { 0 };
     }
     let held = points & 0x01FF_FFFE;
     // Moves that land on the board: from above `die`, to a point not blocked.
@@ -354,7 +486,7 @@ fn movable(points: u32, blocks: u32, die: u8) -> u32 {
     if points & !HOME & !1 == 0 {
         from |= held & (1 << die);
         let highest = 31 - held.leading_zeros();
-        if held != 0 && highest < u32::from(die) {
+        if held != 0 && highest < die {
             from |= 1 << highest;
         }
     }
@@ -367,44 +499,6 @@ fn movable(points: u32, blocks: u32, die: u8) -> u32 {
 fn mirror(mask: u32) -> u32 {
     const BOARD: u32 = 0x01FF_FFFE;
     (mask & BOARD).reverse_bits() >> 6
-}
-
-/// Bit `i` set where `counts[i] >= min`, for `min` 1 or 2: eight counts at a time, each byte's
-/// test gathered into one bit by a multiplication.
-#[inline]
-fn at_least(counts: &[u8; 26], min: u8) -> u32 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let drop_one = if min >= 2 { 0xFEFE_FEFE_FEFE_FEFE } else { u64::MAX };
-    let mut padded = [0u8; 32];
-    padded[..26].copy_from_slice(counts);
-    let mut mask = 0u32;
-    for (k, chunk) in padded.chunks_exact(8).enumerate() {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(bytes) & drop_one;
-        // The high bit of each byte is set where the byte is not zero.
-        let nonzero = (((w & LOW7) + LOW7) | w) & HIGH;
-        mask |= (((nonzero >> 7).wrapping_mul(GATHER) >> 56) as u32) << (8 * k);
-    }
-    mask
-}
-
-impl PartialEq for Position {
-    #[inline]
-    fn eq(&self, other: &Position) -> bool {
-        self.mine == other.mine && self.theirs == other.theirs
-    }
-}
-
-impl Eq for Position {}
-
-impl std::hash::Hash for Position {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.mine.hash(state);
-        self.theirs.hash(state);
-    }
 }
 
 impl Default for Position {
@@ -453,30 +547,55 @@ mod tests {
         assert!(!p.all_home());
     }
 
-    /// Every field, for comparing what `==` leaves out (the masks).
-    fn fields(p: &Position) -> ([u8; 26], [u8; 26], u32, u32, u32) {
-        (p.mine, p.theirs, p.my_points, p.blocks, p.blots)
+    /// Every field of a position in the middle of a play, for comparing its incremental masks
+    /// with those read afresh.
+    fn fields(l: &Live) -> (Position, u32, u32, u32) {
+        (l.pos, l.points, l.blots, l.blocks)
     }
 
     #[test]
-    fn swapping_keeps_masks_as_reading_afresh_gives_them() {
+    fn masks_kept_step_by_step_equal_masks_read_afresh() {
         let mut gen = crate::backgammon::MoveGenerator::new();
         let mut rng = crate::random::SplitMix64(7);
         let rolls: Vec<crate::backgammon::Dice> = crate::backgammon::Dice::all().collect();
-        let mut checked = 0;
+        let (mut checked, mut on_board_checked) = (0, 0);
         for _ in 0..40 {
             let mut pos = Position::start();
             for _ in 0..200 {
-                let dice = rolls[rng.below(rolls.len())];
-                let plays = gen.legal_plays(&pos, dice);
-                for (_, after) in plays.iter() {
-                    // The incremental masks after a play equal those of the same board read anew.
-                    assert_eq!(fields(after), fields(&Position::from_arrays(after.mine, after.theirs)));
-                    let swapped = after.swapped();
-                    assert_eq!(fields(&swapped), fields(&Position::from_arrays(after.theirs, after.mine)));
-                    checked += 1;
+                let live = Live::new(&pos);
+                for die in 1..=6u8 {
+                    let mut from = live.movable(die);
+                    while from != 0 {
+                        let a = from.trailing_zeros();
+                        from &= from - 1;
+                        let step = live.step_from(a, die);
+                        assert_eq!(Ok(step), pos.step(Point::from_bit(a), die), "{pos:?} {a} {die}");
+                        assert_eq!(live.step_after(a, die), (step, live.pos.after(step)));
+                        let mut next = live;
+                        next.apply(step);
+                        assert_eq!(fields(&next), fields(&Live::new(&next.pos)), "{pos:?} {step}");
+                        let singles = live.singles();
+                        let on_board = live.two_steps_on_board(singles);
+                        for second in 1..=6u8 {
+                            assert_eq!(live.movable_after(step, second), next.movable(second));
+                            if on_board {
+                                let after = live.movable_after_on_board(live.movable(second), singles, step, second);
+                                assert_eq!(after, next.movable(second), "{pos:?} {step} {second}");
+                                on_board_checked += 1;
+                            }
+                        }
+                        checked += 1;
+                    }
+                    for p in 0..26u8 {
+                        let point = Point(p);
+                        let legal = pos.step(point, die).is_ok();
+                        assert_eq!(legal, live.movable(die) & (1 << p) != 0, "{pos:?} {p} {die}");
+                    }
                 }
+                let plays = gen.legal_plays(&pos, rolls[rng.below(rolls.len())]);
                 let (_, next) = plays[rng.below(plays.len())];
+                assert_eq!(next.swapped().swapped(), next);
+                assert_eq!(Position::from_setup(&next.to_setup()), Ok(next));
                 if next.roller_won() {
                     break;
                 }
@@ -484,6 +603,27 @@ mod tests {
             }
         }
         assert!(checked > 50_000, "{checked}");
+        assert!(on_board_checked > 100_000, "{on_board_checked}");
+    }
+
+    #[test]
+    fn masks_of_packed_counts_are_those_of_the_counts() {
+        let mut rng = crate::random::SplitMix64(3);
+        for _ in 0..100_000 {
+            let counts: [u8; 26] = std::array::from_fn(|_| match rng.below(4) {
+                0 | 1 => 0,
+                2 => 1 + rng.below(2) as u8,
+                _ => rng.below(16) as u8,
+            });
+            let side = pack(&counts);
+            assert_eq!(unpack(side), counts);
+            let (mut held, mut two) = (0, 0);
+            for (p, &n) in counts.iter().enumerate() {
+                held |= u32::from(n > 0) << p;
+                two |= u32::from(n > 1) << p;
+            }
+            assert_eq!((nonzero(side), several(side)), (held, two), "{counts:?}");
+        }
     }
 
     #[test]
