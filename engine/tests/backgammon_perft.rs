@@ -58,7 +58,7 @@ fn the_dice_rule_agrees_with_the_generator() {
         let cols: Vec<&str> = line.split('\t').collect();
         let pos = position_id::decode(cols[0]).unwrap_or_else(|e| panic!("{}: {e}", cols[0]));
         let dice: Dice = cols[1].parse().unwrap_or_else(|e| panic!("{}: {e}", cols[1]));
-        let legal = gen.legal_plays(&pos, dice).clone();
+        let legal = gen.legal_plays(&pos, dice).to_vec();
         let possible = legal.first().map_or(0, |(p, _)| p.len());
         for (play, after) in &legal {
             assert_eq!(judge.play(&pos, play, dice), Ok(*after), "{} {dice} {play}", cols[0]);

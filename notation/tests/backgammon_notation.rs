@@ -31,7 +31,7 @@ fn check(pos: &Position, roll: &str, input: &str, standard: &str) {
     let d = dice(roll);
     let r = resolve(input, pos, d).unwrap_or_else(|e| panic!("{input}: {e}"));
     assert_eq!(write_play(pos, &r.play), standard, "{input}");
-    let plays = MoveGenerator::new().legal_plays(pos, d).clone();
+    let plays = MoveGenerator::new().legal_plays(pos, d).to_vec();
     let (play, _) = plays.iter().find(|(_, p)| *p == r.position).expect("a legal play");
     assert_eq!(write_play(pos, play), standard, "{input}: the movegen's play");
     assert_eq!(resolve(standard, pos, d).map(|r| r.position), Ok(r.position), "{standard}");

@@ -56,7 +56,7 @@ fn orders(play: &Play) -> Vec<Play> {
 
 fn check_position(gen: &mut MoveGenerator, resolver: &mut MoveGenerator, pos: &Position) -> Result<(), TestCaseError> {
     for dice in Dice::all() {
-        let plays = gen.legal_plays(pos, dice).clone();
+        let plays = gen.legal_plays(pos, dice).to_vec();
         for (play, next) in &plays {
             let text = write_play(pos, play);
             let parsed: PlayText = text.parse().map_err(|e| TestCaseError::fail(format!("`{text}`: {e}")))?;

@@ -93,7 +93,7 @@ fn find_ambiguous_case() -> Option<(String, String, String, Vec<String>)> {
         if dice.is_double() {
             continue;
         }
-        for (play, _) in gen.legal_plays(&pos, dice).clone() {
+        for (play, _) in gen.legal_plays(&pos, dice).to_vec() {
             let steps = play.steps();
             if steps.len() == 2 && steps[0].to == steps[1].from && steps[0].hit != steps[1].hit {
                 let text = format!("{}/{}", steps[0].from.number(), steps[1].to.number());

@@ -11,15 +11,78 @@ use super::step::Step;
 
 /// Legal plays with the position each leads to (not yet swapped: still seen from the player
 /// who moved).
-pub type LegalPlays = Vec<(Play, Position)>;
+pub type LegalPlays = [(Play, Position)];
+
+/// A list written into the slots of a vector kept between calls: the vector only grows, and a
+/// result is written into a slot made beforehand ([`room`](Self::room), then
+/// [`put`](Self::put)), with no test of capacity in the loops that find results.
+#[derive(Clone, Debug, Default)]
+struct Slots<T> {
+    store: Vec<T>,
+    len: usize,
+}
+
+impl<T: Copy + Default> Slots<T> {
+    #[inline]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[T] {
+        self.store.get(..self.len).unwrap_or(&[])
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Option<&T> {
+        self.as_slice().get(i)
+    }
+
+    /// Makes slots for `n` more items.
+    #[inline]
+    fn room(&mut self, n: usize) {
+        if self.store.len() < self.len + n {
+            self.grow(n);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) {
+        let size = (self.len + n).max(self.store.len() * 2).max(64);
+        self.store.resize(size, T::default());
+    }
+
+    /// Appends `item` in a slot made by [`room`](Self::room) (every caller makes room first
+    /// for as many items as it puts), and gives the slot.
+    #[inline]
+    fn put(&mut self, item: T) -> Option<&mut T> {
+        debug_assert!(self.len < self.store.len());
+        let slot = self.store.get_mut(self.len)?;
+        *slot = item;
+        self.len += 1;
+        Some(slot)
+    }
+
+    #[inline]
+    fn push(&mut self, item: T) {
+        self.room(1);
+        let _ = self.put(item);
+    }
+}
 
 /// Generates legal plays. Keeps its buffers between calls, so a caller that generates often
 /// allocates once.
 #[derive(Clone, Debug, Default)]
 pub struct MoveGenerator {
-    plays: LegalPlays,
+    plays: Slots<(Play, Position)>,
     /// The results alone, for [`legal_positions`](Self::legal_positions).
-    positions: Vec<Position>,
+    positions: Slots<Position>,
     /// Open-addressing table of the plays found. A slot in use holds `stamp` in its high 32
     /// bits, 16 bits of the result's key, then its index in `plays`; a slot with another stamp
     /// is empty, so the table is emptied by counting `stamp` up.
@@ -187,7 +250,7 @@ impl MoveGenerator {
         if self.best == 0 {
             self.plays.push((Play::EMPTY, *pos));
         }
-        &self.plays
+        self.plays.as_slice()
     }
 
     /// The positions the legal plays of `dice` lead to, as [`legal_plays`](Self::legal_plays)
@@ -205,7 +268,7 @@ impl MoveGenerator {
         if self.best == 0 {
             self.positions.push(*pos);
         }
-        &self.positions
+        self.positions.as_slice()
     }
 
     /// Ready for a new roll: nothing found yet.
@@ -246,6 +309,10 @@ impl MoveGenerator {
     fn two_dice_in<const P: bool, const ON_BOARD: bool>(&mut self, start: &Live, singles: u32, h: u8, l: u8) {
         let (from_h, from_l) = (start.movable(h), start.movable(l));
         let mut repeats = 0u64;
+        if P {
+            self.template = Play::EMPTY;
+            self.template.set_len(2);
+        }
         for (first, second, skip, firsts, movable) in [(h, l, 0, from_h, from_l), (l, h, from_h, from_l, from_h)] {
             let mut points = firsts;
             while points != 0 {
@@ -292,8 +359,10 @@ impl MoveGenerator {
                     | 1 << (s1.from.number() + second)
                     | if s1.to == Point::OFF { (2 << second) - 2 } else { 0 };
                 if P {
-                    self.template = Play::two(s1, s1);
+                    self.template.set::<0>(s1);
                 }
+                // One slot a second step at most.
+                self.room::<P>(32);
                 while seconds != 0 {
                     let b = 31 - seconds.leading_zeros();
                     seconds &= !(1 << b);
@@ -318,10 +387,17 @@ impl MoveGenerator {
         let below = |n: u32| (2u32 << n) - 1;
         let p0 = Live::new(pos);
         let mut m1 = p0.movable(d);
+        if P {
+            self.template = Play::EMPTY;
+            self.template.set_len(4);
+        }
         while m1 != 0 {
             let a = 31 - m1.leading_zeros();
             m1 &= !(1 << a);
             let s1 = p0.step_from(a, d);
+            if P {
+                self.template.set::<0>(s1);
+            }
             let mut p1 = p0;
             p1.apply(s1);
             let mut m2 = p1.movable(d) & below(a);
@@ -332,6 +408,9 @@ impl MoveGenerator {
                 let b = 31 - m2.leading_zeros();
                 m2 &= !(1 << b);
                 let s2 = p1.step_from(b, d);
+                if P {
+                    self.template.set::<1>(s2);
+                }
                 let mut p2 = p1;
                 p2.apply(s2);
                 let mut m3 = p2.movable(d) & below(b);
@@ -342,20 +421,20 @@ impl MoveGenerator {
                     let c = 31 - m3.leading_zeros();
                     m3 &= !(1 << c);
                     let s3 = p2.step_from(c, d);
+                    if P {
+                        self.template.set::<2>(s3);
+                    }
                     let mut p3 = p2;
                     p3.apply(s3);
-                    let three = Play::three(s1, s2, s3);
                     let mut m4 = p3.movable(d) & below(c);
                     if m4 == 0 {
-                        self.keep::<P>(3, three, &p3.pos);
+                        self.keep::<P>(3, Play::three(s1, s2, s3), &p3.pos);
                     } else if self.best < 4 {
                         self.best = 4;
                         self.out_clear::<P>();
                     }
-                    if P && m4 != 0 {
-                        self.template = three;
-                        self.template.set_len(4);
-                    }
+                    // One slot a fourth step at most.
+                    self.room::<P>(32);
                     while m4 != 0 {
                         let e = 31 - m4.leading_zeros();
                         m4 &= !(1 << e);
@@ -539,12 +618,21 @@ impl MoveGenerator {
     #[inline]
     fn push_last<const P: bool, const I: usize>(&mut self, last: Step, pos: Position) {
         if P {
-            self.plays.push((self.template, pos));
-            if let Some((p, _)) = self.plays.last_mut() {
-                p.set::<I>(last);
+            if let Some((play, _)) = self.plays.put((self.template, pos)) {
+                play.set::<I>(last);
             }
         } else {
-            self.positions.push(pos);
+            let _ = self.positions.put(pos);
+        }
+    }
+
+    /// Makes slots for `n` more results (see [`push_last`](Self::push_last)).
+    #[inline]
+    fn room<const P: bool>(&mut self, n: usize) {
+        if P {
+            self.plays.room(n);
+        } else {
+            self.positions.room(n);
         }
     }
 
@@ -563,7 +651,7 @@ mod tests {
     use super::*;
 
     fn count(pos: &Position, a: u8, b: u8) -> usize {
-        let plays = MoveGenerator::new().legal_plays(pos, Dice::new(a, b).unwrap()).clone();
+        let plays = MoveGenerator::new().legal_plays(pos, Dice::new(a, b).unwrap()).to_vec();
         if plays.len() == 1 && plays[0].0.is_empty() {
             0
         } else {
@@ -598,8 +686,8 @@ mod tests {
             let pos = random_position(seed, plies);
             let (mut fast, mut plain) = (MoveGenerator::new(), MoveGenerator::plain());
             for dice in Dice::all() {
-                let want = plain.legal_plays(&pos, dice).clone();
-                proptest::prop_assert_eq!(fast.legal_plays(&pos, dice), &want, "{:?} {}", pos, dice);
+                let want = plain.legal_plays(&pos, dice).to_vec();
+                proptest::prop_assert_eq!(fast.legal_plays(&pos, dice), &want[..], "{:?} {}", pos, dice);
                 let positions: Vec<Position> = want.iter().map(|&(_, p)| p).collect();
                 proptest::prop_assert_eq!(fast.legal_positions(&pos, dice), &positions[..], "{:?} {}", pos, dice);
             }
