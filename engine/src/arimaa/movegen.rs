@@ -42,8 +42,9 @@ pub struct MoveGenerator {
     /// `reached` together (see [`MoveGenerator::finish_last_steps`]).
     last_steps: Vec<LastStep>,
     out: Vec<(Turn, Position)>,
-    /// Whether every order of steps that commute is tried, none passed over (see
-    /// [`gather`]): only for the tests that show passing them over changes nothing.
+    /// Whether every order of steps that commute is tried, and every step of a state whose
+    /// board was searched with a different pull, none passed over (see [`gather`]): only for
+    /// the tests that show passing them over changes nothing.
     exhaustive: bool,
 }
 
@@ -54,6 +55,9 @@ struct Child {
     hash: u64,
     hash_2: u64,
     key: (u64, u64),
+    /// The key in `seen` of the same state without the pull it leaves behind, when it leaves
+    /// one.
+    key_no_pull: (u64, u64),
     piece: Piece,
     step: Step,
     to: Square,
@@ -158,6 +162,9 @@ struct Node {
     hash_2: u64,
     /// The step that made this state, when it is a free step (see [`FreeStep`]).
     last: Option<FreeStep>,
+    /// Whether the same board with as many steps taken and no pull pending was searched
+    /// before, so that only the pulls can reach boards not yet found (see [`gather`]).
+    only_pulls: bool,
 }
 
 /// A step of a piece of the side to move that is not part of a push, as far as telling which
@@ -284,7 +291,12 @@ impl MoveGenerator {
         self.out.clear();
         if pos.phase() == Phase::Play {
             let me = pos.side_to_move();
-            let root = Node { state: TurnState::new(*pos.board()), hash_2: second_hash(pos.board()), last: None };
+            let root = Node {
+                state: TurnState::new(*pos.board()),
+                hash_2: second_hash(pos.board()),
+                last: None,
+                only_pulls: false,
+            };
             self.search(me, pos.board(), &root, Turn::empty());
         }
         &self.out
@@ -317,7 +329,7 @@ impl MoveGenerator {
         let mut children = std::mem::take(&mut self.children[depth]);
         gather(me, node, &mut children, &mut self.last_steps);
         self.reached.reserve(children.len());
-        self.seen.reserve(children.len());
+        self.seen.reserve(2 * children.len());
         self.reached.touch(children.iter().filter(|c| c.push.is_none()).map(|c| c.hash));
         self.seen.touch(children.iter().map(|c| c.key.0));
         for c in &children {
@@ -349,7 +361,9 @@ impl MoveGenerator {
             let board = built.unwrap_or_else(after);
             let state = TurnState { board, len: node.state.len + 1, push: c.push, pull: c.pull };
             let last = c.free.filter(|_| !self.exhaustive);
-            self.search(me, start, &Node { state, hash_2: c.hash_2, last }, t);
+            let only_pulls =
+                c.pull.is_some() && !self.exhaustive && !self.seen.insert(c.key_no_pull.0, c.key_no_pull.1);
+            self.search(me, start, &Node { state, hash_2: c.hash_2, last, only_pulls }, t);
         }
     }
 
@@ -384,6 +398,12 @@ impl MoveGenerator {
 /// holds one state further on, with a step later in the order each time, so it ends.) No
 /// state is lost, and none is first reached by a step passed over, so the turns found and
 /// their order do not change.
+///
+/// When the state's board, with as many steps taken and no pull pending, was searched before
+/// (by a state that differed only in its pull, and so was searched to the end before this one
+/// was reached), only the pulls are gathered. Every other step reaches a state that was
+/// searched then, or one that does no more than that state: a push that the earlier state
+/// read as a pull ends on the boards that pull and the pusher's step reach.
 fn gather(me: Color, node: &Node, children: &mut Vec<Child>, fourth: &mut Vec<LastStep>) {
     let state = &node.state;
     let b = &state.board;
@@ -396,6 +416,11 @@ fn gather(me: Color, node: &Node, children: &mut Vec<Child>, fourth: &mut Vec<La
         return;
     }
     let them = me.other();
+    let pull = state.pull;
+    if node.only_pulls {
+        gather_pulls(node, children, fourth, them, pull);
+        return;
+    }
     let active = b.by_color(me) & !b.frozen(me);
     let threatened = b.threatened(me);
     let last = node.last.filter(|_| state.len == 3 || state.pull.is_none());
@@ -424,16 +449,7 @@ fn gather(me: Color, node: &Node, children: &mut Vec<Child>, fourth: &mut Vec<La
             }
         }
     }
-    let pull = state.pull;
-    if let Some((left, strength)) = pull {
-        for kind in PieceKind::ALL.into_iter().filter(|&k| k < strength) {
-            let piece = Piece { color: them, kind };
-            for from in Bitboard::adjacent(left) & b.pieces(them, kind) {
-                let Some(dir) = from.direction_to(left) else { continue };
-                step(node, children, fourth, None, None, piece, Step::new(from, dir), left);
-            }
-        }
-    }
+    gather_pulls(node, children, fourth, them, pull);
     if state.len >= 3 {
         return;
     }
@@ -455,6 +471,26 @@ fn gather(me: Color, node: &Node, children: &mut Vec<Child>, fourth: &mut Vec<La
                 let push = Some(PendingPush { vacated: from, pushers });
                 step(node, children, fourth, push, None, piece, Step::new(from, dir), to);
             }
+        }
+    }
+}
+
+/// Gathers the pulls that can follow `node`'s state: steps of enemies (of `them`) into the
+/// square the last step left, as `pull` says.
+#[inline]
+fn gather_pulls(
+    node: &Node,
+    children: &mut Vec<Child>,
+    fourth: &mut Vec<LastStep>,
+    them: Color,
+    pull: Option<(Square, PieceKind)>,
+) {
+    let Some((left, strength)) = pull else { return };
+    for kind in PieceKind::ALL.into_iter().filter(|&k| k < strength) {
+        let piece = Piece { color: them, kind };
+        for from in Bitboard::adjacent(left) & node.state.board.pieces(them, kind) {
+            let Some(dir) = from.direction_to(left) else { continue };
+            step(node, children, fourth, None, None, piece, Step::new(from, dir), left);
         }
     }
 }
@@ -509,7 +545,8 @@ fn step(
     // on the board before it.
     let pull = free.and_then(|f| pull_that_matters(b, piece.color.other(), f.from, f.kind));
     let key = state_key(hash, gold & !trapped, silver & !trapped, len, push, pull);
-    children.push(Child { hash, hash_2, key, piece, step, to, near_trap: near.any(), push, free, pull });
+    let key_no_pull = state_key(hash, gold & !trapped, silver & !trapped, len, push, None);
+    children.push(Child { hash, hash_2, key, key_no_pull, piece, step, to, near_trap: near.any(), push, free, pull });
 }
 
 #[cfg(test)]
@@ -538,11 +575,12 @@ mod tests {
         Position::from_setup(Setup { board, side_to_move: Color::ALL[rng.below(2)] }).ok()
     }
 
-    /// Passing over the steps that commute with the step before changes nothing: the same
-    /// turns, to the same positions, in the same order as trying every order, on random
-    /// positions and on positions a few random turns further on.
+    /// Passing over the steps that commute with the step before, and all but the pulls of a
+    /// state whose board was searched before with a different pull, changes nothing: the same
+    /// turns, to the same positions, in the same order as trying every order and every state,
+    /// on random positions and on positions a few random turns further on.
     #[test]
-    fn passing_over_commuting_steps_changes_nothing() {
+    fn passing_over_steps_changes_nothing() {
         let mut rng = SplitMix64(25);
         let (mut quick, mut every) = (MoveGenerator::new(), MoveGenerator { exhaustive: true, ..MoveGenerator::new() });
         let (mut positions, mut turns) = (0, 0);
