@@ -11,7 +11,7 @@ use super::square::Square;
 use super::step::Step;
 use super::turn::Turn;
 use super::turn_builder::{PendingPush, TurnState};
-use super::zobrist::{piece_key, piece_key_2};
+use super::zobrist::{piece_key, piece_key_2, piece_keys, piece_keys_2};
 
 /// The legal turns of a position with the position each one leads to.
 pub type LegalTurns<'a> = &'a [(Turn, Position)];
@@ -321,8 +321,11 @@ impl MoveGenerator {
     fn search(&mut self, me: Color, start: &Board, node: &Node, turn: Turn) {
         let depth = node.state.len as usize;
         if depth == 3 {
-            let mut children = Vec::new();
-            gather(me, node, &mut children, &mut self.last_steps);
+            if node.state.push.is_none() {
+                gather_last(me, node, &mut self.last_steps);
+            } else {
+                gather(me, node, &mut Vec::new(), &mut self.last_steps);
+            }
             self.finish_last_steps(me, start, node, turn);
             return;
         }
@@ -475,6 +478,79 @@ fn gather(me: Color, node: &Node, children: &mut Vec<Child>, fourth: &mut Vec<La
     }
 }
 
+/// Gathers the fourth steps that can follow `node`'s state, when no push is pending, into
+/// `fourth`: the same steps in the same order as [`gather`], each piece's free steps one
+/// direction at a time, every square they leave paired with the square they reach.
+fn gather_last(me: Color, node: &Node, fourth: &mut Vec<LastStep>) {
+    let state = &node.state;
+    let b = &state.board;
+    if !node.only_pulls {
+        let (own, occupied) = (b.by_color(me), b.occupied());
+        let empty = !occupied;
+        let threatened = b.threatened(me);
+        let active = own & !(threatened & !own.neighbors());
+        for kind in PieceKind::ALL {
+            let pieces = b.pieces(me, kind) & active;
+            if pieces.is_empty() {
+                continue;
+            }
+            let piece = Piece { color: me, kind };
+            let (keys, keys_2) = (piece_keys(me, kind), piece_keys_2(me, kind));
+            for dir in Direction::ALL {
+                if kind == PieceKind::Rabbit && dir == me.backward() {
+                    continue;
+                }
+                let movers = pieces & empty.shift(dir.opposite());
+                for (from, to) in movers.zip(movers.shift(dir)) {
+                    let free = FreeStep::new(kind, dir, from, threatened.contains(from));
+                    if let Some(last) = node.last {
+                        if free.order < last.order && free.commutes(last) {
+                            continue;
+                        }
+                    }
+                    let mut hash = b.hash() ^ keys[from as usize] ^ keys[to as usize];
+                    let mut hash_2 = node.hash_2 ^ keys_2[from as usize] ^ keys_2[to as usize];
+                    let moved = Bitboard::from_square(from) | Bitboard::from_square(to);
+                    let near = free.writes & Bitboard::TRAPS & (occupied ^ moved);
+                    if near.any() {
+                        let (gold, silver) = match me {
+                            Color::Gold => (b.by_color(Color::Gold) ^ moved, b.by_color(Color::Silver)),
+                            Color::Silver => (b.by_color(Color::Gold), b.by_color(Color::Silver) ^ moved),
+                        };
+                        let (_, trapped_hash, trapped_hash_2) = captures(b, piece, to, gold, silver);
+                        hash ^= trapped_hash;
+                        hash_2 ^= trapped_hash_2;
+                    }
+                    fourth.push(LastStep {
+                        hash,
+                        hash_2,
+                        piece,
+                        step: Step::new(from, dir),
+                        to,
+                        near_trap: near.any(),
+                    });
+                }
+            }
+        }
+    }
+    gather_pulls(node, &mut Vec::new(), fourth, me.other(), state.pull);
+}
+
+/// The pieces left unsupported on a trap once `piece` has stepped to `to` on `board`, leaving
+/// `gold` and `silver` the squares of each side, with the keys of both hashes that take them
+/// off.
+#[inline]
+fn captures(board: &Board, piece: Piece, to: Square, gold: Bitboard, silver: Bitboard) -> (Bitboard, u64, u64) {
+    let trapped = Bitboard::TRAPS & ((gold & !gold.neighbors()) | (silver & !silver.neighbors()));
+    let (mut hash, mut hash_2) = (0, 0);
+    for sq in trapped {
+        let Some(p) = (if sq == to { Some(piece) } else { board.piece_at(sq) }) else { continue };
+        hash ^= piece_key(p.color, p.kind, sq);
+        hash_2 ^= piece_key_2(p.color, p.kind, sq);
+    }
+    (trapped, hash, hash_2)
+}
+
 /// Gathers the pulls that can follow `node`'s state: steps of enemies (of `them`) into the
 /// square the last step left, as `pull` says.
 #[inline]
@@ -528,12 +604,10 @@ fn step(
     let near = (Bitboard::from_square(to) | Bitboard::adjacent(from)) & Bitboard::TRAPS & (gold | silver);
     let mut trapped = Bitboard::EMPTY;
     if near.any() {
-        trapped = Bitboard::TRAPS & ((gold & !gold.neighbors()) | (silver & !silver.neighbors()));
-        for sq in trapped {
-            let Some(p) = (if sq == to { Some(piece) } else { b.piece_at(sq) }) else { continue };
-            hash ^= piece_key(p.color, p.kind, sq);
-            hash_2 ^= piece_key_2(p.color, p.kind, sq);
-        }
+        let (taken, trapped_hash, trapped_hash_2) = captures(b, piece, to, gold, silver);
+        trapped = taken;
+        hash ^= trapped_hash;
+        hash_2 ^= trapped_hash_2;
     }
     let len = node.state.len + 1;
     if len == 4 {

@@ -40,6 +40,18 @@ pub(crate) fn piece_key(color: Color, kind: PieceKind, sq: Square) -> u64 {
     PIECE_KEYS[color as usize][kind as usize][sq as usize]
 }
 
+/// The keys of a piece of `color` and `kind` on each square.
+#[inline]
+pub(crate) fn piece_keys(color: Color, kind: PieceKind) -> &'static [u64; 64] {
+    &PIECE_KEYS[color as usize][kind as usize]
+}
+
+/// The keys of [`piece_keys`]'s second, independent table.
+#[inline]
+pub(crate) fn piece_keys_2(color: Color, kind: PieceKind) -> &'static [u64; 64] {
+    &PIECE_KEYS_2[color as usize][kind as usize]
+}
+
 /// The key of [`piece_key`]'s second, independent table.
 #[inline]
 pub(crate) fn piece_key_2(color: Color, kind: PieceKind, sq: Square) -> u64 {
