@@ -227,6 +227,37 @@ impl FreeStep {
     fn commutes(self, other: FreeStep) -> bool {
         (self.writes & other.reads).is_empty() && (other.writes & self.reads).is_empty()
     }
+
+    /// For each direction, the squares from which a free step that way commutes with this
+    /// one, on a board where `threatened` are the pieces of the side to move next to a
+    /// stronger enemy: [`commutes`](Self::commutes) for every square at once.
+    ///
+    /// A step from `from` writes `from`, the square it reaches and the traps next to `from`
+    /// or reached; it reads those, the squares around those traps, and the squares around
+    /// `from` when threatened. So it fails to commute when `from` or the square it reaches is
+    /// read by this step, when one of its traps is read by this step or has a square around
+    /// it written by this step, or when it is threatened next to a square this step writes.
+    #[inline]
+    fn commuting(self, threatened: Bitboard) -> [Bitboard; 4] {
+        let traps = Bitboard::TRAPS & (self.reads | self.writes.neighbors());
+        let reached = self.reads | traps;
+        let left = self.reads | traps.neighbors() | (threatened & self.writes.neighbors());
+        Direction::ALL.map(|dir| !(left | reached.shift(dir.opposite())))
+    }
+
+    /// The squares from which a step of a `kind` toward `dir` comes before this one in the
+    /// order free steps are tried.
+    #[inline]
+    fn before(self, kind: PieceKind, dir: Direction) -> Bitboard {
+        let (group, last_group) = ((kind as u16) << 2 | dir as u16, self.order >> 6);
+        if group < last_group {
+            Bitboard(u64::MAX)
+        } else if group > last_group {
+            Bitboard::EMPTY
+        } else {
+            Bitboard((1 << (self.order & 63)) - 1)
+        }
+    }
 }
 
 fn second_hash(board: &Board) -> u64 {
@@ -489,6 +520,7 @@ fn gather_last(me: Color, node: &Node, fourth: &mut Vec<LastStep>) {
         let empty = !occupied;
         let threatened = b.threatened(me);
         let active = own & !(threatened & !own.neighbors());
+        let last = node.last.map(|last| (last, last.commuting(threatened)));
         for kind in PieceKind::ALL {
             let pieces = b.pieces(me, kind) & active;
             if pieces.is_empty() {
@@ -500,18 +532,21 @@ fn gather_last(me: Color, node: &Node, fourth: &mut Vec<LastStep>) {
                 if kind == PieceKind::Rabbit && dir == me.backward() {
                     continue;
                 }
-                let movers = pieces & empty.shift(dir.opposite());
+                let mut movers = pieces & empty.shift(dir.opposite());
+                if let Some((last, commuting)) = last {
+                    movers &= !(commuting[dir as usize] & last.before(kind, dir));
+                }
+                // The squares from which a step this way touches a trap.
+                let touching = Bitboard::TRAPS.neighbors() | Bitboard::TRAPS.shift(dir.opposite());
                 for (from, to) in movers.zip(movers.shift(dir)) {
-                    let free = FreeStep::new(kind, dir, from, threatened.contains(from));
-                    if let Some(last) = node.last {
-                        if free.order < last.order && free.commutes(last) {
-                            continue;
-                        }
-                    }
                     let mut hash = b.hash() ^ keys[from as usize] ^ keys[to as usize];
                     let mut hash_2 = node.hash_2 ^ keys_2[from as usize] ^ keys_2[to as usize];
                     let moved = Bitboard::from_square(from) | Bitboard::from_square(to);
-                    let near = free.writes & Bitboard::TRAPS & (occupied ^ moved);
+                    let near = if touching.contains(from) {
+                        (Bitboard::from_square(to) | Bitboard::adjacent(from)) & Bitboard::TRAPS & (occupied ^ moved)
+                    } else {
+                        Bitboard::EMPTY
+                    };
                     if near.any() {
                         let (gold, silver) = match me {
                             Color::Gold => (b.by_color(Color::Gold) ^ moved, b.by_color(Color::Silver)),
@@ -647,6 +682,36 @@ mod tests {
             board.put(sq, Piece { color, kind });
         }
         Position::from_setup(Setup { board, side_to_move: Color::ALL[rng.below(2)] }).ok()
+    }
+
+    /// The squares [`FreeStep::commuting`] and [`FreeStep::before`] give are those from which
+    /// a free step commutes with the step and comes before it, taken one at a time, for
+    /// random steps and random sets of threatened pieces.
+    #[test]
+    fn commuting_squares_are_those_of_each_step() {
+        let mut rng = SplitMix64(3);
+        let step = |rng: &mut SplitMix64, threatened: Bitboard| loop {
+            let (kind, dir, from) =
+                (PieceKind::ALL[rng.below(6)], Direction::ALL[rng.below(4)], Square::ALL[rng.below(64)]);
+            if from.offset(dir).is_some() {
+                break FreeStep::new(kind, dir, from, threatened.contains(from));
+            }
+        };
+        for _ in 0..2000 {
+            let threatened = Bitboard(rng.next_u64() & rng.next_u64());
+            let threatened_before = Bitboard(rng.next_u64());
+            let last = step(&mut rng, threatened_before);
+            let commuting = last.commuting(threatened);
+            for kind in PieceKind::ALL {
+                for dir in Direction::ALL {
+                    for from in Square::ALL.into_iter().filter(|sq| sq.offset(dir).is_some()) {
+                        let free = FreeStep::new(kind, dir, from, threatened.contains(from));
+                        assert_eq!(commuting[dir as usize].contains(from), free.commutes(last));
+                        assert_eq!(last.before(kind, dir).contains(from), free.order < last.order);
+                    }
+                }
+            }
+        }
     }
 
     /// Passing over the steps that commute with the step before, and all but the pulls of a
