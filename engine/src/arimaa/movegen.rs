@@ -413,7 +413,15 @@ impl MoveGenerator {
             if changed && self.reached.insert(l.hash, l.hash_2) {
                 let mut t = turn;
                 t.push(l.step);
-                self.out.push((t, Position::from_parts(after(), me.other(), Phase::Play)));
+                // Built where it is kept: the board of three steps copied once, then stepped.
+                self.out.push((t, Position::from_parts(node.state.board, me.other(), Phase::Play)));
+                if let Some((_, pos)) = self.out.last_mut() {
+                    let board = pos.board_mut();
+                    board.move_piece(l.piece, l.step.from, l.to);
+                    if l.near_trap {
+                        board.remove_trapped();
+                    }
+                }
             }
         }
         self.last_steps = last;
@@ -511,7 +519,9 @@ fn gather(me: Color, node: &Node, children: &mut Vec<Child>, fourth: &mut Vec<La
 
 /// Gathers the fourth steps that can follow `node`'s state, when no push is pending, into
 /// `fourth`: the same steps in the same order as [`gather`], each piece's free steps one
-/// direction at a time, every square they leave paired with the square they reach.
+/// direction at a time, every square they leave paired with the square they reach. Kept
+/// out of line: inlined into the search, its loop compiles to more instructions.
+#[inline(never)]
 fn gather_last(me: Color, node: &Node, fourth: &mut Vec<LastStep>) {
     let state = &node.state;
     let b = &state.board;

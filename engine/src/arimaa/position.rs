@@ -82,6 +82,12 @@ impl Position {
         &self.board
     }
 
+    /// The board, to change where the position is kept.
+    #[inline]
+    pub(crate) fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
     /// Whose move it is.
     #[inline]
     pub fn side_to_move(&self) -> Color {
