@@ -1,5 +1,7 @@
 //! Generation of every legal turn, one per distinct resulting position.
 
+use std::cmp::Ordering;
+
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::color::Color;
@@ -517,6 +519,19 @@ fn gather(me: Color, node: &Node, children: &mut Vec<Child>, fourth: &mut Vec<La
     }
 }
 
+/// The change of a square's index for a step in each direction (as `Direction::ALL`), modulo
+/// 2^64.
+const STEP_OFFSETS: [usize; 4] = [8, 1, 8usize.wrapping_neg(), 1usize.wrapping_neg()];
+
+/// For each direction (as `Direction::ALL`), the squares from which a step that way touches a
+/// trap: next to one, or a step short of one.
+const TOUCHING_TRAPS: [Bitboard; 4] = [
+    Bitboard(Bitboard::TRAPS.neighbors().0 | Bitboard::TRAPS.shift(Direction::South).0),
+    Bitboard(Bitboard::TRAPS.neighbors().0 | Bitboard::TRAPS.shift(Direction::West).0),
+    Bitboard(Bitboard::TRAPS.neighbors().0 | Bitboard::TRAPS.shift(Direction::North).0),
+    Bitboard(Bitboard::TRAPS.neighbors().0 | Bitboard::TRAPS.shift(Direction::East).0),
+];
+
 /// Gathers the fourth steps that can follow `node`'s state, when no push is pending, into
 /// `fourth`: the same steps in the same order as [`gather`], each piece's free steps one
 /// direction at a time, every square they leave paired with the square they reach. Kept
@@ -530,41 +545,56 @@ fn gather_last(me: Color, node: &Node, fourth: &mut Vec<LastStep>) {
         let empty = !occupied;
         let threatened = b.threatened(me);
         let active = own & !(threatened & !own.neighbors());
-        let last = node.last.map(|last| (last, last.commuting(threatened)));
+        // For each direction, the squares a step that way can leave: those with an empty
+        // square beyond, less, for the kinds before the third step's kind and for its kind,
+        // the squares whose step is passed over as commuting with the third step.
+        let open = Direction::ALL.map(|dir| empty.shift(dir.opposite()));
+        let (mut below, mut same) = (open, open);
+        if let Some(last) = node.last {
+            let commuting = last.commuting(threatened);
+            for dir in Direction::ALL {
+                let d = dir as usize;
+                below[d] = open[d] & !commuting[d];
+                same[d] = open[d] & !(commuting[d] & last.before(last.kind, dir));
+            }
+        }
         for kind in PieceKind::ALL {
             let pieces = b.pieces(me, kind) & active;
             if pieces.is_empty() {
                 continue;
             }
+            let open = match node.last.map(|last| kind.cmp(&last.kind)) {
+                Some(Ordering::Less) => &below,
+                Some(Ordering::Equal) => &same,
+                _ => &open,
+            };
             let piece = Piece { color: me, kind };
             let (keys, keys_2) = (piece_keys(me, kind), piece_keys_2(me, kind));
             for dir in Direction::ALL {
                 if kind == PieceKind::Rabbit && dir == me.backward() {
                     continue;
                 }
-                let mut movers = pieces & empty.shift(dir.opposite());
-                if let Some((last, commuting)) = last {
-                    movers &= !(commuting[dir as usize] & last.before(kind, dir));
-                }
-                // The squares from which a step this way touches a trap.
-                let touching = Bitboard::TRAPS.neighbors() | Bitboard::TRAPS.shift(dir.opposite());
-                for (from, to) in movers.zip(movers.shift(dir)) {
-                    let mut hash = b.hash() ^ keys[from as usize] ^ keys[to as usize];
-                    let mut hash_2 = node.hash_2 ^ keys_2[from as usize] ^ keys_2[to as usize];
-                    let moved = Bitboard::from_square(from) | Bitboard::from_square(to);
-                    let near = if touching.contains(from) {
-                        (Bitboard::from_square(to) | Bitboard::adjacent(from)) & Bitboard::TRAPS & (occupied ^ moved)
-                    } else {
-                        Bitboard::EMPTY
-                    };
-                    if near.any() {
-                        let (gold, silver) = match me {
-                            Color::Gold => (b.by_color(Color::Gold) ^ moved, b.by_color(Color::Silver)),
-                            Color::Silver => (b.by_color(Color::Gold), b.by_color(Color::Silver) ^ moved),
-                        };
-                        let (_, trapped_hash, trapped_hash_2) = captures(b, piece, to, gold, silver);
-                        hash ^= trapped_hash;
-                        hash_2 ^= trapped_hash_2;
+                let (d, offset) = (dir as usize, STEP_OFFSETS[dir as usize]);
+                for from in pieces & open[d] {
+                    let to = (from as usize).wrapping_add(offset) & 63;
+                    let mut hash = b.hash() ^ keys[from as usize] ^ keys[to];
+                    let mut hash_2 = node.hash_2 ^ keys_2[from as usize] ^ keys_2[to];
+                    let to = Square::ALL[to];
+                    let mut near = Bitboard::EMPTY;
+                    if TOUCHING_TRAPS[d].contains(from) {
+                        let moved = Bitboard::from_square(from) | Bitboard::from_square(to);
+                        near = (Bitboard::from_square(to) | Bitboard::adjacent(from))
+                            & Bitboard::TRAPS
+                            & (occupied ^ moved);
+                        if near.any() {
+                            let (gold, silver) = match me {
+                                Color::Gold => (b.by_color(Color::Gold) ^ moved, b.by_color(Color::Silver)),
+                                Color::Silver => (b.by_color(Color::Gold), b.by_color(Color::Silver) ^ moved),
+                            };
+                            let (_, trapped_hash, trapped_hash_2) = captures(b, piece, to, gold, silver);
+                            hash ^= trapped_hash;
+                            hash_2 ^= trapped_hash_2;
+                        }
                     }
                     fourth.push(LastStep {
                         hash,
