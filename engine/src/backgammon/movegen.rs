@@ -99,6 +99,10 @@ pub struct MoveGenerator {
     /// steps but the last set: kept here, in memory, so that each play found is copied from it
     /// whole and only its last step written in place.
     template: Play,
+    /// The position of the last roll with its masks and the roller's single checkers
+    /// ([`Live::singles`]): a caller that generates the plays of several rolls of one position
+    /// (all 21, as a search does) has them read once.
+    last: Option<(Live, u32)>,
     /// The plain generator: the recursive search of `search` for every roll, every result of
     /// a play looked up in the table. The tests compare the fast paths (`two_dice`, `double`,
     /// `legal_positions`) with it.
@@ -271,6 +275,21 @@ impl MoveGenerator {
         self.positions.as_slice()
     }
 
+    /// `pos` with its masks and the roller's single checkers, read afresh unless `pos` is the
+    /// position of the last roll.
+    #[inline]
+    fn start_of(&mut self, pos: &Position) -> (Live, u32) {
+        if let Some((live, singles)) = self.last {
+            if live.pos == *pos {
+                return (live, singles);
+            }
+        }
+        let live = Live::new(pos);
+        let singles = live.singles();
+        self.last = Some((live, singles));
+        (live, singles)
+    }
+
     /// Ready for a new roll: nothing found yet.
     #[inline]
     fn start(&mut self) {
@@ -292,8 +311,7 @@ impl MoveGenerator {
     /// larger-first loop made it). Only one-checker plays and double bear-offs can repeat a
     /// result, and only they are looked up, by their [`repeat_bit`] in a set of bits.
     fn two_dice<const P: bool>(&mut self, pos: &Position, h: u8, l: u8) {
-        let start = Live::new(pos);
-        let singles = start.singles();
+        let (start, singles) = self.start_of(pos);
         if start.two_steps_on_board(singles) {
             self.two_dice_in::<P, true>(&start, singles, h, l);
         } else {
@@ -385,7 +403,7 @@ impl MoveGenerator {
     /// each result kept without looking it up (see [`record`](Self::record)).
     fn double<const P: bool>(&mut self, pos: &Position, d: u8) {
         let below = |n: u32| (2u32 << n) - 1;
-        let p0 = Live::new(pos);
+        let (p0, _) = self.start_of(pos);
         let mut m1 = p0.movable(d);
         if P {
             self.template = Play::EMPTY;

@@ -362,7 +362,7 @@ impl Position {
 /// `p` in the roller's numbering): where the roller has checkers (bit 0: some are borne off,
 /// bit 25: the bar), the single opposing checkers and the points the opponent holds with two
 /// or more (bits 1 to 24; these do not change during a play).
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, Debug)]
 pub(crate) struct Live {
     /// The position.
     pub(crate) pos: Position,
