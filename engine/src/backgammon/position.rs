@@ -468,7 +468,8 @@ pub(crate) fn step_after(pos: &Position, blots: u32, from: u32, die: u8) -> (Ste
         mine: pos.mine.wrapping_add(MOVES[d][f]),
         theirs: pos.theirs.wrapping_add(HITS[usize::from(hit)][d][f]),
     };
-    (Step { from: Point::from_bit(from), to: Point(to), hit }, after)
+    // `from` is a bit of a mask of `movable`, 1 to 25: no cap needed.
+    (Step { from: Point(f as u8), to: Point(to), hit }, after)
 }
 
 /// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips, from
