@@ -399,9 +399,7 @@ impl Live {
     /// The step from point `from` by `die` when [`movable`](Self::movable) allows it.
     #[inline]
     pub(crate) fn step_from(&self, from: u32, die: u8) -> Step {
-        let from = Point::from_bit(from);
-        let to = from.0.saturating_sub(die);
-        Step { from, to: Point(to), hit: self.blots & (1 << (to % 32)) != 0 }
+        step_of(self.blots, from, die)
     }
 
     /// The step from point `from` by `die` when [`movable`](Self::movable) allows it, with the
@@ -461,15 +459,23 @@ impl Live {
 /// with the position after it, from tables indexed by the point and the die.
 #[inline]
 pub(crate) fn step_after(pos: &Position, blots: u32, from: u32, die: u8) -> (Step, Position) {
+    let step = step_of(blots, from, die);
     let (f, d) = (from as usize % 32, usize::from(die) % 8);
-    let to = (from as u8).saturating_sub(die);
-    let hit = (blots << d) & (1 << f) != 0;
     let after = Position {
         mine: pos.mine.wrapping_add(MOVES[d][f]),
-        theirs: pos.theirs.wrapping_add(HITS[usize::from(hit)][d][f]),
+        theirs: pos.theirs.wrapping_add(HITS[usize::from(step.hit)][d][f]),
     };
-    // `from` is a bit of a mask of `movable`, 1 to 25: no cap needed.
-    (Step { from: Point(f as u8), to: Point(to), hit }, after)
+    (step, after)
+}
+
+/// The step from point `from` (a bit of a mask of `movable`, 1 to 25) by `die` where the
+/// single opposing checkers are `blots`: landing on one hits it.
+#[inline]
+fn step_of(blots: u32, from: u32, die: u8) -> Step {
+    let f = from % 32;
+    let to = (f as u8).saturating_sub(die);
+    // Bit `f` of the blots moved up by the die is the blot on `f - die` (none on a bear-off).
+    Step { from: Point(f as u8), to: Point(to), hit: (blots << (die % 8)) & (1 << f) != 0 }
 }
 
 /// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips, from
