@@ -694,7 +694,8 @@ fn step(
     // on the board before it.
     let pull = free.and_then(|f| pull_that_matters(b, piece.color.other(), f.from, f.kind));
     let key = state_key(hash, gold & !trapped, silver & !trapped, len, push, pull);
-    let key_no_pull = state_key(hash, gold & !trapped, silver & !trapped, len, push, None);
+    let key_no_pull =
+        if pull.is_some() { state_key(hash, gold & !trapped, silver & !trapped, len, push, None) } else { key };
     children.push(Child { hash, hash_2, key, key_no_pull, piece, step, to, near_trap: near.any(), push, free, pull });
 }
 
