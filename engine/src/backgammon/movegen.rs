@@ -6,7 +6,7 @@
 use super::dice::Dice;
 use super::play::{Play, PlayError};
 use super::point::Point;
-use super::position::{step_after, Live, Position, StepError};
+use super::position::{Board, Home, Live, Position, StepError};
 use super::step::Step;
 
 /// Legal plays with the position each leads to (not yet swapped: still seen from the player
@@ -312,10 +312,18 @@ impl MoveGenerator {
     /// result, and only they are looked up, by their [`repeat_bit`] in a set of bits.
     fn two_dice<const P: bool>(&mut self, pos: &Position, h: u8, l: u8) {
         let (start, singles) = self.start_of(pos);
-        if start.two_steps_on_board(singles) {
-            self.two_dice_in::<P, true>(&start, singles, h, l);
+        if let Some(race) = start.without_contact() {
+            if let Some(home) = race.home() {
+                self.two_dice_in::<P, false, Home>(&home, 0, h, l);
+            } else if race.two_steps_on_board(singles) {
+                self.two_dice_in::<P, true, Live<false>>(&race, singles, h, l);
+            } else {
+                self.two_dice_in::<P, false, Live<false>>(&race, singles, h, l);
+            }
+        } else if start.two_steps_on_board(singles) {
+            self.two_dice_in::<P, true, Live>(&start, singles, h, l);
         } else {
-            self.two_dice_in::<P, false>(&start, singles, h, l);
+            self.two_dice_in::<P, false, Live>(&start, singles, h, l);
         }
     }
 
@@ -324,7 +332,7 @@ impl MoveGenerator {
     /// the masks of the start ([`Live::movable_after_on_board`]) rather than from the position
     /// after it.
     #[inline]
-    fn two_dice_in<const P: bool, const ON_BOARD: bool>(&mut self, start: &Live, singles: u32, h: u8, l: u8) {
+    fn two_dice_in<const P: bool, const ON_BOARD: bool, B: Board>(&mut self, start: &B, singles: u32, h: u8, l: u8) {
         let (from_h, from_l) = (start.movable(h), start.movable(l));
         let mut repeats = 0u64;
         if P {
@@ -348,19 +356,19 @@ impl MoveGenerator {
                 if skip != 0 && seconds & !skip == 0 && (seconds != 0 || self.best >= 2) {
                     continue;
                 }
-                let (mid, blots) = if ON_BOARD {
-                    (start.step_after(a, first).1, start.blots() & !(1 << s1.to.number()))
+                let mid = if ON_BOARD {
+                    start.after_for_steps(s1)
                 } else {
                     let mut mid = *start;
                     mid.apply(s1);
                     if skip == 0 {
                         seconds = mid.movable(second);
                     }
-                    (mid.pos, mid.blots())
+                    mid
                 };
                 if seconds == 0 {
                     if self.best < 2 {
-                        self.record::<P>(Play::one(s1), &mid, first == h, true);
+                        self.record::<P>(Play::one(s1), &mid.position(), first == h, true);
                     }
                     continue;
                 }
@@ -384,7 +392,7 @@ impl MoveGenerator {
                 while seconds != 0 {
                     let b = 31 - seconds.leading_zeros();
                     seconds &= !(1 << b);
-                    let (s2, after) = step_after(&mid, blots, b, second);
+                    let (s2, after) = mid.step_after(b, second);
                     if special & (1 << b) != 0 {
                         let bit = repeat_bit(s1, s2);
                         if repeats & bit != 0 {
@@ -402,8 +410,22 @@ impl MoveGenerator {
     /// order), in four explicit loops: each step from a point no higher than the step before,
     /// each result kept without looking it up (see [`record`](Self::record)).
     fn double<const P: bool>(&mut self, pos: &Position, d: u8) {
+        let (start, _) = self.start_of(pos);
+        if let Some(race) = start.without_contact() {
+            if let Some(home) = race.home() {
+                self.double_in::<P, Home>(&home, d);
+            } else {
+                self.double_in::<P, Live<false>>(&race, d);
+            }
+        } else {
+            self.double_in::<P, Live>(&start, d);
+        }
+    }
+
+    /// [`double`](Self::double) from `p0`.
+    #[inline]
+    fn double_in<const P: bool, B: Board>(&mut self, p0: &B, d: u8) {
         let below = |n: u32| (2u32 << n) - 1;
-        let (p0, _) = self.start_of(pos);
         let mut m1 = p0.movable(d);
         if P {
             self.template = Play::EMPTY;
@@ -416,11 +438,11 @@ impl MoveGenerator {
             if P {
                 self.template.set::<0>(s1);
             }
-            let mut p1 = p0;
+            let mut p1 = *p0;
             p1.apply(s1);
             let mut m2 = p1.movable(d) & below(a);
             if m2 == 0 {
-                self.keep::<P>(1, Play::one(s1), &p1.pos);
+                self.keep::<P>(1, Play::one(s1), &p1.position());
             }
             while m2 != 0 {
                 let b = 31 - m2.leading_zeros();
@@ -433,7 +455,7 @@ impl MoveGenerator {
                 p2.apply(s2);
                 let mut m3 = p2.movable(d) & below(b);
                 if m3 == 0 {
-                    self.keep::<P>(2, Play::two(s1, s2), &p2.pos);
+                    self.keep::<P>(2, Play::two(s1, s2), &p2.position());
                 }
                 while m3 != 0 {
                     let c = 31 - m3.leading_zeros();
@@ -446,7 +468,7 @@ impl MoveGenerator {
                     p3.apply(s3);
                     let mut m4 = p3.movable(d) & below(c);
                     if m4 == 0 {
-                        self.keep::<P>(3, Play::three(s1, s2, s3), &p3.pos);
+                        self.keep::<P>(3, Play::three(s1, s2, s3), &p3.position());
                     } else if self.best < 4 {
                         self.best = 4;
                         self.out_clear::<P>();

@@ -337,11 +337,15 @@ impl Position {
     /// off one point and put on another, and a hit blot put on its owner's bar.
     #[inline]
     pub(crate) fn after(&self, step: Step) -> Position {
+        self.after_of::<true>(step)
+    }
+
+    /// [`after`](Self::after); `CONTACT` false: for a step known not to hit.
+    #[inline]
+    fn after_of<const CONTACT: bool>(&self, step: Step) -> Position {
         let (f, t) = (step.from.index() % 32, step.to.index() % 32);
-        Position {
-            mine: self.mine.wrapping_sub(UNIT[f]).wrapping_add(UNIT[t]),
-            theirs: self.theirs.wrapping_add(HIT[usize::from(step.hit)][t]),
-        }
+        let theirs = if CONTACT { self.theirs.wrapping_add(HIT[usize::from(step.hit)][t]) } else { self.theirs };
+        Position { mine: self.mine.wrapping_sub(UNIT[f]).wrapping_add(UNIT[t]), theirs }
     }
 
     /// Whether the player on roll has borne off all his checkers.
@@ -362,8 +366,13 @@ impl Position {
 /// `p` in the roller's numbering): where the roller has checkers (bit 0: some are borne off,
 /// bit 25: the bar), the single opposing checkers and the points the opponent holds with two
 /// or more (bits 1 to 24; these do not change during a play).
+///
+/// `CONTACT` false: no opposing checker stands below the roller's highest checker
+/// ([`without_contact`](Self::without_contact)), so that no step hits or is blocked and the
+/// opponent's counts do not change; the loops of the move generator are compiled for that case
+/// apart, with the masks of the opponent known to be empty.
 #[derive(Copy, Clone, Debug)]
-pub(crate) struct Live {
+pub(crate) struct Live<const CONTACT: bool = true> {
     /// The position.
     pub(crate) pos: Position,
     points: u32,
@@ -379,11 +388,55 @@ impl Live {
         Live { pos: *pos, points: nonzero(pos.mine), blots: mirror(held & !several), blocks: mirror(several) }
     }
 
+    /// This position without contact, if no opposing checker stands on a point below the
+    /// roller's highest checker (the bar counts as 25): the only points a step of his can reach.
+    #[inline]
+    pub(crate) fn without_contact(&self) -> Option<Live<false>> {
+        let below = (1u32 << (31 - (self.points | 1).leading_zeros())) - 1;
+        ((self.blots | self.blocks) & below == 0).then_some(Live {
+            pos: self.pos,
+            points: self.points,
+            blots: 0,
+            blocks: 0,
+        })
+    }
+}
+
+impl Live<false> {
+    /// This position as a bear-off without contact, if every checker of the roller is in his
+    /// home board or borne off.
+    #[inline]
+    pub(crate) fn home(&self) -> Option<Home> {
+        self.pos.all_home().then_some(Home { mine: self.pos.mine as u32, points: self.points, theirs: self.pos.theirs })
+    }
+}
+
+impl<const CONTACT: bool> Live<CONTACT> {
+    /// The single opposing checkers (bits 1 to 24): none without contact.
+    #[inline]
+    fn blot_mask(&self) -> u32 {
+        if CONTACT {
+            self.blots
+        } else {
+            0
+        }
+    }
+
+    /// The points the opponent holds (bits 1 to 24): none without contact.
+    #[inline]
+    fn block_mask(&self) -> u32 {
+        if CONTACT {
+            self.blocks
+        } else {
+            0
+        }
+    }
+
     /// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips,
     /// by the rules [`Position::step`] applies, all at once.
     #[inline]
     pub(crate) fn movable(&self, die: u8) -> u32 {
-        movable(self.points, self.blocks, die)
+        movable(self.points, self.block_mask(), die)
     }
 
     /// What [`movable`](Self::movable) gives after `step` (a step of this position), from the
@@ -393,13 +446,13 @@ impl Live {
     pub(crate) fn movable_after(&self, step: Step, die: u8) -> u32 {
         let (f, t) = (step.from.index(), step.to.index());
         let emptied = u32::from(count(self.pos.mine, f) == 1) << (f % 32);
-        movable((self.points & !emptied) | 1 << (t % 32), self.blocks, die)
+        movable((self.points & !emptied) | 1 << (t % 32), self.block_mask(), die)
     }
 
     /// The step from point `from` by `die` when [`movable`](Self::movable) allows it.
     #[inline]
     pub(crate) fn step_from(&self, from: u32, die: u8) -> Step {
-        step_of(self.blots, from, die)
+        step_of(self.blot_mask(), from, die)
     }
 
     /// The step from point `from` by `die` when [`movable`](Self::movable) allows it, with the
@@ -407,13 +460,7 @@ impl Live {
     /// [`Position::after`], from tables indexed by the point and the die.
     #[inline]
     pub(crate) fn step_after(&self, from: u32, die: u8) -> (Step, Position) {
-        step_after(&self.pos, self.blots, from, die)
-    }
-
-    /// The single opposing checkers (bits 1 to 24).
-    #[inline]
-    pub(crate) fn blots(&self) -> u32 {
-        self.blots
+        step_after::<CONTACT>(&self.pos, self.blot_mask(), from, die)
     }
 
     /// The points (bits 0 to 25) where the roller has exactly one checker.
@@ -439,7 +486,7 @@ impl Live {
     pub(crate) fn movable_after_on_board(&self, movable: u32, singles: u32, step: Step, die: u8) -> u32 {
         let (f, t) = (u32::from(step.from.number()) % 32, u32::from(step.to.number()) % 32);
         let d = u32::from(die) % 32;
-        let reached = u32::from(t > d && self.blocks & (1 << ((t - d) % 32)) == 0) << t;
+        let reached = u32::from(t > d && self.block_mask() & (1 << ((t - d) % 32)) == 0) << t;
         (movable & !(singles & (1 << f))) | reached
     }
 
@@ -447,24 +494,192 @@ impl Live {
     #[inline]
     pub(crate) fn apply(&mut self, step: Step) {
         let (f, t) = (step.from.index(), step.to.index());
-        self.pos = self.pos.after(step);
+        self.pos = self.pos.after_of::<CONTACT>(step);
         // A select, not a branch: whether the point is left empty is as likely as not.
         self.points &= if count(self.pos.mine, f) == 0 { !(1 << (f % 32)) } else { u32::MAX };
         self.points |= 1 << (t % 32);
-        self.blots &= !(1 << (t % 32));
+        if CONTACT {
+            self.blots &= !(1 << (t % 32));
+        }
+    }
+}
+
+/// What the move generator reads of a position in the middle of a play: the points a die can
+/// move from, the step from one of them and the position after it. [`Live`] is any position;
+/// [`Home`] a bear-off without contact, the generator's loops compiled for it apart.
+pub(crate) trait Board: Copy {
+    /// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips.
+    fn movable(&self, die: u8) -> u32;
+
+    /// What [`movable`](Self::movable) gives after `step` (a step of this position), without
+    /// making the step.
+    fn movable_after(&self, step: Step, die: u8) -> u32;
+
+    /// What [`movable_after`](Self::movable_after) gives, told from `movable` (the value of
+    /// [`movable`](Self::movable)`(die)` before the step) and the roller's single checkers,
+    /// when no step of the play can enter or bear off ([`Live::two_steps_on_board`]).
+    fn movable_after_on_board(&self, movable: u32, singles: u32, step: Step, die: u8) -> u32;
+
+    /// The step from point `from` by `die` when [`movable`](Self::movable) allows it.
+    fn step_from(&self, from: u32, die: u8) -> Step;
+
+    /// The step from `from` by `die` when [`movable`](Self::movable) allows it, with the
+    /// position after it.
+    fn step_after(&self, from: u32, die: u8) -> (Step, Position);
+
+    /// Makes a step of [`step_from`](Self::step_from).
+    fn apply(&mut self, step: Step);
+
+    /// The board after `step` for [`step_after`](Self::step_after) alone: the masks that only
+    /// [`movable`](Self::movable) reads may be left as they were.
+    fn after_for_steps(&self, step: Step) -> Self;
+
+    /// The position.
+    fn position(&self) -> Position;
+}
+
+impl<const CONTACT: bool> Board for Live<CONTACT> {
+    #[inline]
+    fn movable(&self, die: u8) -> u32 {
+        Live::movable(self, die)
+    }
+
+    #[inline]
+    fn movable_after(&self, step: Step, die: u8) -> u32 {
+        Live::movable_after(self, step, die)
+    }
+
+    #[inline]
+    fn movable_after_on_board(&self, movable: u32, singles: u32, step: Step, die: u8) -> u32 {
+        Live::movable_after_on_board(self, movable, singles, step, die)
+    }
+
+    #[inline]
+    fn step_from(&self, from: u32, die: u8) -> Step {
+        Live::step_from(self, from, die)
+    }
+
+    #[inline]
+    fn step_after(&self, from: u32, die: u8) -> (Step, Position) {
+        Live::step_after(self, from, die)
+    }
+
+    #[inline]
+    fn apply(&mut self, step: Step) {
+        Live::apply(self, step);
+    }
+
+    #[inline]
+    fn after_for_steps(&self, step: Step) -> Live<CONTACT> {
+        let t = step.to.index() % 32;
+        Live { pos: self.pos.after_of::<CONTACT>(step), blots: self.blot_mask() & !(1 << t), ..*self }
+    }
+
+    #[inline]
+    fn position(&self) -> Position {
+        self.pos
+    }
+}
+
+/// `HOME_MOVES[d][f]`: what moving a checker from point `f` (1 to 6) by `d` (1 to 6) does to the
+/// low 32 bits of the roller's counts (those of points 0 to 6), as [`MOVES`] for the whole.
+static HOME_MOVES: [[u32; 8]; 8] = {
+    let mut t = [[0u32; 8]; 8];
+    let mut d = 1;
+    while d <= 6 {
+        let mut f: usize = 1;
+        while f <= 6 {
+            let to = f.saturating_sub(d);
+            t[d][f] = (1u32 << (4 * to)).wrapping_sub(1 << (4 * f));
+            f += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// A bear-off without contact: every checker of the roller in his home board or borne off, and
+/// no opposing checker on the points below his highest, so that no step hits or is blocked and a play changes only the
+/// counts of points 0 to 6, the low 28 bits of the roller's word, kept here as a `u32`.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Home {
+    /// Counts of points 0 to 6, four bits each.
+    mine: u32,
+    /// Bit `p` where count `p` is not zero (0 to 6).
+    points: u32,
+    /// The opponent's counts, which no step changes.
+    theirs: u128,
+}
+
+/// [`movable`] for a bear-off without contact: from the points (bits 1 to 6) of `points` at or
+/// above `die`, and from the highest below it.
+#[inline]
+fn home_movable(points: u32, die: u8) -> u32 {
+    let held = points & HOME;
+    let highest = 31 - (held | 1).leading_zeros();
+    held & (!((1u32 << (die % 32)) - 1) | 1 << highest)
+}
+
+impl Board for Home {
+    #[inline]
+    fn movable(&self, die: u8) -> u32 {
+        home_movable(self.points, die)
+    }
+
+    #[inline]
+    fn movable_after(&self, step: Step, die: u8) -> u32 {
+        let (f, t) = (step.from.index() % 8, step.to.index() % 8);
+        let emptied = u32::from((self.mine >> (4 * f)) & 0xF == 1) << f;
+        home_movable((self.points & !emptied) | 1 << t, die)
+    }
+
+    #[inline]
+    fn movable_after_on_board(&self, _movable: u32, _singles: u32, step: Step, die: u8) -> u32 {
+        self.movable_after(step, die)
+    }
+
+    #[inline]
+    fn step_from(&self, from: u32, die: u8) -> Step {
+        let f = (from % 8) as u8;
+        Step { from: Point(f), to: Point(f.saturating_sub(die)), hit: false }
+    }
+
+    #[inline]
+    fn step_after(&self, from: u32, die: u8) -> (Step, Position) {
+        let step = self.step_from(from, die);
+        let mine = self.mine.wrapping_add(HOME_MOVES[usize::from(die) % 8][from as usize % 8]);
+        (step, Position { mine: u128::from(mine), theirs: self.theirs })
+    }
+
+    #[inline]
+    fn apply(&mut self, step: Step) {
+        let (f, t) = (step.from.index() % 8, step.to.index() % 8);
+        self.mine = self.mine.wrapping_sub(1 << (4 * f)).wrapping_add(1 << (4 * t));
+        self.points &= if (self.mine >> (4 * f)) & 0xF == 0 { !(1 << f) } else { u32::MAX };
+        self.points |= 1 << t;
+    }
+
+    #[inline]
+    fn after_for_steps(&self, step: Step) -> Home {
+        let mut next = *self;
+        next.apply(step);
+        next
+    }
+
+    #[inline]
+    fn position(&self) -> Position {
+        Position { mine: u128::from(self.mine), theirs: self.theirs }
     }
 }
 
 /// The step from point `from` by `die` in `pos`, whose single opposing checkers are `blots`,
 /// with the position after it, from tables indexed by the point and the die.
 #[inline]
-pub(crate) fn step_after(pos: &Position, blots: u32, from: u32, die: u8) -> (Step, Position) {
+fn step_after<const CONTACT: bool>(pos: &Position, blots: u32, from: u32, die: u8) -> (Step, Position) {
     let step = step_of(blots, from, die);
     let (f, d) = (from as usize % 32, usize::from(die) % 8);
-    let after = Position {
-        mine: pos.mine.wrapping_add(MOVES[d][f]),
-        theirs: pos.theirs.wrapping_add(HITS[usize::from(step.hit)][d][f]),
-    };
+    let theirs = if CONTACT { pos.theirs.wrapping_add(HITS[usize::from(step.hit)][d][f]) } else { pos.theirs };
+    let after = Position { mine: pos.mine.wrapping_add(MOVES[d][f]), theirs };
     (step, after)
 }
 
@@ -611,6 +826,73 @@ mod tests {
         }
         assert!(checked > 50_000, "{checked}");
         assert!(on_board_checked > 100_000, "{on_board_checked}");
+    }
+
+    /// Checks that `board` reads as `live` does: the same points to move from, steps, positions
+    /// after them and second steps, for every die. The number of steps compared.
+    fn reads_as_live<B: Board>(board: &B, live: &Live) -> usize {
+        let mut compared = 0;
+        assert_eq!(board.position(), live.pos);
+        for die in 1..=6u8 {
+            let mut from = live.movable(die);
+            assert_eq!(board.movable(die), from, "{:?} {die}", live.pos);
+            while from != 0 {
+                let a = from.trailing_zeros();
+                from &= from - 1;
+                let step = live.step_from(a, die);
+                assert_eq!(board.step_from(a, die), step);
+                assert_eq!(Board::step_after(board, a, die), live.step_after(a, die));
+                let (mut next, mut next_live) = (*board, *live);
+                next.apply(step);
+                next_live.apply(step);
+                assert_eq!(next.position(), next_live.pos);
+                assert_eq!(board.after_for_steps(step).position(), next_live.pos);
+                for second in 1..=6u8 {
+                    assert_eq!(next.movable(second), next_live.movable(second), "{:?} {step} {second}", live.pos);
+                    assert_eq!(board.movable_after(step, second), next_live.movable(second));
+                }
+                compared += 1;
+            }
+        }
+        compared
+    }
+
+    #[test]
+    fn boards_without_contact_read_as_any_position() {
+        let mut gen = crate::backgammon::MoveGenerator::new();
+        let mut rng = crate::random::SplitMix64(11);
+        let rolls: Vec<crate::backgammon::Dice> = crate::backgammon::Dice::all().collect();
+        let (mut races, mut homes, mut contact_in_home) = (0, 0, 0);
+        for _ in 0..60 {
+            let mut pos = Position::start();
+            for _ in 0..300 {
+                let live = Live::new(&pos);
+                let near = (1..=24).any(|p| {
+                    let point = Point(p);
+                    (pos.is_blot(point) || pos.is_blocked(point)) && (p + 1..=25).any(|q| pos.mine(Point(q)) > 0)
+                });
+                match live.without_contact() {
+                    Some(race) => {
+                        assert!(!near, "{pos:?}");
+                        races += reads_as_live(&race, &live);
+                        if let Some(home) = race.home() {
+                            homes += reads_as_live(&home, &live);
+                        }
+                    }
+                    None => {
+                        assert!(near, "{pos:?}");
+                        contact_in_home += usize::from(pos.all_home());
+                    }
+                }
+                let plays = gen.legal_plays(&pos, rolls[rng.below(rolls.len())]);
+                let (_, next) = plays[rng.below(plays.len())];
+                if next.roller_won() {
+                    break;
+                }
+                pos = next.swapped();
+            }
+        }
+        assert!(races > 5_000 && homes > 1_500 && contact_in_home > 30, "{races} {homes} {contact_in_home}");
     }
 
     #[test]
