@@ -356,16 +356,11 @@ impl MoveGenerator {
                 if skip != 0 && seconds & !skip == 0 && (seconds != 0 || self.best >= 2) {
                     continue;
                 }
-                let mid = if ON_BOARD {
-                    start.after_for_steps(s1)
-                } else {
-                    let mut mid = *start;
-                    mid.apply(s1);
-                    if skip == 0 {
-                        seconds = mid.movable(second);
-                    }
-                    mid
-                };
+                let mut mid = *start;
+                mid.apply(s1);
+                if !ON_BOARD && skip == 0 {
+                    seconds = mid.movable(second);
+                }
                 if seconds == 0 {
                     if self.best < 2 {
                         self.record::<P>(Play::one(s1), &mid.position(), first == h, true);
@@ -410,23 +405,51 @@ impl MoveGenerator {
     /// order), in four explicit loops: each step from a point no higher than the step before,
     /// each result kept without looking it up (see [`record`](Self::record)).
     fn double<const P: bool>(&mut self, pos: &Position, d: u8) {
-        let (start, _) = self.start_of(pos);
+        let (start, singles) = self.start_of(pos);
+        let on_board = start.four_steps_on_board(singles);
         if let Some(race) = start.without_contact() {
             if let Some(home) = race.home() {
-                self.double_in::<P, Home>(&home, d);
+                self.double_in::<P, false, Home>(&home, d);
+            } else if on_board {
+                self.double_in::<P, true, Live<false>>(&race, d);
             } else {
-                self.double_in::<P, Live<false>>(&race, d);
+                self.double_in::<P, false, Live<false>>(&race, d);
             }
+        } else if on_board {
+            self.double_in::<P, true, Live>(&start, d);
         } else {
-            self.double_in::<P, Live>(&start, d);
+            self.double_in::<P, false, Live>(&start, d);
         }
     }
 
-    /// [`double`](Self::double) from `p0`.
+    /// [`double`](Self::double) from `p0`. `ON_BOARD`: no step can enter or bear off
+    /// ([`Live::four_steps_on_board`]), and the points a step can be made from after another
+    /// are told from those before it ([`Board::movable_after_on_board`]).
     #[inline]
-    fn double_in<const P: bool, B: Board>(&mut self, p0: &B, d: u8) {
+    fn double_in<const P: bool, const ON_BOARD: bool, B: Board>(&mut self, p0: &B, d: u8) {
         let below = |n: u32| (2u32 << n) - 1;
-        let mut m1 = p0.movable(d);
+        // The points a step can be made from after `step`, made on `before` and leading to
+        // `next`, given `movable`, those before it.
+        let then = |before: &B, movable: u32, step: Step, next: &B| {
+            if ON_BOARD {
+                before.movable_after_on_board(movable, before.single(u32::from(step.from.number())), step, d)
+            } else {
+                next.movable(d)
+            }
+        };
+        // The step from `n` on `before`, and the board after it.
+        let after = |before: &B, n: u32| {
+            if ON_BOARD {
+                before.advance(n, d)
+            } else {
+                let step = before.step_from(n, d);
+                let mut next = *before;
+                next.apply(step);
+                (step, next)
+            }
+        };
+        let f1 = p0.movable(d);
+        let mut m1 = f1;
         if P {
             self.template = Play::EMPTY;
             self.template.set_len(4);
@@ -434,39 +457,35 @@ impl MoveGenerator {
         while m1 != 0 {
             let a = 31 - m1.leading_zeros();
             m1 &= !(1 << a);
-            let s1 = p0.step_from(a, d);
+            let (s1, p1) = after(p0, a);
             if P {
                 self.template.set::<0>(s1);
             }
-            let mut p1 = *p0;
-            p1.apply(s1);
-            let mut m2 = p1.movable(d) & below(a);
+            let f2 = then(p0, f1, s1, &p1);
+            let mut m2 = f2 & below(a);
             if m2 == 0 {
                 self.keep::<P>(1, Play::one(s1), &p1.position());
             }
             while m2 != 0 {
                 let b = 31 - m2.leading_zeros();
                 m2 &= !(1 << b);
-                let s2 = p1.step_from(b, d);
+                let (s2, p2) = after(&p1, b);
                 if P {
                     self.template.set::<1>(s2);
                 }
-                let mut p2 = p1;
-                p2.apply(s2);
-                let mut m3 = p2.movable(d) & below(b);
+                let f3 = then(&p1, f2, s2, &p2);
+                let mut m3 = f3 & below(b);
                 if m3 == 0 {
                     self.keep::<P>(2, Play::two(s1, s2), &p2.position());
                 }
                 while m3 != 0 {
                     let c = 31 - m3.leading_zeros();
                     m3 &= !(1 << c);
-                    let s3 = p2.step_from(c, d);
+                    let (s3, p3) = after(&p2, c);
                     if P {
                         self.template.set::<2>(s3);
                     }
-                    let mut p3 = p2;
-                    p3.apply(s3);
-                    let mut m4 = p3.movable(d) & below(c);
+                    let mut m4 = then(&p2, f3, s3, &p3) & below(c);
                     if m4 == 0 {
                         self.keep::<P>(3, Play::three(s1, s2, s3), &p3.position());
                     } else if self.best < 4 {

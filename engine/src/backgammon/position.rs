@@ -478,6 +478,15 @@ impl<const CONTACT: bool> Live<CONTACT> {
         outside & 1 << 25 == 0 && (outside & outside.wrapping_sub(1) != 0 || outside & !singles != 0)
     }
 
+    /// Whether no step of a play of four steps can enter from the bar or bear off: no checker
+    /// on the bar, and four or more outside the home board (a point of `singles`, as
+    /// [`singles`](Self::singles) gives them, counted as one, any other as two).
+    #[inline]
+    pub(crate) fn four_steps_on_board(&self, singles: u32) -> bool {
+        let outside = self.points & !HOME & !1;
+        outside & 1 << 25 == 0 && outside.count_ones() + (outside & !singles).count_ones() >= 4
+    }
+
     /// What [`movable`](Self::movable)`(die)` gives after `step` (a step of this position) when
     /// [`two_steps_on_board`](Self::two_steps_on_board) holds, from `movable` (its value before
     /// the step) and `singles`: the point left loses its bit if its checker was alone, and the
@@ -516,8 +525,9 @@ pub(crate) trait Board: Copy {
     fn movable_after(&self, step: Step, die: u8) -> u32;
 
     /// What [`movable_after`](Self::movable_after) gives, told from `movable` (the value of
-    /// [`movable`](Self::movable)`(die)` before the step) and the roller's single checkers,
-    /// when no step of the play can enter or bear off ([`Live::two_steps_on_board`]).
+    /// [`movable`](Self::movable)`(die)` before the step) and `singles`, the roller's single
+    /// checkers (only the bit of the step's point is read), when no step of the play can enter
+    /// or bear off ([`Live::two_steps_on_board`], [`Live::four_steps_on_board`]).
     fn movable_after_on_board(&self, movable: u32, singles: u32, step: Step, die: u8) -> u32;
 
     /// The step from point `from` by `die` when [`movable`](Self::movable) allows it.
@@ -530,9 +540,16 @@ pub(crate) trait Board: Copy {
     /// Makes a step of [`step_from`](Self::step_from).
     fn apply(&mut self, step: Step);
 
-    /// The board after `step` for [`step_after`](Self::step_after) alone: the masks that only
-    /// [`movable`](Self::movable) reads may be left as they were.
-    fn after_for_steps(&self, step: Step) -> Self;
+    /// The step from `from` by `die` when [`movable`](Self::movable) allows it, with the board
+    /// after it for a play none of whose steps can enter or bear off: the board answers
+    /// [`step_from`](Self::step_from), [`step_after`](Self::step_after),
+    /// [`advance`](Self::advance), [`single`](Self::single) and
+    /// [`movable_after_on_board`](Self::movable_after_on_board), but its other masks may be
+    /// left as they were.
+    fn advance(&self, from: u32, die: u8) -> (Step, Self);
+
+    /// Bit `point` (0 to 25) if the roller has exactly one checker there, else 0.
+    fn single(&self, point: u32) -> u32;
 
     /// The position.
     fn position(&self) -> Position;
@@ -570,9 +587,14 @@ impl<const CONTACT: bool> Board for Live<CONTACT> {
     }
 
     #[inline]
-    fn after_for_steps(&self, step: Step) -> Live<CONTACT> {
-        let t = step.to.index() % 32;
-        Live { pos: self.pos.after_of::<CONTACT>(step), blots: self.blot_mask() & !(1 << t), ..*self }
+    fn advance(&self, from: u32, die: u8) -> (Step, Live<CONTACT>) {
+        let (step, pos) = self.step_after(from, die);
+        (step, Live { pos, blots: self.blot_mask() & !(1 << (step.to.index() % 32)), ..*self })
+    }
+
+    #[inline]
+    fn single(&self, point: u32) -> u32 {
+        u32::from(count(self.pos.mine, point as usize) == 1) << (point % 32)
     }
 
     #[inline]
@@ -660,10 +682,16 @@ impl Board for Home {
     }
 
     #[inline]
-    fn after_for_steps(&self, step: Step) -> Home {
+    fn advance(&self, from: u32, die: u8) -> (Step, Home) {
+        let step = self.step_from(from, die);
         let mut next = *self;
         next.apply(step);
-        next
+        (step, next)
+    }
+
+    #[inline]
+    fn single(&self, point: u32) -> u32 {
+        u32::from((self.mine >> (4 * (point % 8))) & 0xF == 1) << (point % 32)
     }
 
     #[inline]
@@ -846,7 +874,9 @@ mod tests {
                 next.apply(step);
                 next_live.apply(step);
                 assert_eq!(next.position(), next_live.pos);
-                assert_eq!(board.after_for_steps(step).position(), next_live.pos);
+                let (advanced_step, advanced) = board.advance(a, die);
+                assert_eq!((advanced_step, advanced.position()), (step, next_live.pos));
+                assert_eq!(board.single(a), u32::from(live.pos.mine(Point(a as u8)) == 1) << a);
                 for second in 1..=6u8 {
                     assert_eq!(next.movable(second), next_live.movable(second), "{:?} {step} {second}", live.pos);
                     assert_eq!(board.movable_after(step, second), next_live.movable(second));
