@@ -341,6 +341,13 @@ impl MoveGenerator {
         }
         for (first, second, skip, firsts, movable) in [(h, l, 0, from_h, from_l), (l, h, from_h, from_l, from_h)] {
             let mut points = firsts;
+            if ON_BOARD && skip != 0 && self.best >= 2 {
+                // Smaller die first, once a play of both dice is known: a first step from `a`
+                // gives a play the other order did not make only if it reaches a point from
+                // which the larger die leads on the board where no checker could leave at the
+                // start (see below), so only those are tried.
+                points &= (start.open_from(second) & !skip) << first;
+            }
             while points != 0 {
                 let a = 31 - points.leading_zeros();
                 points &= !(1 << a);

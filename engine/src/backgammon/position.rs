@@ -540,6 +540,12 @@ pub(crate) trait Board: Copy {
     /// Makes a step of [`step_from`](Self::step_from).
     fn apply(&mut self, step: Step);
 
+    /// The points (bits 1 to 24) from which a checker, if one stood there, could move `die`
+    /// pips to a point of the board not blocked: those above `die`, whatever the roller holds.
+    /// Exact up to the roller's highest checker (all a step reaches); above it a board without
+    /// contact does not know the blocks.
+    fn open_from(&self, die: u8) -> u32;
+
     /// The step from `from` by `die` when [`movable`](Self::movable) allows it, with the board
     /// after it for a play none of whose steps can enter or bear off: the board answers
     /// [`step_from`](Self::step_from), [`step_after`](Self::step_after),
@@ -584,6 +590,12 @@ impl<const CONTACT: bool> Board for Live<CONTACT> {
     #[inline]
     fn apply(&mut self, step: Step) {
         Live::apply(self, step);
+    }
+
+    #[inline]
+    fn open_from(&self, die: u8) -> u32 {
+        let d = u32::from(die) % 32;
+        0x01FF_FFFE & !(self.block_mask() << d) & !((2u32 << d) - 1)
     }
 
     #[inline]
@@ -679,6 +691,11 @@ impl Board for Home {
         self.mine = self.mine.wrapping_sub(1 << (4 * f)).wrapping_add(1 << (4 * t));
         self.points &= if (self.mine >> (4 * f)) & 0xF == 0 { !(1 << f) } else { u32::MAX };
         self.points |= 1 << t;
+    }
+
+    #[inline]
+    fn open_from(&self, die: u8) -> u32 {
+        0x01FF_FFFE & !((2u32 << (die % 32)) - 1)
     }
 
     #[inline]
@@ -861,9 +878,11 @@ mod tests {
     fn reads_as_live<B: Board>(board: &B, live: &Live) -> usize {
         let mut compared = 0;
         assert_eq!(board.position(), live.pos);
+        let reached = (2u32 << (31 - (live.points | 1).leading_zeros())) - 1;
         for die in 1..=6u8 {
             let mut from = live.movable(die);
             assert_eq!(board.movable(die), from, "{:?} {die}", live.pos);
+            assert_eq!(board.open_from(die) & reached, live.open_from(die) & reached);
             while from != 0 {
                 let a = from.trailing_zeros();
                 from &= from - 1;
