@@ -9,7 +9,8 @@
 //! generators (tabula's `legal_plays`, the plays with their steps, and `legal_positions`, the
 //! positions alone; bkgm's `legal_positions_with`; wildbg's `all_positions_after_moving`) are
 //! timed alternately in `ROUNDS` rounds (default 5) of about `SECONDS` (default 1) each, and the
-//! min and median ns a roll printed with the ratios tabula/peer.
+//! min and median ns a roll printed with the ratios tabula/peer of each (the min is the least
+//! moved by a busy machine).
 //!
 //! `cargo run --release --manifest-path benches/wildbg/Cargo.toml`, with wildbg cloned beside
 //! the repository (`../wildbg`).
@@ -145,8 +146,10 @@ fn main() {
             );
             for (peer, k) in [("bkgm", 2), ("wildbg", 3)] {
                 println!(
-                    "    tabula/{peer} (median): legal_plays {:.2}, legal_positions {:.2}",
+                    "    tabula/{peer}, min / median: legal_plays {:.2} / {:.2}, legal_positions {:.2} / {:.2}",
+                    mins[0] / mins[k],
                     meds[0] / meds[k],
+                    mins[1] / mins[k],
                     meds[1] / meds[k]
                 );
             }

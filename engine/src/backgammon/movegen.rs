@@ -1,7 +1,10 @@
 //! Every legal play of a roll, deduplicated by resulting position. Two different dice are played
 //! by `two_dice` and doubles by `double`, each in explicit loops that look up only the results
 //! that can repeat; the recursive `search`, which looks up every result, is the plain generator
-//! they are tested against.
+//! they are tested against. The loops are written once over the [`Board`] a position is read
+//! through, and compiled for three: any position ([`Live`]), a position without contact below
+//! the roller's highest checker (`Live<false>`: no hit, no block), and a bear-off without
+//! contact ([`Home`]: the counts of points 0 to 6 alone).
 
 use super::dice::Dice;
 use super::play::{Play, PlayError};
