@@ -155,6 +155,21 @@ fn assign(
     None
 }
 
+/// `start` without contact ([`Live::without_contact`]), for the loops compiled for that case;
+/// in a WebAssembly build never: the page's module keeps one copy of the loops, the general one,
+/// and stays small.
+#[inline(always)]
+fn without_contact(start: &Live) -> Option<Live<false>> {
+    #[cfg(not(target_arch = "wasm32"))]
+    let race = start.without_contact();
+    #[cfg(target_arch = "wasm32")]
+    let race = {
+        let _ = start;
+        None
+    };
+    race
+}
+
 /// The bit of a play of two different dice in a set of the plays that may repeat a result, or
 /// 0 for a play no other play from the position can repeat. Two plays with the same bit reach
 /// the same position.
@@ -315,7 +330,7 @@ impl MoveGenerator {
     /// result, and only they are looked up, by their [`repeat_bit`] in a set of bits.
     fn two_dice<const P: bool>(&mut self, pos: &Position, h: u8, l: u8) {
         let (start, singles) = self.start_of(pos);
-        if let Some(race) = start.without_contact() {
+        if let Some(race) = without_contact(&start) {
             if let Some(home) = race.home() {
                 self.two_dice_in::<P, false, Home>(&home, 0, h, l);
             } else if race.two_steps_on_board(singles) {
@@ -417,7 +432,7 @@ impl MoveGenerator {
     fn double<const P: bool>(&mut self, pos: &Position, d: u8) {
         let (start, singles) = self.start_of(pos);
         let on_board = start.four_steps_on_board(singles);
-        if let Some(race) = start.without_contact() {
+        if let Some(race) = without_contact(&start) {
             if let Some(home) = race.home() {
                 self.double_in::<P, false, Home>(&home, d);
             } else if on_board {
