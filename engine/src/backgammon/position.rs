@@ -517,8 +517,9 @@ impl<const CONTACT: bool> Live<CONTACT> {
 }
 
 /// What the move generator reads of a position in the middle of a play: the points a die can
-/// move from, the step from one of them and the position after it. [`Live`] is any position;
-/// [`Home`] a bear-off without contact, the generator's loops compiled for it apart.
+/// move from, the step from one of them and the position after it. [`Live`] is any position
+/// (`Live<false>` one without contact), [`Home`] a bear-off without contact; the generator's
+/// loops are compiled for each apart.
 pub(crate) trait Board: Copy {
     /// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips.
     fn movable(&self, die: u8) -> u32;
