@@ -619,26 +619,10 @@ impl<const CONTACT: bool> Board for Live<CONTACT> {
     }
 }
 
-/// `HOME_MOVES[d][f]`: what moving a checker from point `f` (1 to 6) by `d` (1 to 6) does to the
-/// low 32 bits of the roller's counts (those of points 0 to 6), as [`MOVES`] for the whole.
-static HOME_MOVES: [[u32; 8]; 8] = {
-    let mut t = [[0u32; 8]; 8];
-    let mut d = 1;
-    while d <= 6 {
-        let mut f: usize = 1;
-        while f <= 6 {
-            let to = f.saturating_sub(d);
-            t[d][f] = (1u32 << (4 * to)).wrapping_sub(1 << (4 * f));
-            f += 1;
-        }
-        d += 1;
-    }
-    t
-};
-
 /// A bear-off without contact: every checker of the roller in his home board or borne off, and
-/// no opposing checker on the points below his highest, so that no step hits or is blocked and a play changes only the
-/// counts of points 0 to 6, the low 28 bits of the roller's word, kept here as a `u32`.
+/// no opposing checker on the points below his highest, so that no step hits or is blocked and a
+/// play changes only the counts of points 0 to 6, the low 28 bits of the roller's word, kept here
+/// as a `u32`.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Home {
     /// Counts of points 0 to 6, four bits each.
@@ -685,7 +669,8 @@ impl Board for Home {
     #[inline]
     fn step_after(&self, from: u32, die: u8) -> (Step, Position) {
         let step = self.step_from(from, die);
-        let mine = self.mine.wrapping_add(HOME_MOVES[usize::from(die) % 8][from as usize % 8]);
+        // The low 32 bits of the whole board's move: those of points 0 to 7.
+        let mine = self.mine.wrapping_add(MOVES[usize::from(die) % 8][from as usize % 32] as u32);
         (step, Position { mine: u128::from(mine), theirs: self.theirs })
     }
 
