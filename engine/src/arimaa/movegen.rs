@@ -182,7 +182,7 @@ struct Node {
 /// depends on.
 #[derive(Copy, Clone)]
 struct FreeStep {
-    /// Its place in the order [`MoveGenerator::search_steps`] tries free steps in.
+    /// Its place in the order [`gather`] and [`gather_last`] take free steps in.
     order: u16,
     kind: PieceKind,
     from: Square,

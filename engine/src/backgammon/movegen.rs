@@ -347,7 +347,7 @@ impl MoveGenerator {
 
     /// [`two_dice`](Self::two_dice) from `start`. `ON_BOARD`: no step can enter or bear off
     /// ([`Live::two_steps_on_board`]), and the second steps after a first one are told from
-    /// the masks of the start ([`Live::movable_after_on_board`]) rather than from the position
+    /// the masks of the start ([`Board::movable_after_on_board`]) rather than from the position
     /// after it.
     #[inline]
     fn two_dice_in<const P: bool, const ON_BOARD: bool, B: Board>(&mut self, start: &B, singles: u32, h: u8, l: u8) {

@@ -435,37 +435,6 @@ impl<const CONTACT: bool> Live<CONTACT> {
         }
     }
 
-    /// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips,
-    /// by the rules [`Position::step`] applies, all at once.
-    #[inline]
-    pub(crate) fn movable(&self, die: u8) -> u32 {
-        movable(self.points, self.block_mask(), die)
-    }
-
-    /// What [`movable`](Self::movable) gives after `step` (a step of this position), from the
-    /// masks alone, without making the step: for a generator that makes it only when some
-    /// die can follow.
-    #[inline]
-    pub(crate) fn movable_after(&self, step: Step, die: u8) -> u32 {
-        let (f, t) = (step.from.index(), step.to.index());
-        let emptied = u32::from(count(self.pos.mine, f) == 1) << (f % 32);
-        movable((self.points & !emptied) | 1 << (t % 32), self.block_mask(), die)
-    }
-
-    /// The step from point `from` by `die` when [`movable`](Self::movable) allows it.
-    #[inline]
-    pub(crate) fn step_from(&self, from: u32, die: u8) -> Step {
-        step_of(self.blot_mask(), from, die)
-    }
-
-    /// The step from point `from` by `die` when [`movable`](Self::movable) allows it, with the
-    /// position after it: the same as [`step_from`](Self::step_from) and
-    /// [`Position::after`], from tables indexed by the point and the die.
-    #[inline]
-    pub(crate) fn step_after(&self, from: u32, die: u8) -> (Step, Position) {
-        step_after::<CONTACT>(&self.pos, self.blot_mask(), from, die)
-    }
-
     /// The points (bits 0 to 25) where the roller has exactly one checker.
     #[inline]
     pub(crate) fn singles(&self) -> u32 {
@@ -489,31 +458,6 @@ impl<const CONTACT: bool> Live<CONTACT> {
         let outside = self.points & !HOME & !1;
         outside & 1 << 25 == 0 && outside.count_ones() + (outside & !singles).count_ones() >= 4
     }
-
-    /// What [`movable`](Self::movable)`(die)` gives after `step` (a step of this position) when
-    /// [`two_steps_on_board`](Self::two_steps_on_board) holds, from `movable` (its value before
-    /// the step) and `singles`: the point left loses its bit if its checker was alone, and the
-    /// point reached gains one if the die does not lead from it onto a block.
-    #[inline]
-    pub(crate) fn movable_after_on_board(&self, movable: u32, singles: u32, step: Step, die: u8) -> u32 {
-        let (f, t) = (u32::from(step.from.number()) % 32, u32::from(step.to.number()) % 32);
-        let d = u32::from(die) % 32;
-        let reached = u32::from(t > d && self.block_mask() & (1 << ((t - d) % 32)) == 0) << t;
-        (movable & !(singles & (1 << f))) | reached
-    }
-
-    /// Makes a step of [`step_from`](Self::step_from).
-    #[inline]
-    pub(crate) fn apply(&mut self, step: Step) {
-        let (f, t) = (step.from.index(), step.to.index());
-        self.pos = self.pos.after_of::<CONTACT>(step);
-        // A select, not a branch: whether the point is left empty is as likely as not.
-        self.points &= if count(self.pos.mine, f) == 0 { !(1 << (f % 32)) } else { u32::MAX };
-        self.points |= 1 << (t % 32);
-        if CONTACT {
-            self.blots &= !(1 << (t % 32));
-        }
-    }
 }
 
 /// What the move generator reads of a position in the middle of a play: the points a die can
@@ -521,7 +465,8 @@ impl<const CONTACT: bool> Live<CONTACT> {
 /// (`Live<false>` one without contact), [`Home`] a bear-off without contact; the generator's
 /// loops are compiled for each apart.
 pub(crate) trait Board: Copy {
-    /// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips.
+    /// The points (bits 1 to 25) from which the roller may move a checker `die` (1 to 6) pips,
+    /// by the rules [`Position::step`] applies, all at once.
     fn movable(&self, die: u8) -> u32;
 
     /// What [`movable`](Self::movable) gives after `step` (a step of this position), without
@@ -568,32 +513,44 @@ pub(crate) trait Board: Copy {
 impl<const CONTACT: bool> Board for Live<CONTACT> {
     #[inline]
     fn movable(&self, die: u8) -> u32 {
-        Live::movable(self, die)
+        movable(self.points, self.block_mask(), die)
     }
 
     #[inline]
     fn movable_after(&self, step: Step, die: u8) -> u32 {
-        Live::movable_after(self, step, die)
+        let (f, t) = (step.from.index(), step.to.index());
+        let emptied = u32::from(count(self.pos.mine, f) == 1) << (f % 32);
+        movable((self.points & !emptied) | 1 << (t % 32), self.block_mask(), die)
     }
 
     #[inline]
     fn movable_after_on_board(&self, movable: u32, singles: u32, step: Step, die: u8) -> u32 {
-        Live::movable_after_on_board(self, movable, singles, step, die)
+        let (f, t) = (u32::from(step.from.number()) % 32, u32::from(step.to.number()) % 32);
+        let d = u32::from(die) % 32;
+        let reached = u32::from(t > d && self.block_mask() & (1 << ((t - d) % 32)) == 0) << t;
+        (movable & !(singles & (1 << f))) | reached
     }
 
     #[inline]
     fn step_from(&self, from: u32, die: u8) -> Step {
-        Live::step_from(self, from, die)
+        step_of(self.blot_mask(), from, die)
     }
 
     #[inline]
     fn step_after(&self, from: u32, die: u8) -> (Step, Position) {
-        Live::step_after(self, from, die)
+        step_after::<CONTACT>(&self.pos, self.blot_mask(), from, die)
     }
 
     #[inline]
     fn apply(&mut self, step: Step) {
-        Live::apply(self, step);
+        let (f, t) = (step.from.index(), step.to.index());
+        self.pos = self.pos.after_of::<CONTACT>(step);
+        // A select, not a branch: whether the point is left empty is as likely as not.
+        self.points &= if count(self.pos.mine, f) == 0 { !(1 << (f % 32)) } else { u32::MAX };
+        self.points |= 1 << (t % 32);
+        if CONTACT {
+            self.blots &= !(1 << (t % 32));
+        }
     }
 
     #[inline]
