@@ -12,8 +12,8 @@ it refused), a Rust panic (``pyo3_runtime.PanicException``, which derives from
 
 Run as a program, a harness calls ``start`` before it imports ``tabula``: atheris is loaded with
 its symbols global, and the package only once the fuzzer runs, so that a build of the package
-instrumented for coverage (README, "Fuzzing the Python package") finds libFuzzer's hooks and
-feeds it the Rust code's coverage. A plain build runs too, blind to the Rust code.
+instrumented for coverage (docs/testing.md, "Fuzzing the Python package") finds libFuzzer's
+hooks and feeds it the Rust code's coverage. A plain build runs too, blind to the Rust code.
 """
 
 import importlib

@@ -4,7 +4,7 @@ cluster's tasks and returns a DataFrame with a row per game (or skipped file), t
 
 Needs ``pyspark`` (``pip install "./python[spark]"``) and a classic ``SparkSession`` (the driver
 asks the JVM for the start of the large files; Spark Connect has no such door). The package must
-be installed where the tasks run (see the README, "Beyond one machine").
+be installed where the tasks run (see docs/python.md, "Beyond one machine").
 
 How the files are checked:
 
