@@ -36,3 +36,8 @@
 pub mod arimaa;
 pub mod backgammon;
 pub mod stones_rivers;
+
+/// The examples of the crate's README (`README.md`), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -196,14 +196,12 @@ impl Game {
         })
     }
 
-    /// The replay page of `tabula replay --format html`, an analysis board as the program's is
-    /// when the page's WebAssembly module was built before the package (without it, the replay
-    /// alone).
+    /// The replay page of `tabula replay --format html`, the program's to the byte: an analysis
+    /// board too, its WebAssembly module inlined.
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let inner = &self.inner;
         let page = py.detach(|| inner.page()).map_err(|e| TabulaError::new_err(e.to_string()))?;
-        let module = tabula_replay::page::MODULE;
-        Ok(if module.is_empty() { page } else { tabula_replay::page::embed_module(&page, module) })
+        Ok(tabula_replay::page::embed_module(&page, tabula_replay::page::MODULE))
     }
 
     fn __repr__(&self) -> String {

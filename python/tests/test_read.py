@@ -1,7 +1,7 @@
 """tabula.read and Game: every file of testdata/ read game by game gives the verdicts, ids and
 turns of `tabula check --jsonl` on that file, and each game's board and page."""
 
-import os
+import base64
 import re
 
 import pytest
@@ -104,14 +104,12 @@ def test_tags_moves_and_page(monkeypatch):
 
 
 _EMPTY = '<script type="application/octet-stream" id="module"></script>'
-_MODULE = re.compile(r'<script type="application/octet-stream" id="module">[^<]*</script>')
+_MODULE = re.compile(r'<script type="application/octet-stream" id="module">([^<]*)</script>')
 
 
 def test_the_page_is_the_program_s(program, monkeypatch):
-    """The page is the program's. Both inline the analysis board's WebAssembly module when it was
-    built before them (as `.ci/run` builds it), and then the pages are the same to the byte;
-    a package built without it has the module's slot empty (the replay alone), and the program's
-    page is the same but for the module."""
+    """The page is the program's to the byte, the analysis board's WebAssembly module inlined in
+    both."""
     from conftest import run
 
     monkeypatch.chdir(ROOT)
@@ -121,21 +119,18 @@ def test_the_page_is_the_program_s(program, monkeypatch):
             out = run(program, "replay", "--format", "html", "--game", g.id, name)
             assert out.returncode in (0, 1), out.stderr
             page = g._repr_html_()
-            program_page = out.stdout
-            if page.count(_EMPTY) == 1:
-                program_page = _MODULE.sub(_EMPTY, program_page)
-            else:
-                assert _MODULE.search(page), "the page has the module's slot"
-            assert page == program_page.rstrip("\n") or page == program_page
+            assert page == out.stdout.rstrip("\n") or page == out.stdout
 
 
-def test_the_page_carries_the_board_when_ci_built_it():
-    """`.ci/run` builds the module before the package (TABULA_EXPECT_MODULE=1): the package's
-    page must then be an analysis board, its module inlined."""
-    if os.environ.get("TABULA_EXPECT_MODULE") != "1":
-        pytest.skip("the module is required only where it was built first (TABULA_EXPECT_MODULE=1)")
+def test_the_page_carries_the_board():
+    """The package carries the module (kept in the tabula-replay crate): every page inlines it,
+    base64 of a WebAssembly module."""
     g = next(tabula.read(str(ROOT / "testdata/snr/games.txt")))
-    assert g._repr_html_().count(_EMPTY) == 0
+    page = g._repr_html_()
+    assert page.count(_EMPTY) == 0
+    found = _MODULE.search(page)
+    assert found, "the page has the module's slot"
+    assert base64.b64decode(found.group(1)).startswith(b"\0asm")
 
 
 def test_bad_paths(tmp_path):

@@ -166,3 +166,8 @@ pub use game_kind::{GameKind, UnknownGame};
 pub use query::{moves, resolve_line};
 pub use report::{ErrorInfo, GameReport, GameResult, Verdict};
 pub use show::{print_replay, render};
+
+/// The examples of the crate's README (`README.md`), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -9,8 +9,9 @@
 //! at the position shown, on which moves are tried by click and by text and judged by the
 //! project's engine compiled to WebAssembly (the `tabula-web` crate), inlined in the page as
 //! base64 ([`embed_module`]); `tabula board` writes the board alone ([`board`]). The page's
-//! script only draws what the module answers and forwards clicks and text to it. A page
-//! written without the module (the library's [`html`] alone) says so where the board would be.
+//! script only draws what the module answers and forwards clicks and text to it; the module
+//! is [`MODULE`], kept in this crate. A page written without the module (the library's
+//! [`html`] alone, not given to [`embed_module`]) says so where the board would be.
 //!
 //! Opened with `#selftest` at the end of its address, the page tests itself once loaded: it
 //! goes to the start, presses the right arrow key, checks that the board changed, clicks a
@@ -263,10 +264,12 @@ pub fn board(kind: &str, position: &str, view: &str) -> String {
     out
 }
 
-/// The analysis page's WebAssembly module (`web/`), built before this library (see
-/// `build.rs`) and inlined in it by the program (feature `cli`) and the ways in that ask for it
-/// (feature `page-module`); empty when it was not built first, or without those features.
-pub const MODULE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tabula_web.wasm"));
+/// The analysis page's WebAssembly module (the `tabula-web` crate), for [`embed_module`]: the
+/// copy kept in this crate (`module/tabula_web.wasm`), which `scripts/build_module.sh` builds
+/// and CI checks against a fresh build. Not in the library built for WebAssembly, the one the
+/// module itself is built on, so that no build of the module holds a copy of the last one.
+#[cfg(not(target_arch = "wasm32"))]
+pub const MODULE: &[u8] = include_bytes!("../module/tabula_web.wasm");
 
 /// `page` (from [`html`] or [`board`]) with the WebAssembly module `wasm` inlined; a page
 /// without the slot is left as it is.
@@ -356,5 +359,14 @@ mod tests {
         assert!(page.contains("'wasm-unsafe-eval'") && page.contains("default-src 'none'"));
         let filled = embed_module(&page, b"\0asm");
         assert!(filled.contains("id=\"module\">AGFzbQ==</script>"));
+    }
+
+    #[test]
+    fn the_kept_module_is_a_webassembly_module_that_answers_the_page() {
+        assert!(MODULE.starts_with(b"\0asm\x01\0\0\0"), "replay/module/tabula_web.wasm: not a WebAssembly module");
+        // The exports the page's script calls (page_board.js).
+        for export in [&b"tabula_input"[..], b"tabula_output", b"tabula_request"] {
+            assert!(MODULE.windows(export.len()).any(|w| w == export), "{}", String::from_utf8_lossy(export));
+        }
     }
 }

@@ -145,6 +145,23 @@ fn a_page_holds_the_header_every_position_and_the_break() {
     );
 }
 
+#[test]
+fn the_board_and_every_page_carry_the_kept_module() {
+    let kept = std::fs::read(path("replay/module/tabula_web.wasm")).expect("the kept module");
+    let slot = "<script type=\"application/octet-stream\" id=\"module\">";
+    let inlined =
+        |page: &str| -> usize { page.split(slot).nth(1).and_then(|rest| rest.split('<').next()).map_or(0, str::len) };
+    // Base64: four characters for every three bytes.
+    let want = kept.len().div_ceil(3) * 4;
+    for (kind, file, game, _) in PICTURES {
+        let out = tabula(&["board", "--game", kind], None);
+        assert_eq!(out.status.code(), Some(0), "{kind}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(inlined(&stdout(&out)), want, "tabula board --game {kind}");
+        let out = replay(file, game, &["--format", "html"]);
+        assert_eq!(inlined(&stdout(&out)), want, "the replay page of {file} {game}");
+    }
+}
+
 /// A program the ignored tests need, or a failure that says what to install.
 fn program(names: &[&str], install: &str) -> String {
     for name in names {

@@ -252,19 +252,11 @@ fn replay(file: &std::path::Path, game: Option<&str>, upto: Option<usize>, outpu
     Ok(if verdict == Verdict::Ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// The analysis page's WebAssembly module (`web/`), built before the program (see `build.rs`);
-/// empty when it was not.
+/// The analysis page's WebAssembly module, kept in the library (`replay/module/`).
 const MODULE: &[u8] = tabula_replay::page::MODULE;
-
-/// Why a page cannot have its board: the module was not built before the program.
-const NO_MODULE: &str = "this tabula was built without the analysis page's WebAssembly module: build it with \
-     `cargo build --profile wasm --target wasm32-unknown-unknown -p tabula-web`, then build tabula again";
 
 /// `tabula board`: the analysis page of a position on standard output.
 fn board(game: GameKind, position: &str, view: &str) -> Result<ExitCode, String> {
-    if MODULE.is_empty() {
-        return Err(NO_MODULE.to_owned());
-    }
     let page = tabula_replay::page::board(game.name(), position, view);
     let page = tabula_replay::page::embed_module(&page, MODULE);
     let stdout = io::stdout();
@@ -276,7 +268,7 @@ fn board(game: GameKind, position: &str, view: &str) -> Result<ExitCode, String>
 }
 
 /// `tabula replay --format svg|html`: the picture or the page on standard output (the page an
-/// analysis board too when the module was built); the status is the verdict's, as for the text.
+/// analysis board too); the status is the verdict's, as for the text.
 fn render(
     file: &std::path::Path,
     game: Option<&str>,
@@ -288,7 +280,7 @@ fn render(
         Err(tabula_replay::show::ShowError::Write(e)) => return write_failed(&e),
         Err(e) => return no_game_or_failure(e.is_no_game(), &e),
     };
-    let text = if format == OutputFormat::Html && !MODULE.is_empty() {
+    let text = if format == OutputFormat::Html {
         tabula_replay::page::embed_module(&rendered.text, MODULE)
     } else {
         rendered.text
