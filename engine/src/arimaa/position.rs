@@ -22,6 +22,24 @@ pub enum Phase {
     Play,
 }
 
+impl Phase {
+    /// The phase of an arrangement with `side_to_move` to move, the one reading of a position
+    /// every way in shares: a side with no piece on the board is setting up, Gold on the empty
+    /// board and Silver beside Gold's pieces (Gold sets up first, so Gold without a piece
+    /// beside Silver's has lost them all and plays on).
+    pub fn of(board: &Board, side_to_move: Color) -> Phase {
+        let setting_up = match side_to_move {
+            Color::Gold => board.occupied().is_empty(),
+            Color::Silver => board.by_color(Color::Silver).is_empty(),
+        };
+        if setting_up {
+            Phase::Setup
+        } else {
+            Phase::Play
+        }
+    }
+}
+
 /// Why a turn or set-up cannot be played.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum PlayError {
@@ -161,8 +179,8 @@ impl Position {
         for &(sq, kind) in placement.pieces() {
             board.put(sq, Piece { color: self.side_to_move, kind });
         }
-        let phase = if self.side_to_move == Color::Gold { Phase::Setup } else { Phase::Play };
-        Ok(Position { board, side_to_move: self.side_to_move.other(), phase })
+        let side_to_move = self.side_to_move.other();
+        Ok(Position { board, side_to_move, phase: Phase::of(&board, side_to_move) })
     }
 
     /// Whether a rabbit of `color` stands on its goal rank.

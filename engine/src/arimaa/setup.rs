@@ -7,8 +7,8 @@ use super::piece::PieceKind;
 use super::position::{Phase, Position};
 use super::square::Square;
 
-/// Any arrangement of pieces with a side to move, in play. Build one freely, then
-/// [`Position::from_setup`] checks that it could occur in a game.
+/// Any arrangement of pieces with a side to move. Build one freely, then
+/// [`Position::from_setup`] checks that it could occur in a game and reads its phase.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Setup {
     /// The pieces.
@@ -38,7 +38,9 @@ pub enum PositionError {
 }
 
 impl Position {
-    /// Checks an arrangement and makes it a position in play.
+    /// Checks an arrangement and makes it a position, in the phase [`Phase::of`] reads from it:
+    /// setting up when the side to move has no piece (Gold on the empty board, Silver beside
+    /// Gold's pieces), else in play.
     ///
     /// # Errors
     /// Too many pieces of a kind, or a piece unsupported on a trap.
@@ -54,11 +56,39 @@ impl Position {
         if let Some(sq) = (setup.board.unsupported_on_traps() & Bitboard::TRAPS).first() {
             return Err(PositionError::UnsupportedOnTrap(sq));
         }
-        Ok(Position::from_parts(setup.board, setup.side_to_move, Phase::Play))
+        Ok(Position::from_parts(setup.board, setup.side_to_move, Phase::of(&setup.board, setup.side_to_move)))
     }
 
     /// The arrangement of this position.
     pub fn to_setup(&self) -> Setup {
         Setup { board: *self.board(), side_to_move: self.side_to_move() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arimaa::Piece;
+
+    /// The phase `from_setup` reads from the pieces `pieces` with `side` to move.
+    fn phase(side: Color, pieces: &[(&str, Color, PieceKind)]) -> Phase {
+        let mut board = Board::empty();
+        for &(name, color, kind) in pieces {
+            board.put(name.parse().unwrap_or_else(|_| panic!("{name}")), Piece { color, kind });
+        }
+        Position::from_setup(Setup { board, side_to_move: side }).map_or_else(|e| panic!("{e}"), |p| p.phase())
+    }
+
+    #[test]
+    fn a_side_with_no_piece_sets_up_as_a_game_reaches_it() {
+        let (gold, silver) = (Color::Gold, Color::Silver);
+        assert_eq!(phase(gold, &[]), Phase::Setup, "the empty board: Gold sets up");
+        let golds = [("a1", gold, PieceKind::Rabbit), ("d2", gold, PieceKind::Elephant)];
+        assert_eq!(phase(silver, &golds), Phase::Setup, "Silver beside Gold's pieces sets up");
+        assert_eq!(phase(gold, &golds), Phase::Play);
+        let both = [golds[0], golds[1], ("h8", silver, PieceKind::Rabbit)];
+        assert_eq!(phase(silver, &both), Phase::Play);
+        assert_eq!(phase(gold, &both[2..]), Phase::Play, "Gold sets up first: alone beside Silver it has lost");
+        assert_eq!(Position::from_setup(Position::new().to_setup()), Ok(Position::new()));
     }
 }
