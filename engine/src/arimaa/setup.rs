@@ -39,8 +39,7 @@ pub enum PositionError {
 
 impl Position {
     /// Checks an arrangement and makes it a position, in the phase [`Phase::of`] reads from it:
-    /// setting up when the side to move has no piece (Gold on the empty board, Silver beside
-    /// Gold's pieces), else in play.
+    /// setting up when the side to move has no piece on the board, else in play.
     ///
     /// # Errors
     /// Too many pieces of a kind, or a piece unsupported on a trap.
@@ -68,7 +67,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arimaa::Piece;
+    use crate::arimaa::{Piece, Placement, PlacementError, PlayError};
 
     /// The phase `from_setup` reads from the pieces `pieces` with `side` to move.
     fn phase(side: Color, pieces: &[(&str, Color, PieceKind)]) -> Phase {
@@ -88,7 +87,28 @@ mod tests {
         assert_eq!(phase(gold, &golds), Phase::Play);
         let both = [golds[0], golds[1], ("h8", silver, PieceKind::Rabbit)];
         assert_eq!(phase(silver, &both), Phase::Play);
-        assert_eq!(phase(gold, &both[2..]), Phase::Play, "Gold sets up first: alone beside Silver it has lost");
+        assert_eq!(phase(gold, &both[2..]), Phase::Setup, "no Gold piece: Gold sets up");
         assert_eq!(Position::from_setup(Position::new().to_setup()), Ok(Position::new()));
+    }
+
+    #[test]
+    fn a_set_up_is_not_placed_over_a_piece() {
+        let kinds = [PieceKind::Elephant, PieceKind::Camel]
+            .into_iter()
+            .chain([PieceKind::Horse, PieceKind::Dog, PieceKind::Cat].into_iter().flat_map(|k| [k, k]))
+            .chain([PieceKind::Rabbit; 8]);
+        let squares = (0..8).flat_map(|file| [(file, 7), (file, 6)]);
+        let placement: Placement =
+            squares.zip(kinds).map(|((f, r), k)| (Square::from_coords(f, r).unwrap(), k)).collect();
+        assert_eq!(placement.validate(Color::Silver), Ok(()));
+        let mut board = Board::empty();
+        board.put("h8".parse().unwrap(), Piece { color: Color::Gold, kind: PieceKind::Rabbit });
+        let p = Position::from_setup(Setup { board, side_to_move: Color::Silver }).unwrap();
+        let square = "h8".parse().unwrap();
+        assert_eq!(p.place(&placement), Err(PlayError::Placement(PlacementError::Occupied(square))));
+        let free = Position::from_setup(Setup { board: Board::empty(), side_to_move: Color::Silver }).unwrap();
+        assert_eq!(free.phase(), Phase::Setup);
+        let next = free.place(&placement);
+        assert!(next.is_ok_and(|q| q.phase() == Phase::Setup && q.side_to_move() == Color::Gold), "Gold sets up next");
     }
 }
