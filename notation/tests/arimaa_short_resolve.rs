@@ -550,6 +550,31 @@ fn random_turns() -> Vec<(Position, Turn, MoveLabel)> {
     turns
 }
 
+/// Every `every`th of the positions of `real` then `random_turns`, and of its legal turns that
+/// `keep` keeps (given the position and the turn with the position after it) about `per`,
+/// spread over the list, each with a view, the three in turn: `visit` is handed the position,
+/// its label, the turn and the view. Returns the number of positions.
+fn sweep(
+    real: &[(Position, Turn, MoveLabel)],
+    random_turns: &[(Position, Turn, MoveLabel)],
+    every: usize,
+    per: usize,
+    keep: impl Fn(&Position, &(Turn, Position)) -> bool,
+    mut visit: impl FnMut(&Position, MoveLabel, &Turn, View),
+) -> usize {
+    let mut gen = MoveGenerator::new();
+    let (mut positions, mut k) = (0usize, 0usize);
+    for (p, _, label) in real.iter().chain(random_turns).step_by(every) {
+        let kept: Vec<&Turn> = gen.legal_turns(p).iter().filter(|t| keep(p, t)).map(|(t, _)| t).collect();
+        for &turn in kept.iter().step_by((kept.len() / per).max(1)) {
+            visit(p, *label, turn, View::ALL[k % 3]);
+            k += 1;
+        }
+        positions += 1;
+    }
+    positions
+}
+
 /// Positions of tabula's random games: every third, about ten of its legal turns spread over the
 /// list, the three views in turn.
 #[test]
@@ -573,21 +598,21 @@ fn legal_turns_round_trip(
     real: &[(Position, Turn, MoveLabel)],
     random_turns: &[(Position, Turn, MoveLabel)],
 ) -> (usize, usize) {
-    let mut gen = MoveGenerator::new();
-    let (mut positions, mut checked, mut k) = (0usize, 0usize, 0usize);
-    for (p, _, label) in real.iter().chain(random_turns).step_by(3) {
-        let legal = gen.legal_turns(p);
-        for (turn, _) in legal.iter().step_by((legal.len() / 10).max(1)) {
-            let view = View::ALL[k % 3];
-            k += 1;
+    let mut checked = 0usize;
+    let positions = sweep(
+        real,
+        random_turns,
+        3,
+        10,
+        |_, _| true,
+        |p, label, turn, view| {
             let text = write_turn(p, turn, view).unwrap();
             let m = short(&format!("{view} {label} {text}"));
             let f = m.resolve(p).unwrap_or_else(|e| panic!("{view} {label} {text}: {e}"));
             assert_eq!(f.turn(), turn, "{view} {label} {text}");
             checked += 1;
-        }
-        positions += 1;
-    }
+        },
+    );
     eprintln!(
         "{positions} positions (of {} from random games), {checked} legal turns round-tripped",
         random_turns.len()
@@ -644,21 +669,21 @@ fn one_legal_reading_resolves(
     real: &[(Position, Turn, MoveLabel)],
     random_turns: &[(Position, Turn, MoveLabel)],
 ) -> (usize, usize) {
-    let mut gen = MoveGenerator::new();
-    let (mut positions, mut texts, mut one, mut several) = (0usize, 0usize, 0usize, 0usize);
-    let (mut k, mut by_rule) = (0usize, 0usize);
-    for (p, _, label) in real.iter().chain(random_turns).step_by(8) {
-        let legal = gen.legal_turns(p);
-        for (turn, _) in legal.iter().step_by((legal.len() / 12).max(1)) {
-            let view = View::ALL[k % 3];
-            k += 1;
+    let (mut texts, mut one, mut several, mut by_rule) = (0usize, 0usize, 0usize, 0usize);
+    let positions = sweep(
+        real,
+        random_turns,
+        8,
+        12,
+        |_, _| true,
+        |p, label, turn, view| {
             let named = naive_units(p, turn, view);
-            let full = short(&naive(p, turn, view, *label));
+            let full = short(&naive(p, turn, view, label));
             let units: Vec<ShortUnit> = full.units().unwrap().to_vec();
             let letters: usize = units.iter().map(|u| u.pieces().len()).sum();
             let mut variants: Vec<Vec<ShortUnit>> = Vec::new();
             for b in 0..letters.min(31) {
-                by_rule += usize::from(check_last_named(p, turn, view, *label, &named, &bare_one(&units, b), b));
+                by_rule += usize::from(check_last_named(p, turn, view, label, &named, &bare_one(&units, b), b));
             }
             for mask in std::iter::once(u32::MAX).chain((0..letters.min(31)).map(|b| 1 << b)) {
                 let mut v = units.clone();
@@ -676,7 +701,7 @@ fn one_legal_reading_resolves(
             let written = short(&format!("{view} {label} {}", write_turn(p, turn, view).unwrap()));
             variants.push(written.units().unwrap().to_vec());
             for v in variants {
-                let m = ShortMove::new(view, *label, ShortBody::Turn(v.into_iter().collect()));
+                let m = ShortMove::new(view, label, ShortBody::Turn(v.into_iter().collect()));
                 let found = readings(p, m.units().unwrap(), view, ResolveOptions::default());
                 assert!(
                     found.contains(turn),
@@ -692,9 +717,8 @@ fn one_legal_reading_resolves(
                 check_against_readings(p, &m, ResolveOptions::default(), &found);
                 texts += 1;
             }
-        }
-        positions += 1;
-    }
+        },
+    );
     eprintln!(
         "{positions} positions, {texts} texts: {one} with one legal reading (every one resolved to it), \
          {several} with several (each resolved to one of them or listed as ambiguous); \
@@ -792,57 +816,47 @@ fn removal_texts(
     real: &[(Position, Turn, MoveLabel)],
     random_turns: &[(Position, Turn, MoveLabel)],
 ) -> (usize, usize, usize) {
-    let mut gen = MoveGenerator::new();
     let (mut turns, mut texts, mut one, mut several) = (0usize, 0usize, 0usize, 0usize);
     let (mut by_rule, mut chosen) = (0usize, 0usize);
-    let mut k = 0usize;
-    for (p, _, label) in real.iter().chain(random_turns).step_by(4) {
-        let pieces = p.board().occupied().count();
-        let shaped: Vec<&Turn> = gen
-            .legal_turns(p)
-            .iter()
-            .filter(|(t, after)| {
-                after.board().occupied().count() < pieces && removal_between_named(&naive_units(p, t, View::Gold))
-            })
-            .map(|(t, _)| t)
-            .collect();
-        for &turn in shaped.iter().step_by((shaped.len() / 6).max(1)) {
-            let view = View::ALL[k % 3];
-            let named = naive_units(p, turn, view);
-            k += 1;
-            let full = short(&naive(p, turn, view, *label));
-            let units: Vec<ShortUnit> = full.units().unwrap().to_vec();
-            let letters = units.iter().map(|u| u.pieces().len()).sum::<usize>().min(31);
-            let first_removal = named.iter().position(|x| x.removal).unwrap();
-            let after_removal: usize = named[..=first_removal].iter().map(|x| x.named.len()).sum();
-            // Each text, with whether the last-named rule alone decides its one bare letter.
-            let mut variants: Vec<(Vec<ShortUnit>, bool)> = vec![(units.clone(), false)];
-            for b in 0..letters {
-                let v = bare_one(&units, b);
-                let ruled = check_last_named(p, turn, view, *label, &named, &v, b);
-                by_rule += usize::from(ruled);
-                variants.push((v, ruled));
-            }
-            variants.push(((0..letters).fold(units.clone(), |v, b| bare_one(&v, b)), false));
-            variants.push(((after_removal..letters).fold(units.clone(), |v, b| bare_one(&v, b)), false));
-            let written = short(&format!("{view} {label} {}", write_turn(p, turn, view).unwrap()));
-            variants.push((written.units().unwrap().to_vec(), false));
-            for (v, ruled) in variants {
-                let m = ShortMove::new(view, *label, ShortBody::Turn(v.into_iter().collect()));
-                let found = readings(p, m.units().unwrap(), view, ResolveOptions::default());
-                assert!(found.contains(turn), "{m}: its own turn is not a reading ({found:?})");
-                if found.len() == 1 {
-                    one += 1;
-                } else {
-                    several += 1;
-                    chosen += usize::from(ruled);
-                }
-                check_against_readings(p, &m, ResolveOptions::default(), &found);
-                texts += 1;
-            }
-            turns += 1;
+    // The turns that capture, with a removal unit between named pieces of its kind.
+    let shaped = |p: &Position, (t, after): &(Turn, Position)| {
+        after.board().occupied().count() < p.board().occupied().count()
+            && removal_between_named(&naive_units(p, t, View::Gold))
+    };
+    sweep(real, random_turns, 4, 6, shaped, |p, label, turn, view| {
+        let named = naive_units(p, turn, view);
+        let full = short(&naive(p, turn, view, label));
+        let units: Vec<ShortUnit> = full.units().unwrap().to_vec();
+        let letters = units.iter().map(|u| u.pieces().len()).sum::<usize>().min(31);
+        let first_removal = named.iter().position(|x| x.removal).unwrap();
+        let after_removal: usize = named[..=first_removal].iter().map(|x| x.named.len()).sum();
+        // Each text, with whether the last-named rule alone decides its one bare letter.
+        let mut variants: Vec<(Vec<ShortUnit>, bool)> = vec![(units.clone(), false)];
+        for b in 0..letters {
+            let v = bare_one(&units, b);
+            let ruled = check_last_named(p, turn, view, label, &named, &v, b);
+            by_rule += usize::from(ruled);
+            variants.push((v, ruled));
         }
-    }
+        variants.push(((0..letters).fold(units.clone(), |v, b| bare_one(&v, b)), false));
+        variants.push(((after_removal..letters).fold(units.clone(), |v, b| bare_one(&v, b)), false));
+        let written = short(&format!("{view} {label} {}", write_turn(p, turn, view).unwrap()));
+        variants.push((written.units().unwrap().to_vec(), false));
+        for (v, ruled) in variants {
+            let m = ShortMove::new(view, label, ShortBody::Turn(v.into_iter().collect()));
+            let found = readings(p, m.units().unwrap(), view, ResolveOptions::default());
+            assert!(found.contains(turn), "{m}: its own turn is not a reading ({found:?})");
+            if found.len() == 1 {
+                one += 1;
+            } else {
+                several += 1;
+                chosen += usize::from(ruled);
+            }
+            check_against_readings(p, &m, ResolveOptions::default(), &found);
+            texts += 1;
+        }
+        turns += 1;
+    });
     eprintln!(
         "{turns} turns with a removal between named pieces of its kind, {texts} texts: {one} with one legal \
          reading (every one resolved to it), {several} with several; {by_rule} with one bare letter naming \

@@ -32,6 +32,20 @@ def take(data: bytes, n: int):
     return head + bytes(n - len(head)), data[n:]
 
 
+def played(board, push, allowed, what: str):
+    """What ``push(board)`` returns, a ``str``; ``None`` when the package refuses the move with
+    one of ``allowed``, which must leave ``board`` as it was (``what``: the move, for the
+    message)."""
+    before = board.position
+    try:
+        text = push(board)
+    except allowed:
+        assert board.position == before, f"a refused {what} changed the board"
+        return None
+    assert isinstance(text, str)
+    return text
+
+
 def start(target: str, module: str) -> None:
     """Fuzzes ``module.one_input`` under atheris, libFuzzer's flags from ``sys.argv``; does not
     return. The corpus starts from ``python/tests/fuzz_regressions/<target>/`` and grows in a

@@ -1,21 +1,15 @@
 //! `tabula.backgammon.Board`: the library's backgammon board (`tabula_replay::backgammon::board`)
 //! for Python, from the view of the player on roll as gnubg's Position ID sees it.
 
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use tabula_engine::backgammon::Dice;
 use tabula_replay::backgammon::board::Board as Inner;
 use tabula_replay::backgammon::query;
 
+use crate::board::board_class;
 use crate::{refusal_err, text as py_text, texts_list, NotationError};
-
-/// A backgammon board. Player 0 is the one on roll when the board was made.
-#[pyclass(module = "tabula.backgammon", name = "Board")]
-#[derive(Clone)]
-pub struct Board {
-    pub(crate) inner: Inner,
-}
 
 /// The roll `"31"` or `(3, 1)`.
 fn dice(d: &Bound<'_, PyAny>) -> PyResult<Dice> {
@@ -32,97 +26,53 @@ fn dice(d: &Bound<'_, PyAny>) -> PyResult<Dice> {
     query::roll(&text).map_err(|e| NotationError::new_err(e.to_string()))
 }
 
-#[pymethods]
-impl Board {
-    #[new]
-    #[pyo3(signature = (position=None))]
-    fn new(py: Python<'_>, position: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
-        let inner = match position {
-            None => Inner::new(),
-            Some(text) => Inner::from_position(&py_text(text, "position")?).map_err(|r| refusal_err(py, r))?,
-        };
-        Ok(Board { inner })
-    }
+board_class! {
+    /// A backgammon board. Player 0 is the one on roll when the board was made.
+    module: "tabula.backgammon",
+    inner: Inner,
+    position: position_id, "gnubg's Position ID, from the view of the player on roll.",
+    move_stack: "The standard texts of the plays made, in order.",
+    pop: "Takes back the last play; returns its standard text.", "pop from a board with no play made",
+    copy: "A board with the same position and plays.",
+    str: "The diagram of `tabula replay`, seen from player 0 (X).",
+    svg: "The SVG picture of `tabula replay --format svg`, seen from player 0 (X).",
+    {
+        /// The player on roll, 0 (on roll when the board was made) or 1.
+        #[getter]
+        fn turn(&self) -> u8 {
+            self.inner.on_roll()
+        }
 
-    /// gnubg's Position ID, from the view of the player on roll.
-    #[getter]
-    fn position(&self) -> String {
-        self.inner.position_id()
-    }
+        /// Every legal play of `dice` in the standard notation, one per resulting position, as
+        /// `tabula moves`; `[]` when the roll cannot be played.
+        fn legal_plays<'py>(&self, py: Python<'py>, dice: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyList>> {
+            let dice = self::dice(dice)?;
+            let inner = &self.inner;
+            texts_list(py, |texts| inner.write_legal_plays(dice, texts))
+        }
 
-    /// The player on roll, 0 (on roll when the board was made) or 1.
-    #[getter]
-    fn turn(&self) -> u8 {
-        self.inner.on_roll()
-    }
+        /// Resolves the play `text` (any spelling `tabula resolve` reads) of `dice` and plays it;
+        /// returns its standard text. The other player is then on roll.
+        fn play(&mut self, py: Python<'_>, text: &Bound<'_, PyAny>, dice: &Bound<'_, PyAny>) -> PyResult<String> {
+            let text = py_text(text, "text")?;
+            let dice = self::dice(dice)?;
+            self.inner.play(&text, dice).map_err(|r| refusal_err(py, r))
+        }
 
-    /// The standard texts of the plays made, in order.
-    #[getter]
-    fn move_stack(&self) -> Vec<String> {
-        self.inner.moves().map(str::to_owned).collect()
-    }
+        /// `None` while the game goes on, else `{"winner": 0|1, "points": 1|2|3, "how": "bearoff"}`
+        /// (points with the cube at 1).
+        fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+            let Some((winner, points)) = self.inner.outcome() else { return Ok(None) };
+            let d = PyDict::new(py);
+            d.set_item("winner", winner)?;
+            d.set_item("points", points)?;
+            d.set_item("how", "bearoff")?;
+            Ok(Some(d))
+        }
 
-    /// Every legal play of `dice` in the standard notation, one per resulting position, as
-    /// `tabula moves`; `[]` when the roll cannot be played.
-    fn legal_plays<'py>(&self, py: Python<'py>, dice: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyList>> {
-        let dice = self::dice(dice)?;
-        let inner = &self.inner;
-        texts_list(py, |texts| inner.write_legal_plays(dice, texts))
-    }
-
-    /// Resolves the play `text` (any spelling `tabula resolve` reads) of `dice` and plays it;
-    /// returns its standard text. The other player is then on roll.
-    fn play(&mut self, py: Python<'_>, text: &Bound<'_, PyAny>, dice: &Bound<'_, PyAny>) -> PyResult<String> {
-        let text = py_text(text, "text")?;
-        let dice = self::dice(dice)?;
-        self.inner.play(&text, dice).map_err(|r| refusal_err(py, r))
-    }
-
-    /// Takes back the last play; returns its standard text.
-    fn pop(&mut self) -> PyResult<String> {
-        self.inner.pop().ok_or_else(|| PyIndexError::new_err("pop from a board with no play made"))
-    }
-
-    /// `None` while the game goes on, else `{"winner": 0|1, "points": 1|2|3, "how": "bearoff"}`
-    /// (points with the cube at 1).
-    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some((winner, points)) = self.inner.outcome() else { return Ok(None) };
-        let d = PyDict::new(py);
-        d.set_item("winner", winner)?;
-        d.set_item("points", points)?;
-        d.set_item("how", "bearoff")?;
-        Ok(Some(d))
-    }
-
-    /// A board with the same position and plays.
-    fn copy(&self) -> Board {
-        self.clone()
-    }
-
-    fn __copy__(&self) -> Board {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
-        self.clone()
-    }
-
-    fn __eq__(&self, other: &Board) -> bool {
-        let key = |b: &Inner| (*b.position(), b.on_roll(), b.outcome());
-        key(&self.inner) == key(&other.inner)
-    }
-
-    fn __repr__(&self) -> String {
-        format!("tabula.backgammon.Board('{}')", self.position())
-    }
-
-    /// The diagram of `tabula replay`, seen from player 0 (X).
-    fn __str__(&self) -> String {
-        self.inner.diagram()
-    }
-
-    /// The SVG picture of `tabula replay --format svg`, seen from player 0 (X).
-    fn _repr_svg_(&self) -> String {
-        self.inner.svg()
+        fn __eq__(&self, other: &Board) -> bool {
+            let key = |b: &Inner| (*b.position(), b.on_roll(), b.outcome());
+            key(&self.inner) == key(&other.inner)
+        }
     }
 }

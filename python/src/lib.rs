@@ -23,6 +23,7 @@ use tabula_replay::{GameReport, GameResult, Refusal};
 
 mod arimaa;
 mod backgammon;
+mod board;
 mod read;
 mod stones_rivers;
 

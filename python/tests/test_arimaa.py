@@ -179,3 +179,84 @@ def test_pictures_and_words():
 def test_bad_positions_raise_tabula_error(bad):
     with pytest.raises(tabula.TabulaError):
         Board(bad)
+
+
+EMPTY = "." * 64
+SHARED_ARIMAA = TESTDATA.parent.parent / "shared" / "data" / "arimaa"
+
+
+def test_a_side_with_no_piece_sets_up_from_a_position_string(cli_resolve):
+    """The phase is read from the position as every door reads it: Gold on the empty board and
+    Silver beside Gold's pieces set up, whether the board is `Board()` or a position string."""
+    gold = "1g 3dd4hcmech"
+    board = Board("g [" + EMPTY + "]")
+    answer = cli_resolve([{"game": "arimaa", "position": board.position, "view": "g", "move": gold}])[0]
+    played = board.push_short(gold)
+    assert played == answer["resolved"]
+    fresh = Board()
+    assert fresh.push_short(gold) == played
+    assert board.position == fresh.position and board.side == "s"
+    # Silver to set up beside Gold's pieces: the position string of the board after Gold's set-up.
+    silver = Board(board.position)
+    assert silver.side == "s" and silver.legal_turns() == []
+    text = "1s 8hdcmecdh"
+    answer = cli_resolve([{"game": "arimaa", "position": silver.position, "view": "s", "move": text}])[0]
+    assert silver.push_short(text, view="s") == answer["resolved"]
+    assert fresh.push_short(text, view="s") == answer["resolved"]
+    assert silver.position == fresh.position and silver.side == "g"
+    assert silver.legal_turns() == fresh.legal_turns() != []
+    # A turn of steps on a side with nothing to move is refused by both doors alike.
+    board = Board("s [" + board.position[3:-1] + "]")
+    answer = cli_resolve([{"game": "arimaa", "position": board.position, "view": "g", "move": "e^"}])[0]
+    assert answer["error"]["kind"] == "illegal"
+    with pytest.raises(tabula.IllegalMove):
+        board.push_short("e^")
+
+
+def real_vectors(count: int = 600) -> list:
+    """`count` (position, view, short text with its label, position after) from the real games of
+    `../shared/data/arimaa`: every set-up, then turns spread evenly over the games, each written
+    by `Board.short` in the three views in turn (a turn with its label)."""
+    setups, turns = [], []
+    for name in ("allgames202602_sample.tsv", "allgames201111_sample.tsv"):
+        for game in tabula.read(str(SHARED_ARIMAA / name)):
+            board = Board()
+            for move in game.moves:
+                number = move.partition(" ")[0][:-1]
+                label = number + board.side
+                before = board.position
+                try:
+                    long = board.push_long(move)
+                except tabula.TabulaError:
+                    break
+                after = board.position
+                board.pop()
+                view = "gsn"[(len(setups) + len(turns)) % 3]
+                short = board.short(long, view=view)
+                # A set-up's short text carries its view and label; a turn's does not.
+                text = short if number == "1" else f"{label} {short}"
+                vector = (before, view, text, long, after)
+                (setups if number == "1" else turns).append(vector)
+                board.push_long(long)
+    step = len(turns) / (count - len(setups))
+    return setups + [turns[int(i * step)] for i in range(count - len(setups))]
+
+
+@pytest.mark.skipif(not SHARED_ARIMAA.is_dir(), reason="../shared/data is not beside the clone")
+def test_real_short_vectors_through_the_package_are_the_programs(cli_resolve):
+    vectors = real_vectors()
+    assert len(vectors) == 600
+    setups = sum(1 for _, _, text, _, _ in vectors if text.split()[1] in ("1g", "1s"))
+    assert setups >= 150, setups
+    answers = cli_resolve(
+        [{"game": "arimaa", "position": before, "view": view, "move": text} for before, view, text, _, _ in vectors]
+    )
+    for (before, view, text, long, after), answer in zip(vectors, answers):
+        board = Board(before)
+        assert board.push_short(text, view=view) == answer.get("resolved"), (before, view, text, answer)
+        assert board.position == after, (before, view, text)
+        if text.split()[1] in ("1g", "1s"):
+            # A set-up's pieces in the order its text names their squares, as `tabula resolve` gives them.
+            assert sorted(answer["resolved"].split()) == sorted(long.split()), (before, view, text)
+        else:
+            assert answer["resolved"] == long, (before, view, text)

@@ -166,3 +166,19 @@ def test_a_single_game_file_too_large_to_read_gets_checks_report(cli_check, tmp_
     assert [d["verdict"] for d in expected] == ["unreadable"]
     games = list(tabula.read(str(big)))
     assert [g.report() for g in games] == expected
+
+
+def test_a_backgammon_page_opens_the_board_at_every_frame(monkeypatch):
+    """Galaxy's game 1 ends `Doubles`, `Drops`, `Wins`: those frames, as every other, carry the
+    position the analysis board opens at, the board the last play left (`Game.board()`)."""
+    monkeypatch.chdir(ROOT)
+    g = next(tabula.read("testdata/backgammon/matches/galaxy_5pt.mat"))
+    page = g._repr_html_()
+    frames = re.findall(r'<div class="frame" data-i="\d+"( data-position="([^"]*)")?', page)
+    labels = re.findall(r'<li data-i="\d+" data-turn="\d+">([^<]*)</li>', page)
+    assert len(frames) == len(labels) > 4
+    assert all(at for _, at in frames), "every frame carries a position"
+    assert [("Doubles" in a, "Drops" in b, "Wins" in c) for a, b, c in [labels[-3:]]] == [(True, True, True)]
+    last = [at for _, at in frames[-4:]]
+    assert len(set(last)) == 1, last
+    assert last[0].split(":")[0] == g.board().position != frames[0][1].split(":")[0]

@@ -38,8 +38,9 @@ pub struct Frame {
     /// a backgammon double and its answer come after the roll they follow).
     pub turn: usize,
     /// The position to open the analysis board at, as `tabula resolve` reads it (`Some("")`:
-    /// the game's start); `None` where the board has none to open (an Arimaa set-up half made,
-    /// a backgammon cube action).
+    /// the game's start; a backgammon cube action or end: the board as it stands, the cube after
+    /// the action); `None` where the position text cannot say it (an Arimaa turn that left a
+    /// side no piece, which the text reads as that side setting up).
     pub position: Option<String>,
     draw: Draw,
 }

@@ -219,3 +219,80 @@ fn rewrite(text: &[u8], gen: &mut MoveGenerator) -> Vec<u8> {
     }
     w.finish().unwrap()
 }
+
+/// The games of a bundled match file replayed into frames, one view per game, in order.
+fn views(path: &Path, sgf: bool) -> Vec<tabula_replay::view::GameView> {
+    let source: Arc<str> = Arc::from(path.display().to_string());
+    let mut out = Vec::new();
+    for n in 1.. {
+        let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
+        match tabula_replay::backgammon::svg::view(&source, file, sgf, Some(&n.to_string())) {
+            Ok(view) => out.push(view),
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+/// The board, player on roll and cube a frame's position opens the analysis board at.
+fn opened(frame: &tabula_replay::view::Frame, game: &str) -> (Position, tabula_engine::backgammon::Side, u32) {
+    let Some(at) = frame.position.as_deref() else {
+        panic!("{game}: frame `{}` carries no position", frame.label);
+    };
+    let (board, state) = tabula_replay::backgammon::board::Board::from_position_with_state(at)
+        .unwrap_or_else(|e| panic!("{game}: frame `{}`: {at}: {}", frame.label, e.message));
+    let state = state.unwrap_or_else(|| panic!("{game}: frame `{}`: {at} has no Match ID", frame.label));
+    (*board.position(), state.on_roll, state.cube.value)
+}
+
+#[test]
+fn every_frame_of_every_bundled_game_opens_the_board_at_its_position() {
+    let mut games = 0;
+    let mut cube_frames = 0;
+    for (folder, ext) in [("matches", "mat"), ("sgf", "sgf")] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(testdata().join(folder))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .collect();
+        files.sort();
+        for path in files {
+            for view in views(&path, ext == "sgf") {
+                games += 1;
+                let game = format!("{} {}", path.display(), view.title);
+                let mut before = opened(&view.frames[0], &game);
+                for pair in view.frames.windows(2) {
+                    let (frame, now) = (&pair[1], opened(&pair[1], &game));
+                    let label = frame.label.as_str();
+                    // A roll (its play) counts a turn; a cube action and the end do not.
+                    if frame.turn != pair[0].turn {
+                        assert_ne!(now.1, before.1, "{game}: `{label}`: the other player rolls next");
+                    } else {
+                        // A cube action or the end: the board and the player to roll stay.
+                        cube_frames += 1;
+                        assert_eq!((now.0, now.1), (before.0, before.1), "{game}: `{label}`");
+                        if label.to_ascii_lowercase().ends_with("takes") || label.ends_with("take") {
+                            assert_eq!(now.2, 2 * before.2, "{game}: `{label}`: the cube taken");
+                        }
+                    }
+                    before = now;
+                }
+            }
+        }
+    }
+    assert!(games > 80, "{games} games");
+    assert!(cube_frames > 100, "{cube_frames} frames of cube actions and ends");
+}
+
+#[test]
+fn a_game_ended_by_a_dropped_double_ends_at_its_last_position() {
+    let path = testdata().join("matches/galaxy_5pt.mat");
+    let view = views(&path, false).into_iter().next().unwrap();
+    let labels: Vec<&str> = view.frames.iter().rev().take(3).map(|f| f.label.as_str()).collect();
+    assert!(labels[2].contains("Doubles") && labels[1].contains("Drops") && labels[0].contains("Wins"), "{labels:?}");
+    let last_play = &view.frames[view.frames.len() - 4];
+    for frame in &view.frames[view.frames.len() - 3..] {
+        assert_eq!(frame.position, last_play.position, "`{}` opens where the last play left the board", frame.label);
+        assert_ne!(frame.position, view.frames[0].position, "`{}` is not the start", frame.label);
+    }
+}

@@ -31,22 +31,32 @@ fn json_lines(o: &Output) -> Vec<Value> {
     stdout(o).lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
 }
 
-/// The bundled records: every object has the keys of the interface, every verdict its error.
-#[test]
-fn check_jsonl_has_the_keys_of_the_interface_on_the_bundled_records() {
-    let out = tabula(&["check", "--jsonl", &testdata("")], None);
+/// `tabula check --jsonl` on `path`, which holds faulty records: its `count` reports, each
+/// with exactly the keys of the interface and the kind `stones-and-rivers`, and the files it
+/// skipped.
+fn reports_of_the_interface(path: &str, count: usize) -> (Vec<Value>, Vec<Value>) {
+    let out = tabula(&["check", "--jsonl", path], None);
     assert_eq!(out.status.code(), Some(1), "the faulty records are not ok");
     let (reports, skipped): (Vec<Value>, Vec<Value>) =
         json_lines(&out).into_iter().partition(|r| r["verdict"] != "skipped");
-    assert_eq!(reports.len(), 42, "one object per record");
-    let skipped: Vec<&str> = skipped.iter().filter_map(|r| r["source"].as_str()).collect();
-    assert!(skipped.len() == 2 && skipped.iter().all(|s| s.ends_with("README.md") || s.ends_with("expected.tsv")));
+    assert_eq!(reports.len(), count, "one object per record");
     let keys = ["error", "final_position", "game", "kind", "result", "source", "turns", "verdict"];
     for r in &reports {
         let mut got: Vec<&str> = r.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
         got.sort_unstable();
         assert_eq!(got, keys, "{r}");
         assert_eq!(r["kind"], "stones-and-rivers");
+    }
+    (reports, skipped)
+}
+
+/// The bundled records: every object has the keys of the interface, every verdict its error.
+#[test]
+fn check_jsonl_has_the_keys_of_the_interface_on_the_bundled_records() {
+    let (reports, skipped) = reports_of_the_interface(&testdata(""), 42);
+    let skipped: Vec<&str> = skipped.iter().filter_map(|r| r["source"].as_str()).collect();
+    assert!(skipped.len() == 2 && skipped.iter().all(|s| s.ends_with("README.md") || s.ends_with("expected.tsv")));
+    for r in &reports {
         match r["verdict"].as_str() {
             Some("ok") => {
                 assert_eq!(r["error"], Value::Null);
@@ -67,11 +77,7 @@ fn check_jsonl_has_the_keys_of_the_interface_on_the_bundled_records() {
 #[test]
 #[ignore = "needs ../shared/data"]
 fn check_jsonl_has_the_keys_of_the_interface() {
-    let out = tabula(&["check", "--jsonl", &shared("")], None);
-    assert_eq!(out.status.code(), Some(1), "some records are illegal");
-    let (reports, skipped): (Vec<Value>, Vec<Value>) =
-        json_lines(&out).into_iter().partition(|r| r["verdict"] != "skipped");
-    assert_eq!(reports.len(), 100, "one object per record");
+    let (reports, skipped) = reports_of_the_interface(&shared(""), 100);
     assert!(!skipped.is_empty(), "the README and TSV files are listed as skipped");
     for r in &skipped {
         assert_eq!(r["kind"], "unknown", "{r}");
@@ -79,12 +85,7 @@ fn check_jsonl_has_the_keys_of_the_interface() {
         let source = r["source"].as_str().unwrap_or_default();
         assert!(!source.ends_with(".txt") || source.contains("README"), "a record file skipped: {r}");
     }
-    let keys = ["error", "final_position", "game", "kind", "result", "source", "turns", "verdict"];
     for r in &reports {
-        let mut got: Vec<&str> = r.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
-        got.sort_unstable();
-        assert_eq!(got, keys, "{r}");
-        assert_eq!(r["kind"], "stones-and-rivers");
         assert!(matches!(r["result"].as_str(), Some("Sq" | "Cr" | "*")), "{r}");
         assert!(r["final_position"].as_str().is_some_and(|p| p.split('/').count() == 14), "{r}");
         match r["verdict"].as_str() {

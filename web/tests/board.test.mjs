@@ -626,3 +626,49 @@ test('replay pages keep the line tried beside the record: stepping the record aw
     await page.close();
   }
 });
+
+test('replay pages: the board follows every frame, a backgammon game ended by a dropped double and an Arimaa set-up included', async () => {
+  // Galaxy's game 1 ends `Doubles => 2`, `Drops`, `Wins 1 point`: those three frames open the
+  // board where the last play left it, the cube as it stands, and a roll typed there is judged there.
+  const { url } = writePage('replay-dropped.html', ['replay', join(root, 'testdata/backgammon/matches/galaxy_5pt.mat'), '--game', '1', '--format', 'html']);
+  const page = await open(url);
+  const frames = await page.$$eval('#board .frame', (l) => l.map((f) => f.getAttribute('data-position')));
+  const labels = await page.$$eval('#moves li', (l) => l.map((e) => e.textContent));
+  assert.match(labels.slice(-3).join(' | '), /Doubles.*\|.*Drops.*\|.*Wins/);
+  for (let i = 0; i < frames.length; i++) {
+    assert.ok(frames[i], `frame ${i} (${labels[i]}) carries a position`);
+    await page.evaluate((k) => window.tabulaShow(k), i);
+    assert.equal(await text(page, 'position'), frames[i].split(':')[0], `frame ${i} (${labels[i]})`);
+  }
+  const lastPlay = frames[frames.length - 4];
+  for (const at of frames.slice(-3)) assert.equal(at, lastPlay);
+  assert.notEqual(lastPlay.split(':')[0], frames[0].split(':')[0], 'the end is not the start');
+  await page.click('#last');
+  const here = await text(page, 'position');
+  assert.equal(here, lastPlay.split(':')[0]);
+  await page.fill('#dice', '31');
+  await page.press('#dice', 'Enter');
+  assert.deepEqual(await page.$$eval('#legal li', (l) => l.map((e) => e.getAttribute('data-move'))), moves('backgammon', here, '31'));
+  const play = moves('backgammon', here, '31')[0];
+  await type(page, play, 'backgammon');
+  assert.equal(await text(page, 'error'), '');
+  assert.equal(await text(page, 'played'), resolveMove({ game: 'backgammon', position: here, dice: '31', move: play }).resolved);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+
+  // Arimaa: the frame after Gold's set-up opens the board with Silver to set up, as the program reads that position.
+  const arimaa = await open(writePage('replay-setup.html', ['replay', join(root, 'testdata/arimaa/random_games.tsv'), '--game', '900001', '--format', 'html']).url);
+  await arimaa.evaluate(() => window.tabulaShow(1));
+  const silver = await arimaa.$eval('#board .frame:not([hidden])', (f) => f.getAttribute('data-position'));
+  assert.match(silver, /^s \[/);
+  assert.equal(await text(arimaa, 'position'), silver);
+  const setup = '1s 8hdcmecdh';
+  await arimaa.selectOption('#view', 's');
+  await type(arimaa, setup, 'arimaa');
+  assert.equal(await text(arimaa, 'error'), '');
+  assert.equal(await text(arimaa, 'played'), resolveMove({ game: 'arimaa', position: silver, view: 's', move: setup }).resolved);
+  await arimaa.evaluate(() => window.tabulaShow(2));
+  assert.equal(await text(arimaa, 'position'), await arimaa.$eval('#board .frame:not([hidden])', (f) => f.getAttribute('data-position')));
+  assert.deepEqual(arimaa.problems, []);
+  await arimaa.close();
+});

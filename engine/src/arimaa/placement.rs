@@ -32,6 +32,10 @@ pub enum PlacementError {
         /// How many were placed.
         found: u32,
     },
+    /// A piece placed where a piece of the other side stands (a position string can set the
+    /// other side's pieces anywhere).
+    #[error("{0} is taken by a piece of the other side")]
+    Occupied(Square),
 }
 
 impl Placement {

@@ -22,6 +22,20 @@ pub enum Phase {
     Play,
 }
 
+impl Phase {
+    /// The phase of an arrangement with `side_to_move` to move, the one reading of a position
+    /// every way in shares: a side with no piece on the board is setting up (Gold on the empty
+    /// board, Silver beside Gold's pieces; also a side that has lost every piece, which a
+    /// position text cannot tell apart).
+    pub fn of(board: &Board, side_to_move: Color) -> Phase {
+        if board.by_color(side_to_move).is_empty() {
+            Phase::Setup
+        } else {
+            Phase::Play
+        }
+    }
+}
+
 /// Why a turn or set-up cannot be played.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum PlayError {
@@ -51,8 +65,8 @@ pub enum PlayError {
 }
 
 /// A position reachable in a game: no side has more pieces of a kind than it starts with, no
-/// piece stands unsupported on a trap, and in the set-up phase only Gold's pieces (when Silver
-/// places) or none (when Gold places) are on the board.
+/// piece stands unsupported on a trap, and in the set-up phase the side to move has no piece on
+/// the board.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     board: Board,
@@ -151,18 +165,22 @@ impl Position {
     /// Places the side to move's sixteen pieces (move `1g` or `1s`).
     ///
     /// # Errors
-    /// Not the set-up phase, or the placement is not a legal set-up for the side to move.
+    /// Not the set-up phase, the placement is not a legal set-up for the side to move, or it
+    /// puts a piece where a piece stands.
     pub fn place(&self, placement: &Placement) -> Result<Position, PlayError> {
         if self.phase != Phase::Setup {
             return Err(PlayError::WrongPhase(self.phase));
         }
         placement.validate(self.side_to_move)?;
+        if let Some(&(sq, _)) = placement.pieces().iter().find(|(sq, _)| self.board.piece_at(*sq).is_some()) {
+            return Err(PlacementError::Occupied(sq).into());
+        }
         let mut board = self.board;
         for &(sq, kind) in placement.pieces() {
             board.put(sq, Piece { color: self.side_to_move, kind });
         }
-        let phase = if self.side_to_move == Color::Gold { Phase::Setup } else { Phase::Play };
-        Ok(Position { board, side_to_move: self.side_to_move.other(), phase })
+        let side_to_move = self.side_to_move.other();
+        Ok(Position { board, side_to_move, phase: Phase::of(&board, side_to_move) })
     }
 
     /// Whether a rabbit of `color` stands on its goal rank.

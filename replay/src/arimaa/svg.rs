@@ -176,7 +176,11 @@ fn header(record: &OwnedRecord) -> Vec<(String, String)> {
 /// `tabula check`.
 pub fn view(record: &OwnedRecord) -> GameView {
     let mut frames = vec![Frame::new("start", 0, |_| board(&Position::new(), None, "start")).at(Some(String::new()))];
-    let open_at = |p: &Position| (p.phase() == Phase::Play).then(|| tabula_notation::arimaa::write_position(p));
+    // Every position its text reads back as: all but one where a turn left a side no piece
+    // (its text reads as that side setting up).
+    let open_at = |p: &Position| {
+        (Phase::of(p.board(), p.side_to_move()) == p.phase()).then(|| tabula_notation::arimaa::write_position(p))
+    };
     let report = verify_with(&record.as_record(), |ev| match ev {
         Replayed::Move { label, before, after, turn, text } => {
             let text = String::from_utf8_lossy(text.trim_ascii()).into_owned();

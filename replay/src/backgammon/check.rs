@@ -49,7 +49,7 @@ impl Keep {
 /// read makes the first game unreadable at the header's line (a report of its own would take
 /// that game's id).
 pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
-    check_match_keeping(source, name, input, sink, None);
+    check_match_kept(source, name, input, None, &mut |r, _| sink(r));
 }
 
 /// A game of a match kept while the match is checked, for `tabula replay`: the game as read,
@@ -62,30 +62,27 @@ pub(crate) struct KeptGame {
     pub(crate) tags: Vec<(String, String)>,
 }
 
-/// As [`check_match`], keeping the game at place `keep` (1-based) when it can be read: a game
-/// replayed on its own gets the verdict the whole match gives it.
-pub(crate) fn check_match_keeping(
+/// As [`check_match`] (or [`check_sgf`] when `sgf`), keeping the game at place `keep`
+/// (1-based) when it can be read: a game replayed on its own gets the verdict the whole match
+/// gives it. Each report goes to `sink`, and the game kept, if any, is returned.
+pub(crate) fn check_keeping(
     source: &Arc<str>,
     name: &str,
     input: impl BufRead,
+    sgf: bool,
     sink: &mut dyn FnMut(GameReport),
-    keep: Option<u32>,
-) -> Option<KeptGame> {
-    keeping(keep, sink, |keep, each| check_match_kept(source, name, input, keep, each))
-}
-
-/// Runs `check` (a `check_*_kept`) keeping the game at place `keep`: each report goes to
-/// `sink`, and the game kept, if any, is returned.
-fn keeping(
-    keep: Option<u32>,
-    sink: &mut dyn FnMut(GameReport),
-    check: impl FnOnce(Option<Keep>, &mut dyn FnMut(GameReport, Option<KeptGame>)),
+    keep: u32,
 ) -> Option<KeptGame> {
     let mut kept = None;
-    check(keep.map(Keep::One), &mut |r, k| {
+    let mut each = |r, k: Option<KeptGame>| {
         kept = kept.take().or(k);
         sink(r);
-    });
+    };
+    if sgf {
+        check_sgf_kept(source, name, input, Some(Keep::One(keep)), &mut each);
+    } else {
+        check_match_kept(source, name, input, Some(Keep::One(keep)), &mut each);
+    }
     kept
 }
 
@@ -151,18 +148,7 @@ pub(crate) fn check_match_kept(
 /// resignation (`RE[W+1R]`) required to be one, and one without `R` required to end on the board
 /// or by a drop.
 pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
-    check_sgf_keeping(source, name, input, sink, None);
-}
-
-/// As [`check_sgf`], keeping the game at place `keep` as [`check_match_keeping`] does.
-pub(crate) fn check_sgf_keeping(
-    source: &Arc<str>,
-    name: &str,
-    input: impl BufRead,
-    sink: &mut dyn FnMut(GameReport),
-    keep: Option<u32>,
-) -> Option<KeptGame> {
-    keeping(keep, sink, |keep, each| check_sgf_kept(source, name, input, keep, each))
+    check_sgf_kept(source, name, input, None, &mut |r, _| sink(r));
 }
 
 /// As [`check_sgf`], handing each report with its game as [`check_match_kept`] does.

@@ -193,11 +193,7 @@ pub(crate) fn find_game(
             report = Some(r);
         }
     };
-    let kept = if sgf {
-        super::check::check_sgf_keeping(&arc, &stem, input, &mut sink, Some(place))
-    } else {
-        super::check::check_match_keeping(&arc, &stem, input, &mut sink, Some(place))
-    };
+    let kept = super::check::check_keeping(&arc, &stem, input, sgf, &mut sink, place);
     let Some(report) = report else {
         return Err(ShowError::from(FindError::NoGame {
             file: source.to_owned(),

@@ -310,19 +310,21 @@ pub(crate) fn view_of(source: &Arc<str>, found: Found) -> GameView {
     })
     .at(Some(gnubg_id(&Position::start(), first, Cube::default())))];
     let mut plays = 0usize;
+    // The player who rolls next: the other one after a play; a cube action or the end leaves
+    // the board, and so the player to roll, as they were.
+    let mut next = first;
     let mut observe = |r: Replayed<'_>| {
         if r.action.is_play() {
             plays += 1;
+            next = r.action.column.side().other();
         }
         let names_ref = [names[0].as_str(), names[1].as_str()];
         let label = describe(&r, names_ref);
         let (board_now, cube, touched) = (r.board, r.cube, touched_points(&r));
         let dice = r.action.dice().map(|d| (r.action.column.side(), d));
-        // After a play, the board from the view of the other player, who rolls next.
-        let at = r.action.is_play().then(|| {
-            let next = if r.action.column.side() == Side::Zero { board_now.swapped() } else { board_now };
-            gnubg_id(&next, r.action.column.side().other(), cube)
-        });
+        // The board from the view of the player who rolls next, with the cube after the action.
+        let seen = if next == Side::Zero { board_now } else { board_now.swapped() };
+        let at = Some(gnubg_id(&seen, next, cube));
         let (names, score) = (names.clone(), score.clone());
         frames.push(
             Frame::new(label, plays, move |caption| {

@@ -550,6 +550,13 @@ mod tests {
         String::from_utf8(w.finish().unwrap()).unwrap()
     }
 
+    /// That `w` (a [`writer`] of a 3 point match) wrote game 1 of the match, a against b at 0-0,
+    /// with the lines `moves` after its header.
+    fn assert_game_1(w: MatWriter<Vec<u8>>, moves: &[&str]) {
+        let head = ["", "3 point match", "", " Game 1", " a : 0                           b : 0"];
+        assert_eq!(text(w), head.iter().chain(moves).copied().collect::<Vec<_>>().join("\n"));
+    }
+
     /// The first legal play of `dice` from the start, with the roll and the start position.
     fn roll(a: u8, b: u8) -> GameAction {
         let (before, dice) = (Position::start(), Dice::new(a, b).unwrap());
@@ -586,18 +593,13 @@ mod tests {
         w.action(Side::Zero, &GameAction::Double { value: 2 }).unwrap();
         w.action(Side::One, &GameAction::Take).unwrap();
         w.action(Side::Zero, &GameAction::Resign { points: 4 }).unwrap();
-        let lines = [
-            "",
-            "3 point match",
-            "",
-            " Game 1",
-            " a : 0                           b : 0",
+        let moves = [
             "  1)                             31: 24/21 24/23",
             "  2)  Doubles => 2                Takes",
             "  3)  Losses 3 point                                               Wins 3 point and the match",
             "",
         ];
-        assert_eq!(text(w), lines.join("\n"));
+        assert_game_1(w, &moves);
         // A single game on a 4-cube is written as it is; the right player resigns it: a blank
         // line, then the `Wins` line without a number.
         let mut w = writer(Dialect::Galaxy, 3);
@@ -614,12 +616,7 @@ mod tests {
             w.action(side, &action).unwrap();
         }
         assert_eq!(w.line(), 11);
-        let lines = [
-            "",
-            "3 point match",
-            "",
-            " Game 1",
-            " a : 0                           b : 0",
+        let moves = [
             "  1) 42: 24/20 24/22              Doubles => 2",
             "  2)  Takes                      31: 24/21 24/23",
             "  3)  Doubles => 4                Takes",
@@ -628,6 +625,6 @@ mod tests {
             "      Wins 4 point and the match",
             "",
         ];
-        assert_eq!(text(w), lines.join("\n"));
+        assert_game_1(w, &moves);
     }
 }
