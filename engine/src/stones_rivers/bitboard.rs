@@ -1,26 +1,63 @@
-//! A set of intersections as a 192-bit array (182 bits used) of three `u64` words.
+//! A set of intersections: a `bitvec` [`BitArray`] of 182 bits (bit `i` for the cell with index
+//! `i`) over `usize` words: three 64-bit words natively, six 32-bit words on WebAssembly
+//! (`wasm32`, the analysis page's module). The code is the same on every target; only the number
+//! of words ([`WORDS`]) differs. (`bitvec` stores no `u64` on 32-bit targets; `usize` is the
+//! widest word it stores on both, and natively the same three words as before.)
 //!
-//! The words are plain `u64`s, on every target: `bitvec`'s `BitArray<[u64; 3]>` (which held them
-//! for a while, for counting, the first and last cell, a row's bits and the written forms, with
-//! no change in the benches) has no `u64` storage on 32-bit targets, and the engine is built for
-//! WebAssembly (`wasm32`) for the analysis page. Membership through `bitvec`'s indexing had cost
-//! 45% in move generation (see [`Bitboard::contains`]).
+//! `bitvec` holds the bits and gives the written forms and bit access (`bitboard.0[i]`). What
+//! the generator and the replay repeat (shifts by a direction, and/or/and-not, counting, the
+//! first and last cell, iterating the cells, a row's bits, equality and hashing) works a whole
+//! `u64` at a time on three lanes ([`Lanes`]): natively a lane is a word; on `wasm32`, which has
+//! 64-bit integers although `bitvec` does not store them there, a lane joins two words.
+//! `bitvec`'s generic operations go bit by bit (its `&=` takes an iterator of bits, its hash
+//! hashes each bit), and membership through its indexing cost 45% in move generation (see
+//! [`Bitboard::contains`]). On six 32-bit words written as loops over the words, the analysis
+//! page's module grew by 36 KB (built for size, the loops stay loops with the words on the
+//! stack); on the lanes, written out lane by lane, by 2 KB.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+
+use bitvec::array::BitArray;
+use bitvec::order::Lsb0;
 
 use super::cell::{Cell, Direction, CELLS, COLUMNS};
 
-/// The bits of a [`Bitboard`]: bit `i` for the cell with index `i`, in three `u64` words.
-pub type Bits = [u64; 3];
+/// A storage word: `usize`, 64 bits natively and 32 on `wasm32`.
+pub type Word = usize;
+
+/// Bits in a [`Word`].
+const WORD_BITS: usize = Word::BITS as usize;
+
+/// What the hot operations compute on: three `u64` lanes, bit `i` of lane `k` the cell with
+/// index `64 k + i`.
+pub type Lanes = [u64; LANES];
+
+/// Lanes in a [`Bitboard`].
+const LANES: usize = CELLS.div_ceil(64);
+
+/// Words in a lane: 1 natively, 2 on `wasm32`.
+const WORDS_PER_LANE: usize = 64 / WORD_BITS;
+
+/// Words in a [`Bitboard`]: 3 natively, 6 on `wasm32`.
+pub const WORDS: usize = bitvec::mem::elts::<Word>(CELLS);
+
+const _: () = assert!(WORDS == LANES * WORDS_PER_LANE);
+
+/// The words of a [`Bitboard`]: bit `i` of word `k` is the cell with index `k * Word::BITS + i`.
+pub type Words = [Word; WORDS];
+
+/// The bits of a [`Bitboard`]: bit `i` for the cell with index `i`.
+pub type Bits = BitArray<Words, Lsb0>;
 
 /// A set of intersections, bit `i` for the cell with index `i` (`A1` = 0, `M14` = 181). Bits
-/// 182..192 are always clear.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+/// past 182 are always clear.
+#[derive(Copy, Clone)]
 pub struct Bitboard(pub Bits);
 
 /// Bits 0..182.
-const BOARD: [u64; 3] = [!0, !0, (1 << (CELLS - 128)) - 1];
+const BOARD: Lanes = [!0, !0, (1 << (CELLS - 128)) - 1];
 
 /// The one-cell sets by cell index, for every byte value (past `M14` empty), so that a lookup by
 /// a cell needs no bounds check.
@@ -28,18 +65,20 @@ const SINGLE: [Bitboard; 256] = {
     let mut table = [Bitboard::EMPTY; 256];
     let mut i = 0;
     while i < CELLS {
-        table[i].0[i / 64] = 1 << (i % 64);
+        let mut lanes = [0; LANES];
+        lanes[i / 64] = 1 << (i % 64);
+        table[i] = Bitboard::from_lanes(lanes);
         i += 1;
     }
     table
 };
 
 /// Where a cell's bit lies: its word and the bit in it. Changing one cell of a board through its
-/// slot touches one word, where a one-cell [`Bitboard`] would touch three.
+/// slot touches one word, where a one-cell [`Bitboard`] would touch them all.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Slot {
     word: usize,
-    bit: u64,
+    bit: Word,
 }
 
 impl Slot {
@@ -47,15 +86,15 @@ impl Slot {
     #[inline]
     pub(crate) const fn of(cell: Cell) -> Slot {
         let i = cell.index();
-        // Cells are below 182: the word is at most 2 (said so that no bounds check remains).
-        let word = if i / 64 > 2 { 2 } else { i / 64 };
-        Slot { word, bit: 1 << (i % 64) }
+        // Cells are below 182: the word is at most the last (said so that no bounds check remains).
+        let word = if i / WORD_BITS >= WORDS { WORDS - 1 } else { i / WORD_BITS };
+        Slot { word, bit: 1 << (i % WORD_BITS) }
     }
 }
 
-/// Every cell of column `column`, as words.
-const fn column_words(column: u8) -> [u64; 3] {
-    let mut w = [0u64; 3];
+/// Every cell of column `column`, as lanes.
+const fn column_lanes(column: u8) -> Lanes {
+    let mut w = [0; LANES];
     let mut i = column as usize;
     while i < CELLS {
         w[i / 64] |= 1 << (i % 64);
@@ -64,27 +103,85 @@ const fn column_words(column: u8) -> [u64; 3] {
     w
 }
 
+/// Lane `k` of `words`: its low word, or'd with its high word moved up by 32 bits (natively
+/// both are the one word, and the high one moves by 0).
+#[inline(always)]
+const fn lane(words: &Words, k: usize) -> u64 {
+    let (low, high) = (k * WORDS_PER_LANE, k * WORDS_PER_LANE + WORDS_PER_LANE - 1);
+    (words[low] as u64) | ((words[high] as u64) << ((WORDS_PER_LANE - 1) * WORD_BITS))
+}
+
+/// Writes lane `k` into `words` (the inverse of [`lane`]).
+#[inline(always)]
+const fn put_lane(words: &mut Words, k: usize, lane: u64) {
+    let (low, high) = (k * WORDS_PER_LANE, k * WORDS_PER_LANE + WORDS_PER_LANE - 1);
+    words[low] = lane as Word;
+    words[high] = (lane >> ((WORDS_PER_LANE - 1) * WORD_BITS)) as Word;
+}
+
+/// Lane by lane `|$x, $y| $e` on two [`Lanes`] arrays, as a [`Bitboard`], in a `const fn`.
+macro_rules! lane_wise {
+    ($a:expr, $b:expr, |$x:ident, $y:ident| $e:expr) => {{
+        let (a, b): (Lanes, Lanes) = ($a, $b);
+        let out = [
+            {
+                let ($x, $y) = (a[0], b[0]);
+                $e
+            },
+            {
+                let ($x, $y) = (a[1], b[1]);
+                $e
+            },
+            {
+                let ($x, $y) = (a[2], b[2]);
+                $e
+            },
+        ];
+        Bitboard::from_lanes(out)
+    }};
+}
+
 impl Bitboard {
     /// No cell.
-    pub const EMPTY: Bitboard = Bitboard::from_words([0; 3]);
+    pub const EMPTY: Bitboard = Bitboard::from_words([0; WORDS]);
     /// Every cell.
-    pub const FULL: Bitboard = Bitboard::from_words(BOARD);
+    pub const FULL: Bitboard = Bitboard::from_lanes(BOARD);
     /// Column `A` (the east edge).
-    pub const COLUMN_A: Bitboard = Bitboard::from_words(column_words(0));
+    pub const COLUMN_A: Bitboard = Bitboard::from_lanes(column_lanes(0));
     /// Column `M` (the west edge).
-    pub const COLUMN_M: Bitboard = Bitboard::from_words(column_words(COLUMNS - 1));
+    pub const COLUMN_M: Bitboard = Bitboard::from_lanes(column_lanes(COLUMNS - 1));
 
-    /// The set of the bits of `words` (bit `i` of word `k` is the cell with index `64 k + i`);
-    /// bits past `M14` must be clear.
+    /// The set of the bits of `words` (bit `i` of word `k` is the cell with index
+    /// `k * Word::BITS + i`); bits past `M14` must be clear.
     #[inline]
-    pub const fn from_words(words: [u64; 3]) -> Bitboard {
-        Bitboard(words)
+    pub const fn from_words(words: Words) -> Bitboard {
+        Bitboard(BitArray { _ord: std::marker::PhantomData, data: words })
     }
 
-    /// The three words.
+    /// The words.
     #[inline]
-    pub const fn words(self) -> [u64; 3] {
-        self.0
+    pub const fn words(self) -> Words {
+        self.0.data
+    }
+
+    /// The set of the bits of `lanes` (bit `i` of lane `k` is the cell with index `64 k + i`);
+    /// bits past `M14` must be clear.
+    #[inline(always)]
+    pub const fn from_lanes(lanes: Lanes) -> Bitboard {
+        // Written out lane by lane: a loop over the words stays a loop where the module is
+        // built for size, with the words on the stack.
+        let mut words = [0; WORDS];
+        put_lane(&mut words, 0, lanes[0]);
+        put_lane(&mut words, 1, lanes[1]);
+        put_lane(&mut words, 2, lanes[2]);
+        Bitboard::from_words(words)
+    }
+
+    /// The bits as three `u64` lanes.
+    #[inline(always)]
+    pub const fn lanes(self) -> Lanes {
+        let words = self.words();
+        [lane(&words, 0), lane(&words, 1), lane(&words, 2)]
     }
 
     /// The one-cell set.
@@ -101,7 +198,7 @@ impl Bitboard {
     /// Whether `cell` is in the set.
     #[inline]
     pub const fn contains(self, cell: Cell) -> bool {
-        // A mask on all three words rather than a choice of word: no branch on where the cell is.
+        // A mask on every word rather than a choice of word: no branch on where the cell is.
         // `bitvec`'s indexing (`self.0[cell.index()]`) was measured: all legal turns of the
         // perft.tsv positions 45% slower, replay of parsed turns 10% slower; not kept.
         self.and(Bitboard::from_cell(cell)).any()
@@ -122,33 +219,33 @@ impl Bitboard {
     /// The set if `keep`, else the empty set (without a branch).
     #[inline]
     pub const fn when(self, keep: bool) -> Bitboard {
-        let mask = (keep as u64).wrapping_neg();
-        Bitboard::from_words([self.0[0] & mask, self.0[1] & mask, self.0[2] & mask])
+        let mask = [(keep as u64).wrapping_neg(); LANES];
+        lane_wise!(self.lanes(), mask, |w, m| w & m)
     }
 
     /// Whether the cell of `slot` is in the set.
     #[inline]
     pub(crate) const fn has(&self, slot: Slot) -> bool {
-        self.0[slot.word] & slot.bit != 0
+        self.0.data[slot.word] & slot.bit != 0
     }
 
     /// Adds the cell of `slot` if `on`, else removes it.
     #[inline]
     pub(crate) fn put(&mut self, slot: Slot, on: bool) {
-        let w = &mut self.0[slot.word];
-        *w = (*w & !slot.bit) | (slot.bit & (on as u64).wrapping_neg());
+        let w = &mut self.0.data[slot.word];
+        *w = (*w & !slot.bit) | (slot.bit & (on as Word).wrapping_neg());
     }
 
     /// Toggles the cell of `slot` if `on`.
     #[inline]
     pub(crate) fn toggle(&mut self, slot: Slot, on: bool) {
-        self.0[slot.word] ^= slot.bit & (on as u64).wrapping_neg();
+        self.0.data[slot.word] ^= slot.bit & (on as Word).wrapping_neg();
     }
 
     /// Whether the set is empty.
     #[inline]
     pub const fn is_empty(self) -> bool {
-        let [a, b, c] = self.0;
+        let [a, b, c] = self.lanes();
         a | b | c == 0
     }
 
@@ -161,21 +258,21 @@ impl Bitboard {
     /// Number of cells.
     #[inline]
     pub fn count(self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
+        self.lanes().iter().map(|w| w.count_ones()).sum()
     }
 
     /// Every bit moved up by `n` (0 < n < 64), bits past 182 dropped.
     #[inline]
     const fn shl(self, n: u32) -> Bitboard {
-        let [a, b, c] = self.0;
-        Bitboard::from_words([a << n, (b << n) | (a >> (64 - n)), ((c << n) | (b >> (64 - n))) & BOARD[2]])
+        let [a, b, c] = self.lanes();
+        Bitboard::from_lanes([a << n, (b << n) | (a >> (64 - n)), ((c << n) | (b >> (64 - n))) & BOARD[2]])
     }
 
     /// Every bit moved down by `n` (0 < n < 64).
     #[inline]
     const fn shr(self, n: u32) -> Bitboard {
-        let [a, b, c] = self.0;
-        Bitboard::from_words([(a >> n) | (b << (64 - n)), (b >> n) | (c << (64 - n)), c >> n])
+        let [a, b, c] = self.lanes();
+        Bitboard::from_lanes([(a >> n) | (b << (64 - n)), (b >> n) | (c << (64 - n)), c >> n])
     }
 
     /// Each cell's neighbour in `direction` (cells at that edge drop out).
@@ -193,35 +290,32 @@ impl Bitboard {
     /// The cells of `self` not in `other`.
     #[inline]
     pub const fn and_not(self, other: Bitboard) -> Bitboard {
-        let ([a, b, c], [x, y, z]) = (self.0, other.0);
-        Bitboard::from_words([a & !x, b & !y, c & !z])
+        lane_wise!(self.lanes(), other.lanes(), |a, b| a & !b)
     }
 
     /// The cells of both.
     #[inline]
     pub const fn and(self, other: Bitboard) -> Bitboard {
-        let ([a, b, c], [x, y, z]) = (self.0, other.0);
-        Bitboard::from_words([a & x, b & y, c & z])
+        lane_wise!(self.lanes(), other.lanes(), |a, b| a & b)
     }
 
     /// The cells of either.
     #[inline]
     pub const fn or(self, other: Bitboard) -> Bitboard {
-        let ([a, b, c], [x, y, z]) = (self.0, other.0);
-        Bitboard::from_words([a | x, b | y, c | z])
+        lane_wise!(self.lanes(), other.lanes(), |a, b| a | b)
     }
 
     /// The lowest cell, if any.
     #[inline]
     pub fn first(self) -> Option<Cell> {
-        let (k, w) = self.0.iter().enumerate().find(|(_, w)| **w != 0)?;
+        let (k, w) = self.lanes().into_iter().enumerate().find(|(_, w)| *w != 0)?;
         Cell::from_index(k * 64 + w.trailing_zeros() as usize)
     }
 
     /// The highest cell, if any.
     #[inline]
     pub fn last(self) -> Option<Cell> {
-        let (k, w) = self.0.iter().enumerate().rev().find(|(_, w)| **w != 0)?;
+        let (k, w) = self.lanes().into_iter().enumerate().rev().find(|(_, w)| *w != 0)?;
         Cell::from_index(k * 64 + 63 - w.leading_zeros() as usize)
     }
 
@@ -233,9 +327,10 @@ impl Bitboard {
         if start >= CELLS {
             return 0;
         }
-        let (word, bit) = (start / 64, start % 64);
-        let low = self.0[word] >> bit;
-        let high = match (bit + usize::from(COLUMNS) > 64, self.0.get(word + 1)) {
+        let lanes = self.lanes();
+        let (lane, bit) = (start / 64, start % 64);
+        let low = lanes[lane] >> bit;
+        let high = match (bit + usize::from(COLUMNS) > 64, lanes.get(lane + 1)) {
             (true, Some(next)) => next << (64 - bit),
             _ => 0,
         };
@@ -305,8 +400,29 @@ impl BitXor for Bitboard {
     type Output = Bitboard;
     #[inline]
     fn bitxor(self, o: Bitboard) -> Bitboard {
-        let ([a, b, c], [x, y, z]) = (self.0, o.0);
-        Bitboard::from_words([a ^ x, b ^ y, c ^ z])
+        lane_wise!(self.lanes(), o.lanes(), |a, b| a ^ b)
+    }
+}
+
+impl PartialEq for Bitboard {
+    #[inline]
+    fn eq(&self, other: &Bitboard) -> bool {
+        self.lanes() == other.lanes()
+    }
+}
+
+impl Eq for Bitboard {}
+
+impl Hash for Bitboard {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.lanes().hash(state);
+    }
+}
+
+impl Default for Bitboard {
+    fn default() -> Bitboard {
+        Bitboard::EMPTY
     }
 }
 
@@ -321,10 +437,9 @@ impl Not for Bitboard {
 impl fmt::Debug for Bitboard {
     /// Row 14 at the top, column `A` on the left.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in (0..CELLS / usize::from(COLUMNS)).rev() {
-            let bits = self.row(row as u8);
-            for column in 0..COLUMNS {
-                f.write_str(if bits >> column & 1 == 1 { "x" } else { "." })?;
+        for row in self.0[..CELLS].chunks(usize::from(COLUMNS)).rev() {
+            for bit in row {
+                f.write_str(if *bit { "x" } else { "." })?;
             }
             f.write_str("\n")?;
         }

@@ -1,7 +1,7 @@
 //! Where the pieces stand: a bitboard per player and per river axis.
 
 use super::bitboard::{Bitboard, Slot};
-use super::cell::{Axis, Cell, COLUMNS};
+use super::cell::{Axis, Cell};
 use super::piece::{Face, Piece};
 use super::player::{ByPlayer, Player};
 
@@ -22,8 +22,9 @@ const fn score_row(row: u8) -> Bitboard {
     let mut b = Bitboard::EMPTY;
     let mut column = 4;
     while column <= 8 {
-        let i = (row * COLUMNS + column) as usize;
-        b.0[i / 64] |= 1 << (i % 64);
+        if let Some(cell) = Cell::new(column, row) {
+            b = b.with(cell);
+        }
         column += 1;
     }
     b

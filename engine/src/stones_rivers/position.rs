@@ -666,7 +666,7 @@ mod tests {
             f(&mut s);
             Position::from_setup(&s).err()
         };
-        assert_eq!(err(&|s| s.board.by_player.square.0[2] |= 1 << 60), Some(PositionError::OffBoard));
+        assert_eq!(err(&|s| s.board.by_player.square.0.set(188, true)), Some(PositionError::OffBoard));
         assert_eq!(
             err(&|s| s.board.by_player.circle = s.board.by_player.circle.with(cell("A1"))),
             Some(PositionError::SharedCell { cell: cell("A1") })

@@ -195,7 +195,7 @@ pub(crate) const fn beside(cell: Cell, direction: Direction) -> Option<Cell> {
 /// [`Bitboard::iter`] in the generator's inner loops).
 #[inline(always)]
 pub(crate) fn for_each_cell(bitboard: Bitboard, mut f: impl FnMut(Cell)) {
-    let [w0, w1, w2] = bitboard.words();
+    let [w0, w1, w2] = bitboard.lanes();
     for_each_bit(0, w0, &mut f);
     for_each_bit(64, w1, &mut f);
     for_each_bit(128, w2, &mut f);
