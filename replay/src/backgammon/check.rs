@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use super::mat::{GameRecord, MatError, MatReader, MatchHeader};
 use super::sgf::{SgfError, SgfReader};
 use super::verify::{verify_game, Ending, KIND};
+use super::xg::{read_xg, verify_xg, XgChecks, XgError};
 use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
@@ -20,10 +21,20 @@ const BATCH: usize = 256;
 /// it is written on.
 type Verified = (GameReport, Option<Ending>, Option<(MatchScore, u64)>);
 
-/// A game read and waiting to be verified with its id, its place in the match (and, for an
-/// `.sgf` game, whether its result is written as a resignation), or why it cannot be read (with
-/// the game id to report it under).
-type Pending = Result<(String, GameRecord, MatchScore, Option<Option<bool>>, Option<KeptGame>), (String, ErrorInfo)>;
+/// A game read and waiting to be verified with its id, its place in the match and what its
+/// format checks beside the replay, or why it cannot be read (with the game id to report it
+/// under).
+type Pending = Result<(String, GameRecord, MatchScore, Beside, Option<KeptGame>), (String, ErrorInfo)>;
+
+/// What a game's format says beside its actions, checked with its replay.
+enum Beside {
+    /// Nothing (`.mat`).
+    Nothing,
+    /// Whether an `.sgf` game's result is written as a resignation (`None`: no `RE`).
+    Sgf(Option<bool>),
+    /// An `.xg` game's positions, cube and footer.
+    Xg(Box<XgChecks>),
+}
 
 /// Which games of a match are kept while it is checked: the one at a place (1-based), or all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -121,7 +132,7 @@ pub(crate) fn check_match_kept(
                     kept = Some(KeptGame { game: g.clone(), written, length, tags });
                 }
                 match misnumbered {
-                    None => batch.push(Ok((id, g, written, None, kept))),
+                    None => batch.push(Ok((id, g, written, Beside::Nothing, kept))),
                     Some(e) => batch.push(Err((id, e))),
                 }
             }
@@ -195,7 +206,7 @@ pub(crate) fn check_sgf_kept(
                     let game = g.record.clone();
                     kept = Some(KeptGame { game, written: score, length: Some(g.length), tags });
                 }
-                batch.push(Ok((id, g.record, score, Some(g.resigned), kept)));
+                batch.push(Ok((id, g.record, score, Beside::Sgf(g.resigned), kept)));
             }
             Err(e) => batch.push(Err((format!("{name}#{number}"), sgf_error(&e)))),
         }
@@ -204,6 +215,78 @@ pub(crate) fn check_sgf_kept(
         }
     }
     run.flush(&mut batch, sink);
+}
+
+/// Checks every game of an `.xg` match (eXtreme Gammon's own files) read from `input`, as
+/// [`check_match`] does a `.mat` one: game ids `name#1`, `name#2`, ... in file order, the score
+/// each game header writes compared with the games before it, each game's positions, cube and
+/// footer compared with its replay (see [`super::xg`]). A file whose container or match header
+/// cannot be read is one unreadable game, `name#1`.
+pub fn check_xg(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
+    check_xg_keeping(source, name, input, sink, None);
+}
+
+/// As [`check_xg`], keeping the game at place `keep` as [`check_match_keeping`] does.
+pub(crate) fn check_xg_keeping(
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    sink: &mut dyn FnMut(GameReport),
+    keep: Option<u32>,
+) -> Option<KeptGame> {
+    keeping(keep, sink, |keep, each| check_xg_kept(source, name, input, keep, each))
+}
+
+/// As [`check_xg`], handing each report with its game as [`check_match_kept`] does.
+pub(crate) fn check_xg_kept(
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    keep: Option<Keep>,
+    sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
+) {
+    let m = match read_xg(input) {
+        Ok(m) => m,
+        Err(e) => {
+            let report = GameReport::unreadable(source.clone(), format!("{name}#1"), KIND, xg_error(&e));
+            sink(report, None);
+            return;
+        }
+    };
+    let length = m.info.length;
+    let mut run = Running { source, length, running: None, money_scores: true };
+    let tags = m.tags();
+    let scores = m.scores();
+    let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
+    for ((place, game), score) in (1u32..).zip(m.games).zip(scores) {
+        let id = format!("{name}#{place}");
+        match game {
+            Ok(g) => {
+                let mut kept = None;
+                if Keep::wants(keep, place) {
+                    let mut game_tags = tags.clone();
+                    game_tags.extend(g.comments.iter().cloned());
+                    kept = Some(KeptGame {
+                        game: g.record.clone(),
+                        written: score,
+                        length: Some(length),
+                        tags: game_tags,
+                    });
+                }
+                batch.push(Ok((id, g.record, score, Beside::Xg(Box::new(g.checks)), kept)));
+            }
+            Err(e) => batch.push(Err((id, xg_error(&e)))),
+        }
+        if batch.len() >= BATCH {
+            run.flush(&mut batch, sink);
+        }
+    }
+    run.flush(&mut batch, sink);
+}
+
+/// An `.xg` file's or game's error as a report gives it: at its record, when it has one.
+fn xg_error(e: &XgError) -> ErrorInfo {
+    ErrorInfo { turn: String::new(), line: e.record().unwrap_or(0), token: String::new(), message: e.to_string() }
 }
 
 /// The score carried from game to game while a match is checked.
@@ -223,11 +306,16 @@ impl Running<'_> {
         let reports: Vec<Verified> = batch
             .par_iter()
             .map(|item| match item {
-                Ok((id, g, written, resigned, _)) => {
-                    let mut r = verify_game(source, id.clone(), g, *written);
-                    if let Some(resigned) = resigned {
-                        sgf_result(&mut r.report, g, *resigned);
-                    }
+                Ok((id, g, written, beside, _)) => {
+                    let r = match beside {
+                        Beside::Xg(checks) => verify_xg(source, id.clone(), g, checks, *written),
+                        Beside::Sgf(resigned) => {
+                            let mut r = verify_game(source, id.clone(), g, *written);
+                            sgf_result(&mut r.report, g, *resigned);
+                            r
+                        }
+                        Beside::Nothing => verify_game(source, id.clone(), g, *written),
+                    };
                     (r.report, r.ending, Some((*written, g.players_line)))
                 }
                 Err((id, e)) => (GameReport::unreadable(source.clone(), id.clone(), KIND, e.clone()), None, None),
