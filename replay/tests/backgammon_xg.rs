@@ -7,6 +7,8 @@
 //! read game by game as xgdatatools reads them.
 
 mod common;
+#[path = "../../fuzz/fuzz_targets/bodies/backgammon_xg.rs"]
+mod fuzz_body;
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -389,6 +391,54 @@ fn a_bad_file_in_a_folder_loses_nothing_of_the_others() {
     assert_eq!(summary.games, 5);
     let ok = |g: &str| (g.to_owned(), Verdict::Ok);
     assert_eq!(verdicts, [ok("a#1"), ok("a#2"), ("b#1".to_owned(), Verdict::Unreadable), ok("c#1"), ok("c#2")]);
+}
+
+/// The fuzz target's body (`fuzz/fuzz_targets/bodies/backgammon_xg.rs`) over mutations of the
+/// file made here, compressed and stored: bytes changed, cut, repeated, records shuffled. Without
+/// cargo-fuzz this is how the target runs on stable Rust; it must never panic.
+#[test]
+fn mutations_of_a_good_file_never_panic() {
+    let game_file: Vec<u8> = two_games().concat();
+    assert!(check(&fuzz_body::container(&game_file)).iter().all(|r| r.verdict == Verdict::Ok));
+    let compressed = container(&two_games(), None);
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let runs: u64 = std::env::var("XG_MUTATIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    for _ in 0..runs {
+        for base in [&game_file, &compressed] {
+            let mut data = base.clone();
+            match next() % 4 {
+                0 => data.truncate((next() % (data.len() as u64 + 1)) as usize),
+                1 => {
+                    // A record's fields: the first 120 bytes and the played flag of each.
+                    let record = (next() % (data.len() as u64 / 2560).max(1)) as usize * 2560;
+                    for _ in 0..1 + next() % 6 {
+                        let at = record + (next() % 130) as usize;
+                        if at < data.len() {
+                            data[at] = next() as u8;
+                        }
+                    }
+                }
+                2 => {
+                    let from = (next() % data.len() as u64) as usize;
+                    let piece = data[from..(from + 2560).min(data.len())].to_vec();
+                    data.extend_from_slice(&piece);
+                }
+                _ => {
+                    for _ in 0..1 + next() % 8 {
+                        let at = (next() % data.len() as u64) as usize;
+                        data[at] ^= 1 << (next() % 8);
+                    }
+                }
+            }
+            fuzz_body::run(&data);
+        }
+    }
 }
 
 // ---- The real matches of ../shared/data/backgammon/xg.

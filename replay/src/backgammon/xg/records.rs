@@ -155,13 +155,19 @@ fn short_string(r: &[u8], at: usize, capacity: usize, record: u64) -> Result<Str
     if len >= capacity {
         return Err(XgError::StringLength { record, len, capacity: capacity - 1 });
     }
-    Ok(r[at + 1..at + 1 + len].iter().map(|&b| char::from(b)).collect())
+    Ok(text(r[at + 1..at + 1 + len].iter().map(|&b| char::from(b))))
+}
+
+/// A name or tag as text: control characters (a line break, a NUL) written as spaces, so that
+/// no writer of `.mat` or `.sgf` is handed what its format cannot hold.
+fn text(chars: impl Iterator<Item = char>) -> String {
+    chars.map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_owned()
 }
 
 /// A NUL-ended UTF-16 string of 129 units at `at`.
 fn wide_string(r: &[u8], at: usize) -> String {
     let units = r[at..at + 258].chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).take_while(|&u| u != 0);
-    char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
+    text(char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)))
 }
 
 /// Reads the record `r` (exactly [`RECORD_BYTES`]), the `number`th of the game file (1-based),
