@@ -93,7 +93,7 @@ pub fn read_archive(data: &[u8]) -> Result<Archive, XgError> {
     }
     let index_len = files * FILE_RECORD_BYTES;
     let index = if compressed_registry {
-        inflate(&data[registry_at..record_at], index_len, "the archive index")?
+        inflate(&data[registry_at..record_at], index_len, index_len, "the archive index")?
     } else {
         data[registry_at..record_at].to_vec()
     };
@@ -127,7 +127,7 @@ pub fn read_archive(data: &[u8]) -> Result<Archive, XgError> {
         let at = count(at, "the offset of an archived file", registry_at - start)?;
         let body = &data[start + at..registry_at];
         let content = if compressed {
-            inflate(body, MAX_INFLATED_BYTES, what)?
+            inflate(body, size, MAX_INFLATED_BYTES, what)?
         } else {
             let stored = count(stored, "bytes of a stored file", body.len())?;
             body[..stored].to_vec()
@@ -152,9 +152,10 @@ pub fn read_archive(data: &[u8]) -> Result<Archive, XgError> {
 }
 
 /// The zlib stream at the start of `data` inflated, at most `limit` bytes: past it the stream
-/// is refused, having held no more than `limit` bytes and one buffer.
-fn inflate(data: &[u8], limit: usize, what: &'static str) -> Result<Vec<u8>, XgError> {
-    let mut out = Vec::new();
+/// is refused, having held no more than `limit` bytes and one buffer. `expected` bytes (at most
+/// `limit`) are made room for at once.
+fn inflate(data: &[u8], expected: usize, limit: usize, what: &'static str) -> Result<Vec<u8>, XgError> {
+    let mut out = Vec::with_capacity(expected.min(limit) + 1);
     let mut decoder = ZlibDecoder::new(data).take(limit as u64 + 1);
     decoder.read_to_end(&mut out).map_err(|e| XgError::Inflate { what, message: e.to_string() })?;
     if out.len() > limit {
