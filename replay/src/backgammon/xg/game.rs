@@ -452,3 +452,19 @@ impl Builder {
         self.game
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::delphi_date;
+
+    #[test]
+    fn delphi_dates() {
+        let day = |d: &str, t: &str| Some((d.to_owned(), t.to_owned()));
+        assert_eq!(delphi_date(45_256.0 + 9.5 / 24.0), day("2023.11.26", "09.30"));
+        assert_eq!(delphi_date(2.0), day("1900.01.01", "00.00"));
+        assert_eq!(delphi_date(36_526.999_999), day("2000.01.01", "23.59"));
+        assert_eq!(delphi_date(0.0), None);
+        assert_eq!(delphi_date(f64::NAN), None);
+        assert_eq!(delphi_date(1e300), None);
+    }
+}
