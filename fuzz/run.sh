@@ -33,7 +33,8 @@ PY
 cp ../testdata/arimaa/broken_games.tsv corpus/arimaa_archive/broken 2>/dev/null || true
 # Backgammon: the real matches, and the play spellings of the notation vectors (first byte: the
 # roll and position the target resolves against).
-mkdir -p corpus/backgammon_mat corpus/backgammon_play corpus/backgammon_sgf
+mkdir -p corpus/backgammon_mat corpus/backgammon_play corpus/backgammon_sgf corpus/backgammon_xg
+cp ../../shared/data/backgammon/xg/*.xg regressions/backgammon_xg/* corpus/backgammon_xg/
 cp ../testdata/backgammon/sgf/*.sgf corpus/backgammon_sgf/
 cp ../../shared/data/backgammon/matches/*.mat corpus/backgammon_mat/
 python3 - ../../shared/data/backgammon/notation_cases.tsv <<'PY'
@@ -110,7 +111,7 @@ TXT
 # handle of the scoped thread that reads an archive's chunks, which std frees as the thread exits,
 # just after the scope has returned.
 mkdir -p target
-for target in ${TARGETS:-arimaa_long_notation arimaa_archive backgammon_mat backgammon_sgf backgammon_play stones_rivers_turn stones_rivers_records arimaa_short}; do
+for target in ${TARGETS:-arimaa_long_notation arimaa_archive backgammon_mat backgammon_sgf backgammon_xg backgammon_play stones_rivers_turn stones_rivers_records arimaa_short}; do
   echo "== $target for ${seconds}s"
   start=$(date +%s)
   status=0

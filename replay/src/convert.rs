@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use tabula_notation::arimaa::short::{ParseContext, ResolveOptions, View};
 
-use crate::backgammon::convert::{read_verified, write_mat, write_sgf, ConvertError};
+use crate::backgammon::convert::{read_verified_file, write_mat, write_sgf, ConvertError};
 use crate::error::FindError;
 use crate::games::{self, Format};
 use crate::input::{self, MAX_RECORD_BYTES};
@@ -99,7 +99,7 @@ pub enum FileConvertError {
     },
 }
 
-/// Reads the match at `path` (`-`: standard input; gzip decompressed; `.mat` or `.sgf`,
+/// Reads the match at `path` (`-`: standard input; gzip decompressed; `.mat`, `.sgf` or `.xg`,
 /// recognised from the content), verifies it, and gives it back written as `.sgf` (`to_sgf`) or
 /// `.mat`.
 ///
@@ -123,15 +123,17 @@ pub fn convert_file(path: &std::path::Path, to_sgf: bool) -> Result<Vec<u8>, Fil
         return Err(refused("the file is empty".into()));
     }
     let head = &data[..data.len().min(input::DETECT_BYTES)];
-    let sgf = match games::match_format(Format::detect(head)) {
-        Some(sgf) => sgf,
+    let kind = match games::match_format(Format::detect(head)) {
+        Some(kind) => kind,
         None => {
-            return Err(refused("not a backgammon match (.mat or .sgf): --to sgf and --to mat convert those".into()))
+            return Err(refused(
+                "not a backgammon match (.mat, .sgf or .xg): --to sgf and --to mat convert those".into(),
+            ))
         }
     };
     let name = input::record_name(path);
     let source: Arc<str> = Arc::from(file.as_str());
-    let m = match read_verified(&data, sgf, &source, &name) {
+    let m = match read_verified_file(&data, kind, &source, &name) {
         Ok(m) => m,
         Err(ConvertError::NotOk(games)) => {
             let reason = format!(

@@ -42,5 +42,6 @@ impl SkipReason {
 /// Why a file named as records, or content not recognised, cannot be read.
 pub const NOT_RECORDS: &str = "not a record file tabula knows: expected an Arimaa archive (a tab-separated \
                            header with a movelist column), an Arimaa move list (starting with 1w or 1g), a \
-                           backgammon match (.mat: `N point match`, then `Game 1`) or Stones and Rivers records \
+                           backgammon match (.mat: `N point match`, then `Game 1`; .sgf: `(;GM[6]`; .xg: the bytes `RGMH` \
+                           first) or Stones and Rivers records \
                            ([Key \"Value\"] tags, then turns like `Sq - D5, FN`)";

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use tabula_engine::backgammon::{BySide, Dice, MoveGenerator, Play, Position};
 use tabula_notation::backgammon::PlayText;
 use tabula_replay::backgammon::check::check_match;
-use tabula_replay::backgammon::{ActionKind, Dialect, GameAction, MatReader, MatWriter};
+use tabula_replay::backgammon::{ActionKind, Dialect, GameAction, MatReader, MatWriter, MatchFile};
 use tabula_replay::report::{GameReport, GameResult, Verdict};
 
 fn testdata() -> PathBuf {
@@ -221,12 +221,12 @@ fn rewrite(text: &[u8], gen: &mut MoveGenerator) -> Vec<u8> {
 }
 
 /// The games of a bundled match file replayed into frames, one view per game, in order.
-fn views(path: &Path, sgf: bool) -> Vec<tabula_replay::view::GameView> {
+fn views(path: &Path, kind: MatchFile) -> Vec<tabula_replay::view::GameView> {
     let source: Arc<str> = Arc::from(path.display().to_string());
     let mut out = Vec::new();
     for n in 1.. {
         let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
-        match tabula_replay::backgammon::svg::view(&source, file, sgf, Some(&n.to_string())) {
+        match tabula_replay::backgammon::svg::view(&source, file, kind, Some(&n.to_string())) {
             Ok(view) => out.push(view),
             Err(_) => break,
         }
@@ -257,7 +257,7 @@ fn every_frame_of_every_bundled_game_opens_the_board_at_its_position() {
             .collect();
         files.sort();
         for path in files {
-            for view in views(&path, ext == "sgf") {
+            for view in views(&path, if ext == "sgf" { MatchFile::Sgf } else { MatchFile::Mat }) {
                 games += 1;
                 let game = format!("{} {}", path.display(), view.title);
                 let mut before = opened(&view.frames[0], &game);
@@ -287,7 +287,7 @@ fn every_frame_of_every_bundled_game_opens_the_board_at_its_position() {
 #[test]
 fn a_game_ended_by_a_dropped_double_ends_at_its_last_position() {
     let path = testdata().join("matches/galaxy_5pt.mat");
-    let view = views(&path, false).into_iter().next().unwrap();
+    let view = views(&path, MatchFile::Mat).into_iter().next().unwrap();
     let labels: Vec<&str> = view.frames.iter().rev().take(3).map(|f| f.label.as_str()).collect();
     assert!(labels[2].contains("Doubles") && labels[1].contains("Drops") && labels[0].contains("Wins"), "{labels:?}");
     let last_play = &view.frames[view.frames.len() - 4];

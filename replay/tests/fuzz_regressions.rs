@@ -20,6 +20,8 @@ mod backgammon_mat;
 mod backgammon_play;
 #[path = "../../fuzz/fuzz_targets/bodies/backgammon_sgf.rs"]
 mod backgammon_sgf;
+#[path = "../../fuzz/fuzz_targets/bodies/backgammon_xg.rs"]
+mod backgammon_xg;
 #[path = "../../fuzz/fuzz_targets/bodies/stones_rivers_records.rs"]
 mod stones_rivers_records;
 #[path = "../../fuzz/fuzz_targets/bodies/stones_rivers_turn.rs"]
@@ -75,6 +77,7 @@ corpus_tests!(
     backgammon_mat,
     backgammon_play,
     backgammon_sgf,
+    backgammon_xg,
     stones_rivers_records,
     stones_rivers_turn,
 );

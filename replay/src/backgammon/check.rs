@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use super::mat::{GameRecord, MatError, MatReader, MatchHeader};
 use super::sgf::{SgfError, SgfReader};
 use super::verify::{verify_game, Ending, KIND};
+use super::xg::{read_xg, verify_xg, XgChecks, XgError};
 use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
@@ -20,10 +21,20 @@ const BATCH: usize = 256;
 /// it is written on.
 type Verified = (GameReport, Option<Ending>, Option<(MatchScore, u64)>);
 
-/// A game read and waiting to be verified with its id, its place in the match (and, for an
-/// `.sgf` game, whether its result is written as a resignation), or why it cannot be read (with
-/// the game id to report it under).
-type Pending = Result<(String, GameRecord, MatchScore, Option<Option<bool>>, Option<KeptGame>), (String, ErrorInfo)>;
+/// A game read and waiting to be verified with its id, its place in the match and what its
+/// format checks beside the replay, or why it cannot be read (with the game id to report it
+/// under).
+type Pending = Result<(String, GameRecord, MatchScore, Beside, Option<KeptGame>), (String, ErrorInfo)>;
+
+/// What a game's format says beside its actions, checked with its replay.
+enum Beside {
+    /// Nothing (`.mat`).
+    Nothing,
+    /// Whether an `.sgf` game's result is written as a resignation (`None`: no `RE`).
+    Sgf(Option<bool>),
+    /// An `.xg` game's positions, cube and footer.
+    Xg(Box<XgChecks>),
+}
 
 /// Which games of a match are kept while it is checked: the one at a place (1-based), or all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -62,14 +73,14 @@ pub(crate) struct KeptGame {
     pub(crate) tags: Vec<(String, String)>,
 }
 
-/// As [`check_match`] (or [`check_sgf`] when `sgf`), keeping the game at place `keep`
+/// As [`check_match`], [`check_sgf`] or [`check_xg`] (as `file` says), keeping the game at place `keep`
 /// (1-based) when it can be read: a game replayed on its own gets the verdict the whole match
 /// gives it. Each report goes to `sink`, and the game kept, if any, is returned.
 pub(crate) fn check_keeping(
     source: &Arc<str>,
     name: &str,
     input: impl BufRead,
-    sgf: bool,
+    file: super::MatchFile,
     sink: &mut dyn FnMut(GameReport),
     keep: u32,
 ) -> Option<KeptGame> {
@@ -78,10 +89,11 @@ pub(crate) fn check_keeping(
         kept = kept.take().or(k);
         sink(r);
     };
-    if sgf {
-        check_sgf_kept(source, name, input, Some(Keep::One(keep)), &mut each);
-    } else {
-        check_match_kept(source, name, input, Some(Keep::One(keep)), &mut each);
+    let keep = Some(Keep::One(keep));
+    match file {
+        super::MatchFile::Mat => check_match_kept(source, name, input, keep, &mut each),
+        super::MatchFile::Sgf => check_sgf_kept(source, name, input, keep, &mut each),
+        super::MatchFile::Xg => check_xg_kept(source, name, input, keep, &mut each),
     }
     kept
 }
@@ -118,7 +130,7 @@ pub(crate) fn check_match_kept(
                     kept = Some(KeptGame { game: g.clone(), written, length, tags });
                 }
                 match misnumbered {
-                    None => batch.push(Ok((id, g, written, None, kept))),
+                    None => batch.push(Ok((id, g, written, Beside::Nothing, kept))),
                     Some(e) => batch.push(Err((id, e))),
                 }
             }
@@ -181,7 +193,7 @@ pub(crate) fn check_sgf_kept(
                     let game = g.record.clone();
                     kept = Some(KeptGame { game, written: score, length: Some(g.length), tags });
                 }
-                batch.push(Ok((id, g.record, score, Some(g.resigned), kept)));
+                batch.push(Ok((id, g.record, score, Beside::Sgf(g.resigned), kept)));
             }
             Err(e) => batch.push(Err((format!("{name}#{number}"), sgf_error(&e)))),
         }
@@ -190,6 +202,67 @@ pub(crate) fn check_sgf_kept(
         }
     }
     run.flush(&mut batch, sink);
+}
+
+/// Checks every game of an `.xg` match (eXtreme Gammon's own files) read from `input`, as
+/// [`check_match`] does a `.mat` one: game ids `name#1`, `name#2`, ... in file order, the score
+/// each game header writes compared with the games before it, each game's positions, cube and
+/// footer compared with its replay (see [`super::xg`]). A file whose container or match header
+/// cannot be read is one unreadable game, `name#1`.
+pub fn check_xg(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
+    check_xg_kept(source, name, input, None, &mut |r, _| sink(r));
+}
+
+/// As [`check_xg`], handing each report with its game as [`check_match_kept`] does.
+pub(crate) fn check_xg_kept(
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    keep: Option<Keep>,
+    sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
+) {
+    let m = match read_xg(input) {
+        Ok(m) => m,
+        Err(e) => {
+            let report = GameReport::unreadable(source.clone(), format!("{name}#1"), KIND, xg_error(&e));
+            sink(report, None);
+            return;
+        }
+    };
+    let length = m.info.length;
+    let mut run = Running { source, length, running: None, money_scores: true };
+    let tags = m.tags();
+    let scores = m.scores();
+    let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
+    for ((place, game), score) in (1u32..).zip(m.games).zip(scores) {
+        let id = format!("{name}#{place}");
+        match game {
+            Ok(g) => {
+                let mut kept = None;
+                if Keep::wants(keep, place) {
+                    let mut game_tags = tags.clone();
+                    game_tags.extend(g.comments.iter().cloned());
+                    kept = Some(KeptGame {
+                        game: g.record.clone(),
+                        written: score,
+                        length: Some(length),
+                        tags: game_tags,
+                    });
+                }
+                batch.push(Ok((id, g.record, score, Beside::Xg(Box::new(g.checks)), kept)));
+            }
+            Err(e) => batch.push(Err((id, xg_error(&e)))),
+        }
+        if batch.len() >= BATCH {
+            run.flush(&mut batch, sink);
+        }
+    }
+    run.flush(&mut batch, sink);
+}
+
+/// An `.xg` file's or game's error as a report gives it: at its record, when it has one.
+fn xg_error(e: &XgError) -> ErrorInfo {
+    ErrorInfo { turn: String::new(), line: e.record().unwrap_or(0), token: String::new(), message: e.to_string() }
 }
 
 /// The score carried from game to game while a match is checked.
@@ -209,11 +282,16 @@ impl Running<'_> {
         let reports: Vec<Verified> = batch
             .par_iter()
             .map(|item| match item {
-                Ok((id, g, written, resigned, _)) => {
-                    let mut r = verify_game(source, id.clone(), g, *written);
-                    if let Some(resigned) = resigned {
-                        sgf_result(&mut r.report, g, *resigned);
-                    }
+                Ok((id, g, written, beside, _)) => {
+                    let r = match beside {
+                        Beside::Xg(checks) => verify_xg(source, id.clone(), g, checks, *written),
+                        Beside::Sgf(resigned) => {
+                            let mut r = verify_game(source, id.clone(), g, *written);
+                            sgf_result(&mut r.report, g, *resigned);
+                            r
+                        }
+                        Beside::Nothing => verify_game(source, id.clone(), g, *written),
+                    };
                     (r.report, r.ending, Some((*written, g.players_line)))
                 }
                 Err((id, e)) => (GameReport::unreadable(source.clone(), id.clone(), KIND, e.clone()), None, None),

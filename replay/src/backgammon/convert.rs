@@ -1,4 +1,4 @@
-//! `tabula convert --to sgf|mat` for backgammon: a match read from a `.mat` or an `.sgf` file,
+//! `tabula convert --to sgf|mat` for backgammon: a match read from a `.mat`, `.sgf` or `.xg` file,
 //! every game verified, and written again from what the verification found (the plays as the
 //! engine resolved them, the cube actions, the results) as an `.sgf` file GNU Backgammon opens,
 //! or as a `.mat` file in Backgammon Studio's layout (gnubg's own: scores, the `Crawford` tag,
@@ -14,12 +14,14 @@ use std::sync::Arc;
 
 use tabula_engine::backgammon::{BySide, Dice, Side};
 
-use super::check::{check_match, check_sgf, WrittenScores};
+use super::check::{check_match, check_sgf, check_xg, WrittenScores};
 use super::mat::{ActionKind, GameRecord, MatReader, MatchHeader};
 use super::sgf::{GameInfo, SgfReader};
 use super::verified::{Step, VerifiedGame, VerifiedMatch};
 use super::verify::{verify_game_with, Replayed};
 use super::write::{Dialect, GameAction, MatWriter, WriteError};
+use super::xg::read_xg;
+use super::MatchFile;
 use crate::report::{GameReport, GameResult, Verdict};
 
 /// Why a match is not converted.
@@ -45,11 +47,25 @@ pub enum ConvertError {
 /// # Errors
 /// A game is not `ok`, or there is none.
 pub fn read_verified(data: &[u8], sgf: bool, source: &Arc<str>, name: &str) -> Result<VerifiedMatch, ConvertError> {
+    read_verified_file(data, if sgf { MatchFile::Sgf } else { MatchFile::Mat }, source, name)
+}
+
+/// Reads and verifies the match in `data`, a `file` (`.mat`, `.sgf` or `.xg`), `name` its name
+/// in game ids.
+///
+/// # Errors
+/// A game is not `ok`, or there is none.
+pub fn read_verified_file(
+    data: &[u8],
+    file: MatchFile,
+    source: &Arc<str>,
+    name: &str,
+) -> Result<VerifiedMatch, ConvertError> {
     let mut reports = Vec::new();
-    if sgf {
-        check_sgf(source, name, data, &mut |r| reports.push(r));
-    } else {
-        check_match(source, name, data, &mut |r| reports.push(r));
+    match file {
+        MatchFile::Sgf => check_sgf(source, name, data, &mut |r| reports.push(r)),
+        MatchFile::Xg => check_xg(source, name, data, &mut |r| reports.push(r)),
+        MatchFile::Mat => check_match(source, name, data, &mut |r| reports.push(r)),
     }
     let bad: Vec<GameReport> = reports.iter().filter(|r| r.verdict != Verdict::Ok).cloned().collect();
     if !bad.is_empty() {
@@ -59,7 +75,23 @@ pub fn read_verified(data: &[u8], sgf: bool, source: &Arc<str>, name: &str) -> R
         return Err(ConvertError::NoGame);
     }
     let mut m = VerifiedMatch::default();
-    if sgf {
+    if file == MatchFile::Xg {
+        let x = read_xg(data).map_err(|_| ConvertError::NoGame)?;
+        m.length = x.info.length;
+        m.crawford_rule = x.info.crawford;
+        m.jacoby = x.info.jacoby && x.info.length == 0;
+        m.tags = x.tags().into_iter().filter(|(k, _)| k != "Comment" && k != "Match Length").collect();
+        for (_, v) in &mut m.tags {
+            *v = mat_tag_value(v);
+        }
+        let tag = |k: &str| m.tags.iter().find(|(t, _)| t == k).map(|(_, v)| v.clone());
+        m.info = GameInfo { event: tag("Event"), place: tag("Site"), date: tag("EventDate") };
+        let scores = x.scores();
+        for (g, score) in x.games.into_iter().zip(scores) {
+            let Ok(g) = g else { return Err(ConvertError::NoGame) };
+            m.games.push(verified(source, &g.record, score)?);
+        }
+    } else if file == MatchFile::Sgf {
         let mut crawford_done = false;
         for g in SgfReader::new(data).flatten() {
             let score = g.score(crawford_done);

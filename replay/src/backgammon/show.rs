@@ -160,7 +160,7 @@ pub(crate) struct Found {
 }
 
 /// Finds the game `selector` (its place in the file, or its id `name#place`, as `tabula check`
-/// names it; the first when `None`) in a match, `.mat` or (when `sgf`) `.sgf`. The whole match
+/// names it; the first when `None`) in a match read from a `file` (`.mat`, `.sgf` or `.xg`). The whole match
 /// is checked as `tabula check` checks it, so that the game gets the same verdict.
 ///
 /// # Errors
@@ -168,7 +168,7 @@ pub(crate) struct Found {
 pub(crate) fn find_game(
     source: &str,
     input: impl BufRead,
-    sgf: bool,
+    file: super::MatchFile,
     selector: Option<&str>,
 ) -> Result<Found, ShowError> {
     let path = crate::input::uncompressed_path(std::path::Path::new(source));
@@ -193,7 +193,7 @@ pub(crate) fn find_game(
             report = Some(r);
         }
     };
-    let kept = super::check::check_keeping(&arc, &stem, input, sgf, &mut sink, place);
+    let kept = super::check::check_keeping(&arc, &stem, input, file, &mut sink, place);
     let Some(report) = report else {
         return Err(ShowError::from(FindError::NoGame {
             file: source.to_owned(),
@@ -238,7 +238,7 @@ pub(crate) fn score_line(length: Option<u32>, game: &GameRecord, written: &Match
 }
 
 /// Finds the game `selector` (its number, or its id `name#number`; the first when `None`) in a
-/// match (`.mat`, or `.sgf` when `sgf`) and prints it action by action with diagrams drawn with `look` (or only the board after `upto` plays),
+/// match read from a `file` (`.mat`, `.sgf` or `.xg`) and prints it action by action with diagrams drawn with `look` (or only the board after `upto` plays),
 /// then the verdict, which it returns.
 ///
 /// # Errors
@@ -246,13 +246,13 @@ pub(crate) fn score_line(length: Option<u32>, game: &GameRecord, written: &Match
 pub fn print_match_replay(
     source: &str,
     input: impl BufRead,
-    sgf: bool,
+    file: super::MatchFile,
     selector: Option<&str>,
     upto: Option<usize>,
     look: Look,
     out: &mut impl Write,
 ) -> Result<Verdict, ShowError> {
-    let Found { name, place, length, game, written, report, .. } = find_game(source, input, sgf, selector)?;
+    let Found { name, place, length, game, written, report, .. } = find_game(source, input, file, selector)?;
     let names = [game.players[0].as_str(), game.players[1].as_str()];
     let score_line = score_line(length, &game, &written);
     writeln!(out, "{name} game {place}: X {} against O {}, {score_line}", show_name(names[0]), show_name(names[1]))?;

@@ -267,13 +267,18 @@ pub fn board(position: &Position, scene: &Scene<'_>, caption: &str) -> String {
     svg.finish()
 }
 
-/// The game `selector` of a match (`.mat`, or `.sgf` when `sgf`) replayed into frames: the start, then one frame per action
+/// The game `selector` of a match read from a `file` (`.mat`, `.sgf` or `.xg`) replayed into frames: the start, then one frame per action
 /// (roll and play, double, take, drop), by the same verification as `tabula check`.
 ///
 /// # Errors
 /// The match cannot be read up to that game, or it has no such game.
-pub fn view(source: &Arc<str>, input: impl BufRead, sgf: bool, selector: Option<&str>) -> Result<GameView, ShowError> {
-    Ok(view_of(source, find_game(source, input, sgf, selector)?))
+pub fn view(
+    source: &Arc<str>,
+    input: impl BufRead,
+    file: super::MatchFile,
+    selector: Option<&str>,
+) -> Result<GameView, ShowError> {
+    Ok(view_of(source, find_game(source, input, file, selector)?))
 }
 
 /// A game found in its match replayed into frames, as [`view`] does.
@@ -392,7 +397,8 @@ mod tests {
         ))
         .unwrap_or_default();
         let source: Arc<str> = Arc::from("galaxy_5pt.mat");
-        let view = view(&source, text.as_bytes(), false, Some("1")).unwrap_or_else(|e| panic!("{e}"));
+        let view =
+            view(&source, text.as_bytes(), super::super::MatchFile::Mat, Some("1")).unwrap_or_else(|e| panic!("{e}"));
         // 7 moves of two rolls each, a double, a drop and the win.
         let labels: Vec<&str> = view.frames.iter().map(|f| f.label.as_str()).collect();
         assert_eq!(view.frames.len(), 1 + 14 + 3, "{labels:?}");

@@ -18,6 +18,8 @@ pub enum Format {
     BackgammonMat,
     /// GNU Backgammon's `.sgf` match: SGF game trees of game type 6 (`(;FF[4]GM[6]...`).
     BackgammonSgf,
+    /// eXtreme Gammon's own `.xg` match: the magic `RGMH` in the first four bytes.
+    BackgammonXg,
     /// Stones and Rivers records: `[Key "Value"]` tags and one turn a line (`Sq - D5, FN`),
     /// records separated by blank lines.
     StonesRiversRecords,
@@ -26,6 +28,9 @@ pub enum Format {
 impl Format {
     /// Recognises a format from the start of a file.
     pub fn detect(head: &[u8]) -> Option<Format> {
+        if head.starts_with(crate::backgammon::xg::MAGIC) {
+            return Some(Format::BackgammonXg);
+        }
         let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
         let first_line = head.split(|&b| b == b'\n').next().unwrap_or_default();
         if first_line.contains(&b'\t') {
@@ -76,7 +81,7 @@ impl Format {
     pub fn game(&self) -> GameKind {
         match self {
             Format::ArimaaArchive(_) | Format::ArimaaMoveList | Format::ArimaaShort => GameKind::Arimaa,
-            Format::BackgammonMat | Format::BackgammonSgf => GameKind::Backgammon,
+            Format::BackgammonMat | Format::BackgammonSgf | Format::BackgammonXg => GameKind::Backgammon,
             Format::StonesRiversRecords => GameKind::StonesRivers,
         }
     }
@@ -137,6 +142,8 @@ mod tests {
         assert!(matches!(Format::detect(b"id\tmovelist\n1\t1w Ra1"), Some(Format::ArimaaArchive(_))));
         assert_eq!(Format::detect(b"1w Ra1 Rb1\\n1b"), Some(Format::ArimaaMoveList));
         assert_eq!(Format::detect(b"\x00\x01binary"), None);
+        assert_eq!(Format::detect(b"RGMH\x01\x00\x00\x00\t\n"), Some(Format::BackgammonXg));
+        assert_eq!(Format::detect(b"RGM"), None);
     }
 
     #[test]

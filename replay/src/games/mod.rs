@@ -19,6 +19,7 @@ pub use format::Format;
 
 use crate::arimaa::find::{ArimaaFile, FileLayout, OwnedRecord};
 use crate::arimaa::verify::Notation;
+use crate::backgammon::MatchFile;
 use crate::error::{FindError, QueryError, Refusal, ShowError};
 use crate::game_kind::GameKind;
 use crate::input::{self, Chunk, ChunkStream, LineChunks, RowsBefore};
@@ -56,7 +57,7 @@ pub(crate) fn arimaa_file<R: Read>(path: &Path, reader: R) -> Result<ArimaaFile<
     }
     let layout = match Format::of_chunk(&first) {
         None => return Err(FindError::NotRecords { file: file() }),
-        Some(Format::BackgammonMat | Format::BackgammonSgf) => {
+        Some(Format::BackgammonMat | Format::BackgammonSgf | Format::BackgammonXg) => {
             return Err(FindError::OtherGame { file: file(), what: "a backgammon match" })
         }
         Some(Format::StonesRiversRecords) => {
@@ -99,6 +100,11 @@ pub(crate) fn check_records<R: Read + Send>(
         Format::BackgammonSgf => {
             let mut stream = ChunkStream::new(first, chunks);
             crate::backgammon::check::check_sgf(source, name, &mut stream, emit);
+            stream.bytes_read()
+        }
+        Format::BackgammonXg => {
+            let mut stream = ChunkStream::new(first, chunks);
+            crate::backgammon::check::check_xg(source, name, &mut stream, emit);
             stream.bytes_read()
         }
         Format::StonesRiversRecords => {
@@ -150,8 +156,8 @@ pub(crate) fn show_game(
             crate::stones_rivers::show::print_replay(source, &record, upto, look, out)
         }
         Some(GameKind::Backgammon) => {
-            let sgf = format == Some(Format::BackgammonSgf);
-            crate::backgammon::show::print_match_replay(source, reader, sgf, selector, upto, look, out)
+            let file = match_format(format).unwrap_or(MatchFile::Mat);
+            crate::backgammon::show::print_match_replay(source, reader, file, selector, upto, look, out)
         }
         // Arimaa, or no format known: the Arimaa finder says what the file is not.
         Some(GameKind::Arimaa) | None => {
@@ -176,7 +182,7 @@ pub(crate) fn game_view(
             Ok(crate::stones_rivers::svg::view(source, &record))
         }
         Some(GameKind::Backgammon) => {
-            crate::backgammon::svg::view(source, reader, format == Some(Format::BackgammonSgf), selector)
+            crate::backgammon::svg::view(source, reader, match_format(format).unwrap_or(MatchFile::Mat), selector)
         }
         // Arimaa, or no format known: the Arimaa finder says what the file is not.
         Some(GameKind::Arimaa) | None => {
@@ -236,7 +242,7 @@ pub(crate) fn read_games(
     reader: impl BufRead,
     f: &mut dyn FnMut(GameReport, Option<Kept>) -> ControlFlow<()>,
 ) -> Result<(), FindError> {
-    use crate::backgammon::check::{check_match_kept, check_sgf_kept, Keep};
+    use crate::backgammon::check::{check_match_kept, check_sgf_kept, check_xg_kept, Keep};
     match format.game() {
         GameKind::Arimaa => crate::arimaa::find::for_each_game_in(path, arimaa_file(path, reader)?, &mut |r, k| {
             f(r, k.map(Kept::Arimaa))
@@ -252,10 +258,10 @@ pub(crate) fn read_games(
                     k.map(|k| Kept::Backgammon(Box::new(crate::backgammon::show::found_of(source, k, r.clone()))));
                 stopped = f(r, kept).is_break();
             };
-            if format == Format::BackgammonSgf {
-                check_sgf_kept(source, &name, reader, Some(Keep::All), &mut sink);
-            } else {
-                check_match_kept(source, &name, reader, Some(Keep::All), &mut sink);
+            match format {
+                Format::BackgammonSgf => check_sgf_kept(source, &name, reader, Some(Keep::All), &mut sink),
+                Format::BackgammonXg => check_xg_kept(source, &name, reader, Some(Keep::All), &mut sink),
+                _ => check_match_kept(source, &name, reader, Some(Keep::All), &mut sink),
             }
             Ok(())
         }
@@ -330,12 +336,13 @@ pub enum AnyBoard {
     StonesRivers(crate::stones_rivers::board::Board),
 }
 
-/// Whether a recognised format is a backgammon match a `convert --to sgf|mat` reads: `Some(true)`
-/// for `.sgf`, `Some(false)` for `.mat`, `None` for anything else.
-pub(crate) fn match_format(format: Option<Format>) -> Option<bool> {
+/// The backgammon match file a recognised format is (what `convert --to sgf|mat` reads);
+/// `None` for any other format.
+pub(crate) fn match_format(format: Option<Format>) -> Option<MatchFile> {
     match format? {
-        Format::BackgammonSgf => Some(true),
-        Format::BackgammonMat => Some(false),
+        Format::BackgammonSgf => Some(MatchFile::Sgf),
+        Format::BackgammonMat => Some(MatchFile::Mat),
+        Format::BackgammonXg => Some(MatchFile::Xg),
         Format::ArimaaArchive(_) | Format::ArimaaMoveList | Format::ArimaaShort | Format::StonesRiversRecords => None,
     }
 }

@@ -112,8 +112,8 @@ pub enum Command {
     },
     /// Convert an Arimaa record between long and short notation: `--to short` reads an archive
     /// row or a move list in long notation (one game, `--game`), `--to long` reads a text of
-    /// short notation and writes the long move list. Convert a backgammon match (`.mat` or
-    /// `.sgf`) to `--to sgf` or `--to mat`: every game verified, the verified plays written; a
+    /// short notation and writes the long move list. Convert a backgammon match (`.mat`, `.sgf`
+    /// or `.xg`) to `--to sgf` or `--to mat`: every game verified, the verified plays written; a
     /// match with a game that is not ok is not converted (status 1, the games said).
     #[command(
         after_help = "Examples:\n  tabula convert --to short --game 900001 testdata/arimaa/random_games.tsv\n  \

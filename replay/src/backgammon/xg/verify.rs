@@ -1,0 +1,168 @@
+//! An `.xg` game verified: the replay every backgammon record gets, and beside it the file's
+//! own positions and cube compared with the engine's, and the footer's way of ending with the
+//! replay's.
+
+use std::sync::Arc;
+
+use tabula_engine::backgammon::{Cube, MatchScore, Position, Setup, Side};
+use tabula_notation::backgammon::position_id;
+
+use super::game::XgChecks;
+use super::records::XgBoard;
+use crate::backgammon::mat::Column;
+use crate::backgammon::mat::GameRecord;
+use crate::backgammon::verify::{verify_game_with, Replay, Replayed};
+use crate::report::{ErrorInfo, GameResult, Verdict};
+
+/// XG's 26 numbers as a position, the player they are seen from on roll.
+fn position_of(board: &XgBoard) -> Result<Position, String> {
+    let mut setup = Setup { on_roll: [0; 26], opponent: [0; 26] };
+    for (i, &n) in board.iter().enumerate() {
+        let count = n.unsigned_abs();
+        match (i, n.signum()) {
+            (_, 0) => {}
+            (25, 1) => setup.on_roll[25] = count,
+            (0, -1) => setup.opponent[25] = count,
+            (1..=24, 1) => setup.on_roll[i] = count,
+            (1..=24, -1) => setup.opponent[25 - i] = count,
+            _ => return Err(format!("{n} checkers on the wrong bar (place {i})")),
+        }
+    }
+    Position::from_setup(&setup).map_err(|e| e.to_string())
+}
+
+/// XG's cube (0 centred, `n` a cube of `2^n` owned by player 1, `-n` by player 2).
+fn cube_of(cube: i32) -> Option<Cube> {
+    let power = cube.unsigned_abs();
+    let value = 1u32.checked_shl(power).filter(|_| power < 31)?;
+    let owner = match cube.signum() {
+        0 => None,
+        1 => Some(Side::Zero),
+        _ => Some(Side::One),
+    };
+    Some(Cube { value, owner })
+}
+
+fn describe_cube(c: &Cube) -> String {
+    match c.owner {
+        None => format!("{} in the middle", c.value),
+        Some(Side::Zero) => format!("{} owned by player 1", c.value),
+        Some(Side::One) => format!("{} owned by player 2", c.value),
+    }
+}
+
+/// Verifies one game of an `.xg` file, `record` with what the file says beside it (`checks`):
+/// `id` the game's id, `ctx` the score before it.
+pub fn verify_xg(source: &Arc<str>, id: String, record: &GameRecord, checks: &XgChecks, ctx: MatchScore) -> Replay {
+    let mut fault: Option<(usize, u64, String)> = None;
+    let mut board = Position::start();
+    let mut cube = Cube::default();
+    let mut index = 0usize;
+    let mut observe = |r: Replayed<'_>| {
+        let i = index;
+        index += 1;
+        if fault.is_none() {
+            if let Some(facts) = checks.facts.get(i) {
+                for (before, record) in &facts.before {
+                    match position_of(before) {
+                        Ok(p) if p == board => {}
+                        Ok(p) => {
+                            fault = Some((
+                                i,
+                                *record,
+                                format!(
+                                    "the file's position before it is {}, the replay's {} (gnubg Position IDs, player \
+                                     1 on roll)",
+                                    position_id::encode(&p),
+                                    position_id::encode(&board)
+                                ),
+                            ));
+                            break;
+                        }
+                        Err(e) => {
+                            fault = Some((i, *record, format!("the file's position before it is not a position: {e}")));
+                            break;
+                        }
+                    }
+                }
+                if let (None, Some(written)) = (&fault, facts.cube) {
+                    if cube_of(written) != Some(cube) {
+                        let says = cube_of(written).map_or_else(|| format!("{written}"), |c| describe_cube(&c));
+                        let line = r.action.line;
+                        fault = Some((
+                            i,
+                            line,
+                            format!("the file's cube is {says}, the replay's {}", describe_cube(&cube)),
+                        ));
+                    }
+                }
+                if let (None, Some(after)) = (&fault, &facts.after) {
+                    let mover = r.action.column.side();
+                    let seen = if mover == Side::Zero { r.board } else { r.board.swapped() };
+                    match position_of(after) {
+                        Ok(p) if p == seen => {}
+                        Ok(p) => {
+                            fault = Some((
+                                i,
+                                r.action.line,
+                                format!(
+                                "the file's position after it is {}, the replay's {} (gnubg Position IDs, the mover \
+                                     on roll)",
+                                position_id::encode(&p),
+                                position_id::encode(&seen)
+                            ),
+                            ))
+                        }
+                        Err(e) => {
+                            let message = format!("the file's position after it is not a position: {e}");
+                            fault = Some((i, r.action.line, message));
+                        }
+                    }
+                }
+            }
+        }
+        board = r.board;
+        cube = r.cube;
+    };
+    let mut replay = verify_game_with(source, id, record, ctx, Some(&mut observe));
+    let actions = &record.actions;
+    if let Some((i, line, message)) = fault {
+        let a = &actions[i];
+        let turn = format!("{}{}", a.move_number.unwrap_or(0), if a.column == Column::Left { 'L' } else { 'R' });
+        replay.report.verdict = Verdict::Illegal;
+        replay.report.turns = actions[..=i].iter().filter(|a| a.is_play()).count();
+        replay.report.error = Some(ErrorInfo { turn, line, token: a.text.to_string(), message });
+        return replay;
+    }
+    if replay.report.verdict != Verdict::Ok {
+        return replay;
+    }
+    let (Some(footer), Some(GameResult::Backgammon { how, .. })) = (&checks.footer, &replay.report.result) else {
+        return replay;
+    };
+    let written = match footer.termination {
+        t if t >= 100 => "resign",
+        0 => "drop",
+        1..=3 => "bearoff",
+        _ => return replay,
+    };
+    if written != *how {
+        let end = record.end.map_or(record.players_line, |e| e.line);
+        replay.report.verdict = Verdict::ResultMismatch;
+        replay.report.error = Some(ErrorInfo {
+            turn: String::new(),
+            line: end,
+            token: actions.last().map_or_else(String::new, |a| a.text.to_string()),
+            message: format!(
+                "the game footer says the game ended by {} (termination {}), the replay says by {how}",
+                match written {
+                    "resign" => "resignation",
+                    "drop" => "a drop",
+                    _ => "bearing off",
+                },
+                footer.termination
+            ),
+        });
+    }
+    replay
+}
