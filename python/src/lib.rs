@@ -121,7 +121,7 @@ const KEPT_RESULTS: usize = 256;
 
 impl Made {
     /// The dict a report's is copied from: the keys of a game's JSON line, in its order, each
-    /// interned, with `None` as `result` and `error`.
+    /// interned, with `None` as `result`, `error` and `fingerprint`.
     fn template<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         if let Some(t) = &self.template {
             return Ok(t.bind(py).clone());
@@ -136,6 +136,7 @@ impl Made {
             intern!(py, "result"),
             intern!(py, "final_position"),
             intern!(py, "error"),
+            intern!(py, "fingerprint"),
         ] {
             d.set_item(key, py.None())?;
         }
@@ -248,6 +249,13 @@ fn report_dict<'py>(
     d.set_item(intern!(py, "final_position"), &r.final_position)?;
     if let Some(error) = &r.error {
         d.set_item(intern!(py, "error"), pythonize::pythonize(py, error).map_err(nested)?)?;
+    }
+    if let Some(f) = r.fingerprint {
+        d.set_item(intern!(py, "fingerprint"), f.to_string())?;
+    }
+    // Backgammon's alone, after the keys every report has, as the JSON line has it.
+    if let Some(f) = r.match_fingerprint {
+        d.set_item(intern!(py, "match_fingerprint"), f.to_string())?;
     }
     Ok(d)
 }

@@ -38,7 +38,18 @@ __all__ = ["check", "COLUMNS", "DEFAULT_MAX_BYTES_PER_TASK"]
 DEFAULT_MAX_BYTES_PER_TASK = 64 << 20
 
 #: The columns of the DataFrame, in order: the keys of ``tabula check --jsonl``.
-COLUMNS = ["source", "game", "kind", "verdict", "turns", "result", "final_position", "error"]
+COLUMNS = [
+    "source",
+    "game",
+    "kind",
+    "verdict",
+    "turns",
+    "result",
+    "final_position",
+    "error",
+    "fingerprint",
+    "match_fingerprint",
+]
 
 # Bytes of a file's start its format is recognised from (the library's DETECT_BYTES).
 _HEAD_BYTES = 64 << 10
@@ -57,6 +68,8 @@ def _schema():
             StructField("result", StringType(), True),
             StructField("final_position", StringType(), False),
             StructField("error", StringType(), True),
+            StructField("fingerprint", StringType(), True),
+            StructField("match_fingerprint", StringType(), True),
             # Where the row stands: its file, the byte its piece starts at, its place in the piece.
             StructField("_file", StringType(), False),
             StructField("_block", LongType(), False),
@@ -86,6 +99,8 @@ def _rows(lines: Iterable[str], file: str, block: int) -> Iterator[tuple]:
             _json_text(r["result"]),
             r["final_position"],
             _json_text(r["error"]),
+            r["fingerprint"],
+            r.get("match_fingerprint"),
             file,
             block,
             seq,
@@ -188,8 +203,9 @@ def check(spark, path, *, max_bytes_per_task: int = DEFAULT_MAX_BYTES_PER_TASK):
     ``path``: any path Spark reads (a file, a folder, searched recursively, a glob; local, HDFS,
     S3). Returns a DataFrame with one row per game or skipped file, with the columns of
     ``tabula check --jsonl`` (``COLUMNS``): ``source`` (the path as Spark names the file),
-    ``game``, ``kind``, ``verdict``, ``turns``, ``final_position`` as they are, ``result`` and
-    ``error`` as JSON text (null when null). The rows are those of ``tabula check --jsonl`` on the
+    ``game``, ``kind``, ``verdict``, ``turns``, ``final_position``, ``fingerprint`` as they are,
+    ``result`` and ``error`` as JSON text (null when null), ``match_fingerprint`` (backgammon; null
+    for the other games). The rows are those of ``tabula check --jsonl`` on the
     same files, in the order of the files' paths, and within a file in the file's order.
 
     A plain Arimaa archive larger than ``max_bytes_per_task`` bytes is checked in pieces of about

@@ -136,6 +136,7 @@
 pub mod control;
 pub mod diagram;
 pub mod error;
+pub mod fingerprint;
 pub mod game_kind;
 pub mod input;
 pub mod report;
@@ -162,6 +163,7 @@ pub mod show;
 
 pub use check::{check_bytes, check_paths, check_paths_with, check_reader};
 pub use error::{FindError, QueryError, Refusal, ShowError};
+pub use fingerprint::Fingerprint;
 pub use game_kind::{GameKind, UnknownGame};
 pub use query::{moves, resolve_line};
 pub use report::{ErrorInfo, GameReport, GameResult, Verdict};

@@ -13,6 +13,7 @@ const REPLAY_FLOORS: &[(&str, u8)] = &[
     ("control", 1),
     ("diagram", 1),
     ("error", 1),
+    ("fingerprint", 1),
     ("game_kind", 1),
     ("input", 1),
     ("report", 1),
