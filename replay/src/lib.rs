@@ -139,6 +139,7 @@ pub mod error;
 pub mod fingerprint;
 pub mod game_kind;
 pub mod input;
+pub mod position_row;
 pub mod report;
 pub mod skip;
 pub mod svg;
@@ -154,6 +155,7 @@ pub mod stones_rivers;
 mod games;
 
 // Floor 4, the drivers.
+pub mod archive;
 pub mod check;
 pub mod convert;
 pub mod page;

@@ -71,6 +71,9 @@ pub struct Replayed<'a> {
     /// A roll left unplayed although a die could be played: legal only as the last action of
     /// a game that ends by resignation (GNU Backgammon writes the roll before a resignation so).
     pub unplayed: bool,
+    /// The player whose view the game's position is now kept from (the report's
+    /// `final_position` after the last action): the player on roll next, or the winner.
+    pub view: Side,
 }
 
 impl Replayed<'_> {
@@ -351,7 +354,8 @@ impl GameState {
                 let board = if self.view == Side::Zero { self.pos } else { self.pos.swapped() };
                 let play = if a.is_play() { self.last_play.take() } else { None };
                 let unplayed = a.is_play() && self.unplayed.is_some();
-                observe(Replayed { action: a, board, play, cube: self.cube, pending: self.pending, unplayed });
+                let (cube, pending, view) = (self.cube, self.pending, self.view);
+                observe(Replayed { action: a, board, play, cube, pending, unplayed, view });
             }
         }
         if let Some(unplayed) = self.unplayed.take().filter(|_| !claimed) {
