@@ -21,6 +21,7 @@ use tabula_replay::check::{check_bytes, check_content, check_paths_with, CheckEv
 use tabula_replay::texts::Texts;
 use tabula_replay::{GameReport, GameResult, Refusal};
 
+mod archive;
 mod arimaa;
 mod backgammon;
 mod read;
@@ -376,6 +377,11 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_content_lines, m)?)?;
     m.add_function(wrap_pyfunction!(rows_header_len, m)?)?;
     m.add_function(wrap_pyfunction!(rows_in, m)?)?;
+    m.add_class::<archive::PositionLines>()?;
+    m.add_function(wrap_pyfunction!(archive::duplicates_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(archive::position_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(archive::positions_bytes_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(archive::find_lines, m)?)?;
     m.add_class::<read::Games>()?;
     m.add_class::<read::Game>()?;
     m.add_function(wrap_pyfunction!(read::read_games, m)?)?;

@@ -315,3 +315,52 @@ def _pieces(spark, path, max_bytes: int) -> Dict[str, int]:
         return {}
     counts = plan.counts(plan.texts())
     return {p.rsplit("/", 1)[-1]: sum(1 for _, _, rows in blocks if rows) for p, blocks in counts.items()}
+
+
+#: The columns of ``positions``' DataFrame, in order: the keys of ``tabula positions --jsonl``.
+POSITION_COLUMNS = ["source", "game", "kind", "ply", "side", "position", "dice", "move", "key"]
+
+
+def _positions_schema():
+    from pyspark.sql.types import LongType, StringType, StructField, StructType
+
+    return StructType(
+        [
+            StructField("source", StringType(), False),
+            StructField("game", StringType(), False),
+            StructField("kind", StringType(), False),
+            StructField("ply", LongType(), False),
+            StructField("side", StringType(), False),
+            StructField("position", StringType(), False),
+            StructField("dice", StringType(), False),
+            StructField("move", StringType(), True),
+            StructField("key", StringType(), False),
+            StructField("_file", StringType(), False),
+            StructField("_seq", LongType(), False),
+        ]
+    )
+
+
+def _positions_of(row) -> Iterator[tuple]:
+    """A task's work on a whole file: ``(path, content)`` into rows of positions."""
+    path, content = row[0], bytes(row[1])
+    for seq, line in enumerate(_tabula.positions_bytes_lines(content, path)):
+        r = json.loads(line)
+        yield tuple(r[c] for c in POSITION_COLUMNS) + (path, seq)
+
+
+def positions(spark, path):
+    """Every position reached in the games of the files under ``path`` (any path Spark reads),
+    on the cluster of ``spark``: a DataFrame with the columns of ``tabula positions --jsonl``
+    (``POSITION_COLUMNS``), the same rows as the program gives for the same files, in the order
+    of the files' paths and within a file in the games' order and by ply. A task per file
+    (Spark's ``binaryFile`` source: at most 2 GB); files in no format tabula knows give no rows.
+    """
+    if isinstance(path, bytes) or hasattr(path, "__fspath__"):
+        path = os.fsdecode(os.fspath(path))
+    if not isinstance(path, str):
+        raise TypeError(f"path must be str or os.PathLike, not {type(path).__name__}")
+    files = spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(path)
+    rows = files.select("path", "content").rdd.flatMap(_positions_of)
+    df = spark.createDataFrame(rows, _positions_schema())
+    return df.orderBy("_file", "_seq").select(*POSITION_COLUMNS)

@@ -206,6 +206,43 @@ fn file_positions(
     }
 }
 
+/// As [`positions`], for one file's content, `data` (plain, or gzip as its first bytes say),
+/// read as the file `source` named on the command line: what a task of a distributed job calls
+/// on the bytes it was given.
+pub fn positions_in_content(
+    source: &str,
+    data: &[u8],
+    f: &mut dyn FnMut(&GameReport, &[PositionRow]) -> ControlFlow<()>,
+) -> PositionsSummary {
+    let mut summary = PositionsSummary::default();
+    let path = Path::new(source);
+    let content: Box<dyn std::io::Read + Send> =
+        if data.starts_with(&input::GZIP_MAGIC) { Box::new(input::Gunzip::new(data)) } else { Box::new(data) };
+    let opened = games::open_reader(content);
+    let (format, reader) = match opened {
+        Ok((Some(format), reader)) => (format, reader),
+        Ok((None, _)) => {
+            summary.problems.push(format!("{source}: {}", crate::skip::NOT_RECORDS));
+            return summary;
+        }
+        Err(e) => {
+            summary.problems.push(format!("{source}: cannot read: {e}"));
+            return summary;
+        }
+    };
+    summary.files += 1;
+    let source: Arc<str> = Arc::from(source);
+    let read = games::read_positions(format, path, &source, reader, &mut |(report, rows)| {
+        summary.games += 1;
+        summary.rows += rows.len();
+        f(&report, &rows)
+    });
+    if let Err(e) = read {
+        summary.problems.push(e.to_string());
+    }
+    summary
+}
+
 /// A position asked for by `tabula find`, in the form the positions of its kind are written.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Target {

@@ -33,13 +33,21 @@ use crate::view::{GameView, Look};
 pub(crate) fn open(path: &Path) -> Result<(Option<Format>, Arc<str>, impl BufRead), FindError> {
     let file = || path.display().to_string();
     let io = |error: std::io::Error| FindError::Io { file: file(), error };
-    let mut content = input::open(path).map_err(io)?.into_reader();
+    let content = input::open(path).map_err(io)?.into_reader();
+    let (format, reader) = open_reader(content).map_err(io)?;
+    Ok((format, Arc::from(file()), reader))
+}
+
+/// Content to read, its format recognised from its start as `tabula check` does.
+///
+/// # Errors
+/// Its start cannot be read.
+pub(crate) fn open_reader(mut content: impl Read) -> std::io::Result<(Option<Format>, impl BufRead)> {
     // The whole start the format is recognised from, however few bytes a read gives (a pipe).
     let mut head = Vec::with_capacity(input::DETECT_BYTES);
-    (&mut content).take(input::DETECT_BYTES as u64).read_to_end(&mut head).map_err(io)?;
+    (&mut content).take(input::DETECT_BYTES as u64).read_to_end(&mut head)?;
     let format = Format::detect(&head);
-    let reader = BufReader::with_capacity(input::DETECT_BYTES, std::io::Cursor::new(head).chain(content));
-    Ok((format, Arc::from(file()), reader))
+    Ok((format, BufReader::with_capacity(input::DETECT_BYTES, std::io::Cursor::new(head).chain(content))))
 }
 
 /// The content of `path`, read from `reader`, opened as an Arimaa file: its first chunk read
