@@ -91,7 +91,7 @@ fn ambiguous(py: Python<'_>, message: String, candidates: Vec<String>) -> PyErr 
 /// A check's event as the background thread hands it on: a game's report, or the JSON line of
 /// a file passed over.
 enum Checked {
-    Game(GameReport),
+    Game(Box<GameReport>),
     Line(String),
 }
 
@@ -285,7 +285,7 @@ fn check_lines(paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<CheckLines>
             pool.install(|| {
                 check_paths_with(&paths, &mut |event| {
                     let item = match event {
-                        CheckEvent::Game(r) => Checked::Game(r.clone()),
+                        CheckEvent::Game(r) => Checked::Game(Box::new(r.clone())),
                         skipped => Checked::Line(json_line(skipped)),
                     };
                     if tx.send(item).is_err() {

@@ -41,7 +41,7 @@ fn check_jsonl_has_the_keys_of_the_interface_on_the_bundled_records() {
     assert_eq!(reports.len(), 42, "one object per record");
     let skipped: Vec<&str> = skipped.iter().filter_map(|r| r["source"].as_str()).collect();
     assert!(skipped.len() == 2 && skipped.iter().all(|s| s.ends_with("README.md") || s.ends_with("expected.tsv")));
-    let keys = ["error", "final_position", "game", "kind", "result", "source", "turns", "verdict"];
+    let keys = ["error", "final_position", "fingerprint", "game", "kind", "result", "source", "turns", "verdict"];
     for r in &reports {
         let mut got: Vec<&str> = r.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
         got.sort_unstable();
@@ -79,7 +79,7 @@ fn check_jsonl_has_the_keys_of_the_interface() {
         let source = r["source"].as_str().unwrap_or_default();
         assert!(!source.ends_with(".txt") || source.contains("README"), "a record file skipped: {r}");
     }
-    let keys = ["error", "final_position", "game", "kind", "result", "source", "turns", "verdict"];
+    let keys = ["error", "final_position", "fingerprint", "game", "kind", "result", "source", "turns", "verdict"];
     for r in &reports {
         let mut got: Vec<&str> = r.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
         got.sort_unstable();
