@@ -287,3 +287,32 @@ fn no_two_different_games_of_the_shared_data_share_a_fingerprint() {
     assert!(reports.len() > 1000, "{} games", reports.len());
     no_two_games_share_one(&reports);
 }
+
+/// The real matches of `../shared/data/backgammon/matches` exported and saved by GNU Backgammon:
+/// each copy is grouped by `duplicates` with its original, and with nothing else.
+#[test]
+#[ignore = "needs GNU Backgammon (gnubg) and ../shared/data"]
+fn the_shared_matches_keep_their_fingerprints_through_gnubg() {
+    use std::sync::Arc;
+    use tabula_replay::archive::duplicates;
+    use tabula_replay::control::Control;
+    let sources = common::shared_data("backgammon/matches");
+    for to in ["mat", "sgf"] {
+        let out = common::scratch(&format!("fingerprint-shared-gnubg-{to}"));
+        common::gnubg_rewrite(&sources, to, &out);
+        let written = std::fs::read_dir(&out)
+            .unwrap()
+            .filter(|e| e.as_ref().is_ok_and(|e| e.path().extension().is_some_and(|x| x == to)))
+            .count();
+        assert!(written > 100, "gnubg wrote {written} matches as {to}");
+        let found = duplicates(&[out.clone(), sources.clone()], &Arc::new(Control::new()));
+        assert_eq!(found.groups.len(), written, "every copy with its original ({to})");
+        for g in &found.groups {
+            assert_eq!(g.members.len(), 2, "{g:?}");
+            let stems: Vec<_> =
+                g.members.iter().map(|m| Path::new(&*m.source).file_stem().map(|s| s.to_owned())).collect();
+            assert_eq!(stems[0], stems[1], "{g:?}");
+        }
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
