@@ -34,6 +34,23 @@ impl PositionRow {
 
     /// The JSON line of `tabula positions` for this row of the game `game` of `source`.
     pub fn to_json(&self, source: &str, game: &str, kind: &str) -> String {
+        let mut out = Vec::with_capacity(160 + self.position.len());
+        // Writing to a `Vec` cannot fail.
+        let _ = self.write_json(&mut out, source, game, kind);
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    /// Writes [`to_json`](Self::to_json)'s line, without its line break, to `out`.
+    ///
+    /// # Errors
+    /// Writing failed.
+    pub fn write_json(
+        &self,
+        out: &mut impl std::io::Write,
+        source: &str,
+        game: &str,
+        kind: &str,
+    ) -> std::io::Result<()> {
         #[derive(Serialize)]
         struct Line<'a> {
             source: &'a str,
@@ -45,8 +62,10 @@ impl PositionRow {
             dice: &'a str,
             #[serde(rename = "move")]
             played: Option<&'a str>,
-            key: String,
+            key: &'a str,
         }
+        let mut key = [0u8; 16];
+        hex16(self.key(kind), &mut key);
         let line = Line {
             source,
             game,
@@ -56,9 +75,17 @@ impl PositionRow {
             position: &self.position,
             dice: &self.dice,
             played: self.played.as_deref(),
-            key: format!("{:016x}", self.key(kind)),
+            key: std::str::from_utf8(&key).unwrap_or_default(),
         };
-        serde_json::to_string(&line).unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise a row: {e}\"}}"))
+        serde_json::to_writer(out, &line).map_err(std::io::Error::other)
+    }
+}
+
+/// `value` as 16 lowercase hex digits.
+fn hex16(value: u64, out: &mut [u8; 16]) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    for (i, d) in out.iter_mut().enumerate() {
+        *d = DIGITS[((value >> (60 - 4 * i)) & 0xf) as usize];
     }
 }
 

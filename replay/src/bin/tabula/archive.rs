@@ -87,7 +87,7 @@ pub fn positions(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Ou
         }
         for row in rows {
             let written = if jsonl {
-                writeln!(out, "{}", row.to_json(&report.source, &report.game, report.kind))
+                row.write_json(&mut out, &report.source, &report.game, report.kind).and_then(|()| out.write_all(b"\n"))
             } else {
                 writeln!(
                     out,
