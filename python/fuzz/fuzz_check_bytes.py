@@ -21,7 +21,7 @@ import tabula
 ALLOWED = (tabula.TabulaError, TypeError, ValueError)
 
 NAMES = ["archive.tsv", "match.mat", "game.txt", "match.sgf", "records.snr", "a b/c.gz", "-", ""]
-KEYS = {"source", "game", "kind", "verdict", "turns", "result", "final_position", "error"}
+KEYS = {"source", "game", "kind", "verdict", "turns", "result", "final_position", "error", "fingerprint"}
 VERDICTS = {"ok", "illegal", "result-mismatch", "unreadable", "skipped"}
 
 
@@ -36,7 +36,9 @@ def one_input(data: bytes) -> None:
         return
     assert isinstance(reports, list) and reports, "check_bytes gave no report at all"
     for r in reports:
-        assert set(r) == KEYS, sorted(r)
+        # A backgammon report carries its match's fingerprint too.
+        assert set(r) - {"match_fingerprint"} == KEYS, sorted(r)
+        assert ("match_fingerprint" in r) == (r["kind"] == "backgammon"), r
         assert r["verdict"] in VERDICTS, r["verdict"]
         assert r["source"] == source, r["source"]
         assert isinstance(r["turns"], int) and r["turns"] >= 0

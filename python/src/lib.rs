@@ -21,6 +21,7 @@ use tabula_replay::check::{check_bytes, check_content, check_paths_with, CheckEv
 use tabula_replay::texts::Texts;
 use tabula_replay::{GameReport, GameResult, Refusal};
 
+mod archive;
 mod arimaa;
 mod backgammon;
 mod board;
@@ -91,7 +92,7 @@ fn ambiguous(py: Python<'_>, message: String, candidates: Vec<String>) -> PyErr 
 /// A check's event as the background thread hands it on: a game's report, or the JSON line of
 /// a file passed over.
 enum Checked {
-    Game(GameReport),
+    Game(Box<GameReport>),
     Line(String),
 }
 
@@ -122,7 +123,7 @@ const KEPT_RESULTS: usize = 256;
 
 impl Made {
     /// The dict a report's is copied from: the keys of a game's JSON line, in its order, each
-    /// interned, with `None` as `result` and `error`.
+    /// interned, with `None` as `result`, `error` and `fingerprint`.
     fn template<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         if let Some(t) = &self.template {
             return Ok(t.bind(py).clone());
@@ -137,6 +138,7 @@ impl Made {
             intern!(py, "result"),
             intern!(py, "final_position"),
             intern!(py, "error"),
+            intern!(py, "fingerprint"),
         ] {
             d.set_item(key, py.None())?;
         }
@@ -250,6 +252,13 @@ fn report_dict<'py>(
     if let Some(error) = &r.error {
         d.set_item(intern!(py, "error"), pythonize::pythonize(py, error).map_err(nested)?)?;
     }
+    if let Some(f) = r.fingerprint {
+        d.set_item(intern!(py, "fingerprint"), f.to_string())?;
+    }
+    // Backgammon's alone, after the keys every report has, as the JSON line has it.
+    if let Some(f) = r.match_fingerprint {
+        d.set_item(intern!(py, "match_fingerprint"), f.to_string())?;
+    }
     Ok(d)
 }
 
@@ -277,7 +286,7 @@ fn check_lines(paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<CheckLines>
             pool.install(|| {
                 check_paths_with(&paths, &mut |event| {
                     let item = match event {
-                        CheckEvent::Game(r) => Checked::Game(r.clone()),
+                        CheckEvent::Game(r) => Checked::Game(Box::new(r.clone())),
                         skipped => Checked::Line(json_line(skipped)),
                     };
                     if tx.send(item).is_err() {
@@ -369,6 +378,11 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_content_lines, m)?)?;
     m.add_function(wrap_pyfunction!(rows_header_len, m)?)?;
     m.add_function(wrap_pyfunction!(rows_in, m)?)?;
+    m.add_class::<archive::PositionLines>()?;
+    m.add_function(wrap_pyfunction!(archive::duplicates_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(archive::position_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(archive::positions_bytes_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(archive::find_lines, m)?)?;
     m.add_class::<read::Games>()?;
     m.add_class::<read::Game>()?;
     m.add_function(wrap_pyfunction!(read::read_games, m)?)?;

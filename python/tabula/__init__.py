@@ -25,6 +25,9 @@ __all__ = [
     "__version__",
     "check",
     "check_bytes",
+    "duplicates",
+    "positions",
+    "find",
     "read",
     "Game",
     "TabulaError",
@@ -58,11 +61,17 @@ def check(
     all cores) without holding the GIL, and streamed: memory does not grow with the archive.
     Closing the iterator (or dropping it) stops the check.
     """
+    names, jobs = _paths_and_jobs(paths, jobs)
+    return _stream(_tabula.check_lines(names, jobs))
+
+
+def _paths_and_jobs(paths: Any, jobs: Any):
+    """The path names of ``paths`` (a path or a list of paths) and ``jobs``, checked."""
     if isinstance(paths, (str, bytes)) or hasattr(paths, "__fspath__"):
-        paths = [paths]  # type: ignore[list-item]
+        paths = [paths]
     if not isinstance(paths, (list, tuple)):
         try:
-            paths = list(paths)  # type: ignore[arg-type]
+            paths = list(paths)
         except TypeError:
             raise TypeError(
                 f"paths must be a path or a list of paths, not {type(paths).__name__}"
@@ -73,7 +82,57 @@ def check(
             raise TypeError(f"jobs must be an int, not {type(jobs).__name__}")
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
-    return _stream(_tabula.check_lines(names, jobs))
+    return names, jobs
+
+
+def duplicates(
+    paths: Union[_PathLike, Sequence[_PathLike]], jobs: Optional[int] = None
+) -> List[Dict[str, Any]]:
+    """The records found more than once in ``paths``: the groups of ``tabula duplicates --jsonl``.
+
+    Each group is a dict ``{"kind", "scope", "fingerprint", "members": [{"source", "game"}]}``:
+    the same game (Arimaa, Stones and Rivers) or match (backgammon, ``scope`` ``"match"``) in
+    any format, groups in the order of their first member.
+    """
+    names, jobs = _paths_and_jobs(paths, jobs)
+    return [_json.loads(line) for line in _tabula.duplicates_lines(names, jobs)]
+
+
+def positions(
+    paths: Union[_PathLike, Sequence[_PathLike]], jobs: Optional[int] = None
+) -> Iterator[Dict[str, Any]]:
+    """Every position reached in the games of ``paths``: the rows of ``tabula positions --jsonl``.
+
+    Yields one dict per position, ``{"source", "game", "kind", "ply", "side", "position",
+    "dice", "move", "key"}``, in the games' order and then by ply; the last of a game is its
+    ``final_position``. Streamed from a background thread: memory does not grow with the archive
+    (``pandas.DataFrame(tabula.positions(path))`` holds the rows, of course).
+    """
+    names, jobs = _paths_and_jobs(paths, jobs)
+    return _lines(_tabula.position_lines(names, jobs))
+
+
+def _lines(batches: Iterator[List[str]]) -> Iterator[Dict[str, Any]]:
+    """The dicts of the JSON lines of the lists ``batches`` yields."""
+    for batch in batches:
+        for line in batch:
+            yield _json.loads(line)
+
+
+def find(
+    paths: Union[_PathLike, Sequence[_PathLike]], position: str, game: Optional[str] = None
+) -> List[Dict[str, Any]]:
+    """The games and plies of ``paths`` that reach ``position``, as ``tabula find --jsonl``.
+
+    ``position``: an Arimaa ``g [<64 squares>]``/``s [...]``, a gnubg Position ID (from the view
+    of the player on roll) or a Stones and Rivers position string; ``game`` names the game when
+    the text could be read as another's. Returns dicts ``{"source", "game", "kind", "ply"}``;
+    ``ValueError`` when ``position`` is no position.
+    """
+    names, _ = _paths_and_jobs(paths, None)
+    if not isinstance(position, str):
+        raise TypeError(f"position must be str, not {type(position).__name__}")
+    return [_json.loads(line) for line in _tabula.find_lines(names, position, game)]
 
 
 def _stream(batches: Iterator[List[Dict[str, Any]]]) -> Iterator[Dict[str, Any]]:

@@ -38,7 +38,18 @@ __all__ = ["check", "COLUMNS", "DEFAULT_MAX_BYTES_PER_TASK"]
 DEFAULT_MAX_BYTES_PER_TASK = 64 << 20
 
 #: The columns of the DataFrame, in order: the keys of ``tabula check --jsonl``.
-COLUMNS = ["source", "game", "kind", "verdict", "turns", "result", "final_position", "error"]
+COLUMNS = [
+    "source",
+    "game",
+    "kind",
+    "verdict",
+    "turns",
+    "result",
+    "final_position",
+    "error",
+    "fingerprint",
+    "match_fingerprint",
+]
 
 # Bytes of a file's start its format is recognised from (the library's DETECT_BYTES).
 _HEAD_BYTES = 64 << 10
@@ -57,6 +68,8 @@ def _schema():
             StructField("result", StringType(), True),
             StructField("final_position", StringType(), False),
             StructField("error", StringType(), True),
+            StructField("fingerprint", StringType(), True),
+            StructField("match_fingerprint", StringType(), True),
             # Where the row stands: its file, the byte its piece starts at, its place in the piece.
             StructField("_file", StringType(), False),
             StructField("_block", LongType(), False),
@@ -86,6 +99,8 @@ def _rows(lines: Iterable[str], file: str, block: int) -> Iterator[tuple]:
             _json_text(r["result"]),
             r["final_position"],
             _json_text(r["error"]),
+            r["fingerprint"],
+            r.get("match_fingerprint"),
             file,
             block,
             seq,
@@ -188,8 +203,9 @@ def check(spark, path, *, max_bytes_per_task: int = DEFAULT_MAX_BYTES_PER_TASK):
     ``path``: any path Spark reads (a file, a folder, searched recursively, a glob; local, HDFS,
     S3). Returns a DataFrame with one row per game or skipped file, with the columns of
     ``tabula check --jsonl`` (``COLUMNS``): ``source`` (the path as Spark names the file),
-    ``game``, ``kind``, ``verdict``, ``turns``, ``final_position`` as they are, ``result`` and
-    ``error`` as JSON text (null when null). The rows are those of ``tabula check --jsonl`` on the
+    ``game``, ``kind``, ``verdict``, ``turns``, ``final_position``, ``fingerprint`` as they are,
+    ``result`` and ``error`` as JSON text (null when null), ``match_fingerprint`` (backgammon; null
+    for the other games). The rows are those of ``tabula check --jsonl`` on the
     same files, in the order of the files' paths, and within a file in the file's order.
 
     A plain Arimaa archive larger than ``max_bytes_per_task`` bytes is checked in pieces of about
@@ -299,3 +315,52 @@ def _pieces(spark, path, max_bytes: int) -> Dict[str, int]:
         return {}
     counts = plan.counts(plan.texts())
     return {p.rsplit("/", 1)[-1]: sum(1 for _, _, rows in blocks if rows) for p, blocks in counts.items()}
+
+
+#: The columns of ``positions``' DataFrame, in order: the keys of ``tabula positions --jsonl``.
+POSITION_COLUMNS = ["source", "game", "kind", "ply", "side", "position", "dice", "move", "key"]
+
+
+def _positions_schema():
+    from pyspark.sql.types import LongType, StringType, StructField, StructType
+
+    return StructType(
+        [
+            StructField("source", StringType(), False),
+            StructField("game", StringType(), False),
+            StructField("kind", StringType(), False),
+            StructField("ply", LongType(), False),
+            StructField("side", StringType(), False),
+            StructField("position", StringType(), False),
+            StructField("dice", StringType(), False),
+            StructField("move", StringType(), True),
+            StructField("key", StringType(), False),
+            StructField("_file", StringType(), False),
+            StructField("_seq", LongType(), False),
+        ]
+    )
+
+
+def _positions_of(row) -> Iterator[tuple]:
+    """A task's work on a whole file: ``(path, content)`` into rows of positions."""
+    path, content = row[0], bytes(row[1])
+    for seq, line in enumerate(_tabula.positions_bytes_lines(content, path)):
+        r = json.loads(line)
+        yield tuple(r[c] for c in POSITION_COLUMNS) + (path, seq)
+
+
+def positions(spark, path):
+    """Every position reached in the games of the files under ``path`` (any path Spark reads),
+    on the cluster of ``spark``: a DataFrame with the columns of ``tabula positions --jsonl``
+    (``POSITION_COLUMNS``), the same rows as the program gives for the same files, in the order
+    of the files' paths and within a file in the games' order and by ply. A task per file
+    (Spark's ``binaryFile`` source: at most 2 GB); files in no format tabula knows give no rows.
+    """
+    if isinstance(path, bytes) or hasattr(path, "__fspath__"):
+        path = os.fsdecode(os.fspath(path))
+    if not isinstance(path, str):
+        raise TypeError(f"path must be str or os.PathLike, not {type(path).__name__}")
+    files = spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(path)
+    rows = files.select("path", "content").rdd.flatMap(_positions_of)
+    df = spark.createDataFrame(rows, _positions_schema())
+    return df.orderBy("_file", "_seq").select(*POSITION_COLUMNS)

@@ -53,6 +53,9 @@ def as_report(row) -> dict:
     r["source"] = local(r["source"])
     for key in ("result", "error"):
         r[key] = None if r[key] is None else json.loads(r[key])
+    # A column of every row; the program writes the key for backgammon alone.
+    if r["match_fingerprint"] is None:
+        del r["match_fingerprint"]
     return r
 
 

@@ -136,8 +136,10 @@
 pub mod control;
 pub mod diagram;
 pub mod error;
+pub mod fingerprint;
 pub mod game_kind;
 pub mod input;
+pub mod position_row;
 pub mod report;
 pub mod skip;
 pub mod svg;
@@ -153,6 +155,7 @@ pub mod stones_rivers;
 mod games;
 
 // Floor 4, the drivers.
+pub mod archive;
 pub mod check;
 pub mod convert;
 pub mod page;
@@ -162,6 +165,7 @@ pub mod show;
 
 pub use check::{check_bytes, check_paths, check_paths_with, check_reader};
 pub use error::{FindError, QueryError, Refusal, ShowError};
+pub use fingerprint::Fingerprint;
 pub use game_kind::{GameKind, UnknownGame};
 pub use query::{moves, resolve_line};
 pub use report::{ErrorInfo, GameReport, GameResult, Verdict};

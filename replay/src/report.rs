@@ -4,6 +4,8 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::fingerprint::{Fingerprint, Fingerprinter};
+
 /// The verdict on one game.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -113,6 +115,7 @@ struct Skipped<'a> {
     result: Option<GameResult>,
     final_position: &'a str,
     error: ErrorInfo,
+    fingerprint: Option<Fingerprint>,
 }
 
 /// The result of checking one game.
@@ -135,6 +138,14 @@ pub struct GameReport {
     pub final_position: String,
     /// Where and why, when the verdict is not `ok`.
     pub error: Option<ErrorInfo>,
+    /// What was played, whatever the record's format (`../shared/archive.md`); `None` only for
+    /// a report of kind `unknown`, which is no game.
+    pub fingerprint: Option<Fingerprint>,
+    /// Backgammon: the match the game belongs to, from the match length and its games'
+    /// fingerprints in order (`None` for the other games, and for a match of more games than
+    /// a check holds at once, `backgammon::check::MATCH_GAMES`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_fingerprint: Option<Fingerprint>,
 }
 
 impl GameReport {
@@ -192,9 +203,10 @@ impl GameReport {
         GameReport::unreadable(source.clone(), "1".into(), "unknown", error)
     }
 
-    /// The report of a record that could not be read at all.
+    /// The report of a record that could not be read at all: its fingerprint is made of the
+    /// offending text alone (none for kind `unknown`).
     pub fn unreadable(source: Arc<str>, game: String, kind: &'static str, error: ErrorInfo) -> GameReport {
-        GameReport {
+        let mut report = GameReport {
             source,
             game,
             kind,
@@ -203,7 +215,22 @@ impl GameReport {
             result: None,
             final_position: String::new(),
             error: Some(error),
+            fingerprint: None,
+            match_fingerprint: None,
+        };
+        if kind != "unknown" {
+            report.seal(Fingerprinter::new(kind));
         }
+        report
+    }
+
+    /// Sets the fingerprint from the canonical form `moves` holds (what was played): when the
+    /// game breaks (`illegal`, `unreadable`), the offending text the error gives ends it.
+    pub fn seal(&mut self, mut moves: Fingerprinter) {
+        if let (Verdict::Illegal | Verdict::Unreadable, Some(e)) = (self.verdict, &self.error) {
+            moves.broken(e.token.as_bytes());
+        }
+        self.fingerprint = Some(moves.finish());
     }
 
     /// The JSON line of a file passed over (`CheckEvent::Skipped` of a check):
@@ -221,6 +248,7 @@ impl GameReport {
             result: None,
             final_position: "",
             error,
+            fingerprint: None,
         };
         serde_json::to_string(&line).unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise report: {e}\"}}"))
     }

@@ -40,7 +40,7 @@ fn reports_of_the_interface(path: &str, count: usize) -> (Vec<Value>, Vec<Value>
     let (reports, skipped): (Vec<Value>, Vec<Value>) =
         json_lines(&out).into_iter().partition(|r| r["verdict"] != "skipped");
     assert_eq!(reports.len(), count, "one object per record");
-    let keys = ["error", "final_position", "game", "kind", "result", "source", "turns", "verdict"];
+    let keys = ["error", "final_position", "fingerprint", "game", "kind", "result", "source", "turns", "verdict"];
     for r in &reports {
         let mut got: Vec<&str> = r.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
         got.sort_unstable();

@@ -13,8 +13,10 @@ const REPLAY_FLOORS: &[(&str, u8)] = &[
     ("control", 1),
     ("diagram", 1),
     ("error", 1),
+    ("fingerprint", 1),
     ("game_kind", 1),
     ("input", 1),
+    ("position_row", 1),
     ("report", 1),
     ("skip", 1),
     ("svg", 1),
@@ -27,6 +29,7 @@ const REPLAY_FLOORS: &[(&str, u8)] = &[
     // 3: the one dispatch on the game.
     ("games", 3),
     // 4: the drivers.
+    ("archive", 4),
     ("check", 4),
     ("convert", 4),
     ("page", 4),

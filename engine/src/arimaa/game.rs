@@ -113,6 +113,13 @@ impl Game {
         self.played.last().map(|p| &p.before)
     }
 
+    /// The positions of the game in order: where it started, then the position after each
+    /// move played (set-ups included, takebacks removed); the last is
+    /// [`position`](Self::position).
+    pub fn positions(&self) -> impl Iterator<Item = &Position> + '_ {
+        self.played.iter().map(|p| &p.before).chain(std::iter::once(&self.position))
+    }
+
     /// Moves played, set-ups included, takebacks removed.
     pub fn plies(&self) -> usize {
         self.played.len()

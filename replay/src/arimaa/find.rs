@@ -199,6 +199,38 @@ pub fn for_each_game_in(
     })
 }
 
+/// Calls `f` with every game of `file` (the content of `path`) in order: its record when it
+/// can be read, else its report as `tabula check` gives it (unreadable), until `f` breaks. The
+/// records are not verified: what a caller that replays them itself takes.
+///
+/// # Errors
+/// The content cannot be read.
+pub fn for_each_row_or_report(
+    path: &Path,
+    file: ArimaaFile<impl Read>,
+    f: &mut dyn FnMut(Result<OwnedRecord, GameReport>) -> ControlFlow<()>,
+) -> Result<(), FindError> {
+    let source: Arc<str> = Arc::from(path.display().to_string());
+    if let FileLayout::Single(notation) = file.layout {
+        let ArimaaFile { first, mut chunks, .. } = file;
+        let _ = match read_single(first, &mut chunks) {
+            Ok(movelist) => {
+                let game = input::record_name(path);
+                f(Ok(OwnedRecord { source, game, movelist, line: 1, recorded: None, notation, tags: Vec::new() }))
+            }
+            Err(e) => f(Err(GameReport::unknown(&source, e.to_string()))),
+        };
+        return Ok(());
+    }
+    for_each_row_in(path, file, &mut |row| match row {
+        Ok(record) => f(Ok(record)),
+        Err((line, Unread { game, token, reason: message })) => {
+            let e = ErrorInfo { turn: String::new(), line, token, message };
+            f(Err(GameReport::unreadable(source.clone(), game, super::verify::KIND, e)))
+        }
+    })
+}
+
 /// The moves of a record as it writes them, each with its label (`2g Ed2n Ed3n`): every
 /// move of a move list, those after an illegal one too; for a game in short notation, those
 /// the replay reached.

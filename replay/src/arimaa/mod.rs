@@ -6,6 +6,7 @@ pub(crate) mod check;
 pub mod convert;
 pub mod find;
 pub mod movelist;
+pub mod positions;
 pub mod query;
 pub mod resolve;
 pub mod short_stop;

@@ -12,6 +12,7 @@ use tabula_notation::arimaa::{LabelStyle, MoveLabel};
 
 use super::movelist::{MoveBody, MoveLine, Moves};
 use super::short_stop::{from_resolve_error, ShortStop, StopKind};
+use crate::fingerprint::Fingerprinter;
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind's name in reports.
@@ -276,6 +277,16 @@ impl Replay {
     /// Judges the replay: `ok` with the result decided on the board or, when the board does
     /// not decide it, the record's; `illegal` or `unreadable` at a failure; `result-mismatch`.
     fn report(&self, record: &Record<'_>, failure: Option<Failure>) -> GameReport {
+        let mut report = self.judge(record, failure);
+        let mut moves = Fingerprinter::new(KIND);
+        for position in self.game.positions() {
+            moves.bytes(&canonical_position(position));
+        }
+        report.seal(moves);
+        report
+    }
+
+    fn judge(&self, record: &Record<'_>, failure: Option<Failure>) -> GameReport {
         let game = &self.game;
         let board = game.outcome();
         let mut report = GameReport {
@@ -287,6 +298,8 @@ impl Replay {
             result: board.map(outcome_result),
             final_position: game.position().board().to_diagram_string(),
             error: None,
+            fingerprint: None,
+            match_fingerprint: None,
         };
         if let Some(f) = failure {
             report.verdict = if f.unreadable { Verdict::Unreadable } else { Verdict::Illegal };
@@ -333,6 +346,20 @@ impl Replay {
         }
         report
     }
+}
+
+/// A position in a fingerprint's canonical form: the side to move (`g`, `s`), the board as
+/// `final_position` writes it (64 bytes, rank 8 first, files a..h, `.` empty, Gold upper case)
+/// and a line break.
+pub fn canonical_position(position: &Position) -> [u8; 66] {
+    let mut bytes = [b'.'; 66];
+    bytes[0] = color_char(position.side_to_move()).as_bytes()[0];
+    for (square, piece) in position.board().iter() {
+        let at = 1 + (7 - square.rank() as usize) * 8 + square.file() as usize;
+        bytes[at] = piece.char() as u8;
+    }
+    bytes[65] = b'\n';
+    bytes
 }
 
 /// Replays a record and judges it; see [`verify_with`].

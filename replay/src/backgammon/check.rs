@@ -12,7 +12,52 @@ use super::verify::{verify_game, Ending, KIND};
 use super::xg::{read_xg, verify_xg, XgChecks, XgError};
 use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
+use crate::fingerprint::Fingerprinter;
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
+
+/// The games of a match held until its end, so that each report carries the match's
+/// fingerprint; a match of more games is reported without one (memory stays bounded).
+pub const MATCH_GAMES: usize = 1 << 14;
+
+/// The reports of a match held until its last game gives its fingerprint.
+struct MatchHeld<'s> {
+    held: Vec<(GameReport, Option<KeptGame>)>,
+    /// Whether the match has passed [`MATCH_GAMES`]: its reports go on at once, without one.
+    overflow: bool,
+    sink: &'s mut dyn FnMut(GameReport, Option<KeptGame>),
+}
+
+impl<'s> MatchHeld<'s> {
+    fn new(sink: &'s mut dyn FnMut(GameReport, Option<KeptGame>)) -> MatchHeld<'s> {
+        MatchHeld { held: Vec::new(), overflow: false, sink }
+    }
+
+    fn push(&mut self, report: GameReport, kept: Option<KeptGame>) {
+        if self.overflow {
+            return (self.sink)(report, kept);
+        }
+        self.held.push((report, kept));
+        if self.held.len() > MATCH_GAMES {
+            self.overflow = true;
+            self.held.drain(..).for_each(|(r, k)| (self.sink)(r, k));
+        }
+    }
+
+    /// Hands every report on with the fingerprint of the match of `length` points.
+    fn finish(self, length: u32) {
+        let mut all = Fingerprinter::new("match");
+        all.field(b'L', length.to_string().as_bytes());
+        for (report, _) in &self.held {
+            let game = report.fingerprint.map(|f| f.to_string()).unwrap_or_default();
+            all.field(b'G', game.as_bytes());
+        }
+        let fingerprint = all.finish();
+        for (mut report, kept) in self.held {
+            report.match_fingerprint = Some(fingerprint);
+            (self.sink)(report, kept);
+        }
+    }
+}
 
 /// Games verified together; memory holds at most this many games of a match at once.
 const BATCH: usize = 256;
@@ -107,6 +152,8 @@ pub(crate) fn check_match_kept(
     keep: Option<Keep>,
     sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
 ) {
+    let mut held = MatchHeld::new(sink);
+    let sink = &mut |r, k| held.push(r, k);
     let mut reader = MatReader::new(input);
     // A header line that cannot be read is the first game's error: the header is read on
     // past it, and the id stays that game's own.
@@ -152,6 +199,7 @@ pub(crate) fn check_match_kept(
         batch.push(Err((format!("{name}#1"), mat_error(&e))));
     }
     run.flush(&mut batch, sink);
+    held.finish(length);
 }
 
 /// Checks every game of an `.sgf` match (GNU Backgammon's own files) read from `input`, as
@@ -173,6 +221,8 @@ pub(crate) fn check_sgf_kept(
 ) {
     // gnubg keeps the scores of a money session it imported from a `.mat` file, and scores the
     // games itself (the Jacoby rule): money scores are not compared.
+    let mut held = MatchHeld::new(sink);
+    let sink = &mut |r, k| held.push(r, k);
     let mut run = Running { source, length: 0, running: None, money_scores: false };
     let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
     let mut number = 0u32;
@@ -202,6 +252,8 @@ pub(crate) fn check_sgf_kept(
         }
     }
     run.flush(&mut batch, sink);
+    let length = run.length;
+    held.finish(length);
 }
 
 /// Checks every game of an `.xg` match (eXtreme Gammon's own files) read from `input`, as

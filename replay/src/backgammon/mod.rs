@@ -5,6 +5,7 @@ pub mod board;
 pub mod check;
 pub mod convert;
 pub mod mat;
+pub mod positions;
 pub mod query;
 pub mod sgf;
 pub mod show;

@@ -6,10 +6,15 @@ use tabula_engine::backgammon::{Cube, Dice, MatchScore, MoveGenerator, Play, Pla
 use tabula_notation::backgammon::{position_id, write_play, PlayText, ResolveError};
 
 use super::mat::{Action, ActionKind, Column, GameRecord, SetUpNode};
+use crate::fingerprint::Fingerprinter;
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind in reports.
 pub const KIND: &str = crate::game_kind::GameKind::Backgammon.name();
+
+/// Rolls with nothing played held at most before they are written to the fingerprint's form:
+/// a record of dances alone keeps flat memory.
+const MAX_WAITING_ROLLS: usize = 64;
 
 /// How a game ended on the board or by the cube, before the `Wins` line is read.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -66,6 +71,9 @@ pub struct Replayed<'a> {
     /// A roll left unplayed although a die could be played: legal only as the last action of
     /// a game that ends by resignation (GNU Backgammon writes the roll before a resignation so).
     pub unplayed: bool,
+    /// The player whose view the game's position is now kept from (the report's
+    /// `final_position` after the last action): the player on roll next, or the winner.
+    pub view: Side,
 }
 
 impl Replayed<'_> {
@@ -89,7 +97,17 @@ pub fn verify_game_with(
     ctx: MatchScore,
     observe: Option<&mut dyn FnMut(Replayed<'_>)>,
 ) -> Replay {
+    // The players are named by their place in the game, not by their column: `A` rolls first.
+    let first =
+        record.actions.iter().find(|a| a.is_play()).or(record.actions.first()).map_or(Side::Zero, |a| a.column.side());
+    let mut moves = Fingerprinter::new(KIND);
+    let (a, b) = (ctx.points[first], ctx.points[first.other()]);
+    let header = format!("{} {a} {b} {}", ctx.length, u8::from(ctx.crawford));
+    moves.field(b'M', header.as_bytes());
     let mut state = GameState {
+        first,
+        moves,
+        unplayed_rolls: Vec::new(),
         pos: Position::start(),
         view: Side::Zero,
         on_roll: None,
@@ -115,15 +133,25 @@ pub fn verify_game_with(
         result: state.over.map(|e| GameResult::Backgammon { winner: e.winner as u8, points: e.points, how: e.how }),
         final_position,
         error: None,
+        fingerprint: None,
+        match_fingerprint: None,
     };
     if let Some(f) = failure {
         report.verdict = if f.mismatch { Verdict::ResultMismatch } else { Verdict::Illegal };
         report.error = Some(ErrorInfo { turn: f.turn, line: f.action_line, token: f.token, message: f.message });
     }
-    Replay { report, ending: state.over }
+    let ending = state.over;
+    report.seal(state.into_moves());
+    Replay { report, ending }
 }
 
 struct GameState {
+    /// The player who rolls first: `A` in the fingerprint's canonical form, the other `B`.
+    first: Side,
+    /// The fingerprint's canonical form of the actions replayed so far.
+    moves: Fingerprinter,
+    /// Rolls with nothing played not yet written to `moves` (see [`GameState::action`]).
+    unplayed_rolls: Vec<String>,
     /// Seen from `view`.
     pos: Position,
     view: Side,
@@ -204,6 +232,9 @@ impl GameState {
                         match self.play(me, dice, play, keep_plays) {
                             Ok(()) => {}
                             Err(PlayFault::Unplayed(message)) => {
+                                // Rolled and resigned, as `????` writes it: nothing was played
+                                // (as in a dance: the position and the roll tell them apart).
+                                self.action(b'R', me, &format!("{}{} ", dice.high(), dice.low()));
                                 self.unplayed = Some(fail(format!(
                                     "{message}; a roll is left unplayed only when no die can be played, or as the \
                                      last action of a game that ends by resignation"
@@ -216,6 +247,7 @@ impl GameState {
                             Err(PlayFault::Illegal(message)) => return Err(fail(message)),
                         }
                     } else {
+                        self.action(b'R', me, &format!("{}{} ", dice.high(), dice.low()));
                         self.resigned_after_roll = Some(me);
                         self.pass_turn(me);
                     }
@@ -238,18 +270,21 @@ impl GameState {
                         let v = Cube::taken(offered, me).double(me, written, false).map_err(|e| fail(e.to_string()))?;
                         self.beaver = Some(offered);
                         self.pending = Some((me, v));
+                        self.action(b'V', me, &v.to_string());
                     } else {
                         if self.on_roll.is_some_and(|s| s != me) {
                             return Err(fail("a double out of turn".into()));
                         }
                         let v = self.cube.double(me, written, ctx.crawford).map_err(|e| fail(e.to_string()))?;
                         self.pending = Some((me, v));
+                        self.action(b'D', me, &v.to_string());
                     }
                 }
                 ActionKind::Take => match self.pending.take() {
                     // After a beaver the cube stays with the player who beavered.
                     Some((doubler, v)) if doubler != me => {
                         self.cube = Cube::taken(v, if self.beaver.take().is_some() { doubler } else { me });
+                        self.action(b'T', me, "");
                     }
                     _ => return Err(fail("a take without a double by the opponent".into())),
                 },
@@ -258,11 +293,22 @@ impl GameState {
                         // Dropping a beaver gives up the double the dropper offered.
                         let points = self.beaver.take().unwrap_or(self.cube.value);
                         self.over = Some(Ending { winner: doubler, points: u64::from(points), how: "drop" });
+                        self.action(b'P', me, "");
                     }
                     _ => return Err(fail("a drop without a double by the opponent".into())),
                 },
                 ActionKind::Losses { points } => losses = Some(*points),
-                ActionKind::SetUp(node) => self.set_up(node).map_err(fail)?,
+                ActionKind::SetUp(node) => {
+                    self.set_up(node).map_err(fail)?;
+                    let owner = match self.cube.owner {
+                        Some(s) if s == self.first => "A",
+                        Some(_) => "B",
+                        None => "-",
+                    };
+                    let id = position_id::encode(&self.pos);
+                    let text = format!("{id} {} {owner}", self.cube.value);
+                    self.action(b'S', self.view, &text);
+                }
                 ActionKind::Wins { points, .. } => {
                     claimed = true;
                     let mismatch = |message: String| Failure { mismatch: true, ..fail(message) };
@@ -308,7 +354,8 @@ impl GameState {
                 let board = if self.view == Side::Zero { self.pos } else { self.pos.swapped() };
                 let play = if a.is_play() { self.last_play.take() } else { None };
                 let unplayed = a.is_play() && self.unplayed.is_some();
-                observe(Replayed { action: a, board, play, cube: self.cube, pending: self.pending, unplayed });
+                let (cube, pending, view) = (self.cube, self.pending, self.view);
+                observe(Replayed { action: a, board, play, cube, pending, unplayed, view });
             }
         }
         if let Some(unplayed) = self.unplayed.take().filter(|_| !claimed) {
@@ -363,6 +410,38 @@ impl GameState {
         Ok(())
     }
 
+    /// Writes an action into the fingerprint's canonical form: its tag, the player (`A` rolls
+    /// first), a space and `text`. A roll with nothing played (`text` ends in a space) waits:
+    /// rolls with nothing played that end a game by resignation are left out (`????`, a roll
+    /// left unplayed, a dance and gnubg's roll written again after it all say the same).
+    fn action(&mut self, tag: u8, player: Side, text: &str) {
+        let who = if player == self.first { "A" } else { "B" };
+        let field = format!("{who} {text}");
+        if tag == b'R' && text.ends_with(' ') && self.unplayed_rolls.len() < MAX_WAITING_ROLLS {
+            self.unplayed_rolls.push(field);
+            return;
+        }
+        self.flush_rolls();
+        self.moves.field(tag, field.as_bytes());
+    }
+
+    /// Writes the rolls with nothing played that wait.
+    fn flush_rolls(&mut self) {
+        for roll in self.unplayed_rolls.drain(..) {
+            self.moves.field(b'R', roll.as_bytes());
+        }
+    }
+
+    /// The canonical form of the game: the rolls with nothing played that wait are written
+    /// unless the game ended by resignation after them.
+    fn into_moves(mut self) -> Fingerprinter {
+        if self.over.is_some_and(|e| e.how == "resign") {
+            self.unplayed_rolls.clear();
+        }
+        self.flush_rolls();
+        self.moves
+    }
+
     fn pass_turn(&mut self, me: Side) {
         self.on_roll = Some(me.other());
     }
@@ -374,6 +453,8 @@ impl GameState {
             ResolveError::DiceRule(PlayError::TooFewDice { used: 0, .. }) => PlayFault::Unplayed(e.to_string()),
             e => PlayFault::Illegal(e.to_string()),
         })?;
+        let standard = write_play(&self.pos, &resolved.play);
+        self.action(b'R', me, &format!("{}{} {standard}", dice.high(), dice.low()));
         if keep {
             self.last_play = Some((self.pos, resolved.play));
         }

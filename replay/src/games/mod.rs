@@ -34,13 +34,21 @@ use crate::view::{GameView, Look};
 pub(crate) fn open(path: &Path) -> Result<(Option<Format>, Arc<str>, impl BufRead), FindError> {
     let file = || path.display().to_string();
     let io = |error: std::io::Error| FindError::Io { file: file(), error };
-    let mut content = input::open(path).map_err(io)?.into_reader();
+    let content = input::open(path).map_err(io)?.into_reader();
+    let (format, reader) = open_reader(content).map_err(io)?;
+    Ok((format, Arc::from(file()), reader))
+}
+
+/// Content to read, its format recognised from its start as `tabula check` does.
+///
+/// # Errors
+/// Its start cannot be read.
+pub(crate) fn open_reader(mut content: impl Read) -> std::io::Result<(Option<Format>, impl BufRead)> {
     // The whole start the format is recognised from, however few bytes a read gives (a pipe).
     let mut head = Vec::with_capacity(input::DETECT_BYTES);
-    (&mut content).take(input::DETECT_BYTES as u64).read_to_end(&mut head).map_err(io)?;
+    (&mut content).take(input::DETECT_BYTES as u64).read_to_end(&mut head)?;
     let format = Format::detect(&head);
-    let reader = BufReader::with_capacity(input::DETECT_BYTES, std::io::Cursor::new(head).chain(content));
-    Ok((format, Arc::from(file()), reader))
+    Ok((format, BufReader::with_capacity(input::DETECT_BYTES, std::io::Cursor::new(head).chain(content))))
 }
 
 /// The content of `path`, read from `reader`, opened as an Arimaa file: its first chunk read
@@ -345,4 +353,117 @@ pub(crate) fn match_format(format: Option<Format>) -> Option<MatchFile> {
         Format::BackgammonXg => Some(MatchFile::Xg),
         Format::ArimaaArchive(_) | Format::ArimaaMoveList | Format::ArimaaShort | Format::StonesRiversRecords => None,
     }
+}
+
+/// Games whose positions are worked out together; memory holds at most this many games of a
+/// file at once.
+const POSITIONS_BATCH: usize = 256;
+
+/// What [`read_positions`] hands on for each game: its report, as `tabula check` gives it, and
+/// its positions (none for a record that cannot be read).
+pub(crate) type Positioned = (GameReport, Vec<crate::position_row::PositionRow>);
+
+/// A game waiting for its positions to be worked out.
+enum Waiting {
+    Arimaa(OwnedRecord),
+    Backgammon(GameReport, Box<crate::backgammon::check::KeptGame>),
+    StonesRivers(Box<crate::stones_rivers::Record>),
+    /// A game with no record to replay: its report alone.
+    Report(GameReport),
+}
+
+impl Waiting {
+    fn positions(self, source: &Arc<str>) -> Positioned {
+        match self {
+            Waiting::Arimaa(r) => crate::arimaa::positions::positions(&r.as_record()),
+            Waiting::Backgammon(report, kept) => {
+                let rows = crate::backgammon::positions::positions(source, &report, &kept.game, kept.written);
+                (report, rows)
+            }
+            Waiting::StonesRivers(r) => crate::stones_rivers::positions::positions(source, &r),
+            Waiting::Report(report) => (report, Vec::new()),
+        }
+    }
+}
+
+/// Works out the positions of the games waiting, in parallel, and hands them on in order;
+/// `Break` once `f` asks to stop.
+fn flush_positions(
+    source: &Arc<str>,
+    batch: &mut Vec<Waiting>,
+    f: &mut dyn FnMut(Positioned) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    use rayon::prelude::*;
+    let done: Vec<Positioned> = batch.par_drain(..).map(|w| w.positions(source)).collect();
+    for p in done {
+        f(p)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Reads every game of a file in `format` (the content of `path`, `source` as reports name it)
+/// from `reader` and hands `f` each game's report, as `tabula check` gives it, with the
+/// positions it reaches, in order, until `f` breaks; the games of a batch are replayed in
+/// parallel.
+///
+/// # Errors
+/// The content cannot be read.
+pub(crate) fn read_positions(
+    format: Format,
+    path: &Path,
+    source: &Arc<str>,
+    reader: impl BufRead,
+    f: &mut dyn FnMut(Positioned) -> ControlFlow<()>,
+) -> Result<(), FindError> {
+    use crate::backgammon::check::{check_match_kept, check_sgf_kept, Keep};
+    let mut batch: Vec<Waiting> = Vec::with_capacity(POSITIONS_BATCH);
+    let mut stopped = false;
+    let mut wait = |w: Waiting, batch: &mut Vec<Waiting>, stopped: &mut bool| {
+        if *stopped {
+            return ControlFlow::Break(());
+        }
+        batch.push(w);
+        if batch.len() >= POSITIONS_BATCH && flush_positions(source, batch, f).is_break() {
+            *stopped = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    };
+    match format.game() {
+        GameKind::Arimaa => {
+            crate::arimaa::find::for_each_row_or_report(path, arimaa_file(path, reader)?, &mut |found| {
+                let w = match found {
+                    Ok(record) => Waiting::Arimaa(record),
+                    Err(report) => Waiting::Report(report),
+                };
+                wait(w, &mut batch, &mut stopped)
+            })?;
+        }
+        GameKind::Backgammon => {
+            let name = input::record_name(path);
+            let mut sink = |r: GameReport, k: Option<crate::backgammon::check::KeptGame>| {
+                let w = match k {
+                    Some(k) => Waiting::Backgammon(r, Box::new(k)),
+                    None => Waiting::Report(r),
+                };
+                let _ = wait(w, &mut batch, &mut stopped);
+            };
+            if format == Format::BackgammonSgf {
+                check_sgf_kept(source, &name, reader, Some(Keep::All), &mut sink);
+            } else {
+                check_match_kept(source, &name, reader, Some(Keep::All), &mut sink);
+            }
+        }
+        GameKind::StonesRivers => {
+            for record in crate::stones_rivers::RecordReader::new(reader) {
+                if wait(Waiting::StonesRivers(Box::new(record)), &mut batch, &mut stopped).is_break() {
+                    break;
+                }
+            }
+        }
+    }
+    if !stopped {
+        let _ = flush_positions(source, &mut batch, f);
+    }
+    Ok(())
 }

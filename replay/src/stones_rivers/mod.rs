@@ -1,6 +1,7 @@
 //! Stones and Rivers records: the record files, their verified replay and their diagrams.
 
 pub mod board;
+pub mod positions;
 pub mod query;
 pub mod records;
 pub mod show;

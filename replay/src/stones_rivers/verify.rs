@@ -24,6 +24,7 @@ use tabula_notation::stones_rivers::{parse_position, player_code, write_position
 
 use super::records::{Record, RecordReader, TurnLine};
 use crate::error::FindError;
+use crate::fingerprint::Fingerprinter;
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The game kind in reports.
@@ -99,6 +100,9 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
     let mut pos = start;
     let mut turns = 0usize;
     let mut failure = None;
+    let mut moves = Fingerprinter::new(KIND);
+    moves.field(b'P', write_position(&start.to_setup()).as_bytes());
+    let mut canonical = String::new();
     for line in record.turns() {
         let fail =
             |message: String| ErrorInfo { turn: line.index.to_string(), line: line.line, token: line.shown(), message };
@@ -112,6 +116,10 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
         let before = pos;
         match text.play_in_place(&mut pos) {
             Ok(turn) => {
+                canonical.clear();
+                // Writing to a `String` cannot fail.
+                let _ = std::fmt::Write::write_fmt(&mut canonical, format_args!("{text}"));
+                moves.field(b'T', canonical.as_bytes());
                 observe(&Replayed { line, text, turn, before: &before, after: &pos });
                 turns += 1;
             }
@@ -131,6 +139,8 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
         result: Some(GameResult::stones_rivers(end.winner())),
         final_position: write_position(&end.to_setup()),
         error: None,
+        fingerprint: None,
+        match_fingerprint: None,
     };
     if let Some(e) = failure {
         report.verdict = Verdict::Illegal;
@@ -156,6 +166,7 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
             _ => {}
         }
     }
+    report.seal(moves);
     report
 }
 

@@ -78,6 +78,60 @@ pub enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Find the records that are in the archive more than once: the same game (Arimaa, Stones
+    /// and Rivers) or the same match (backgammon), whatever the format or spelling, by their
+    /// fingerprints (`docs/archive.md`). For people: records read, distinct records, and each
+    /// group with its members; `--jsonl`: one object per group of two or more.
+    #[command(after_help = "Examples:\n  tabula duplicates archive/\n  tabula duplicates --jsonl a.mat b.sgf\n\n\
+                            Exit status: 0 no duplicate, 1 duplicates found, 2 a path missing or unreadable.")]
+    Duplicates {
+        /// One JSON object per group (JSON Lines).
+        #[arg(long)]
+        jsonl: bool,
+        /// Worker threads (default: one per core).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
+        /// Files or folders (searched recursively); `-` reads standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// List every position reached in every game, streamed: ply, side to move, the position
+    /// (as `check`'s final_position writes it), the roll and the move played from it, and a
+    /// 64-bit key equal for equal positions. The last position of a game is check's
+    /// final_position.
+    #[command(after_help = "Examples:\n  tabula positions --jsonl testdata/snr/games.txt > positions.jsonl\n\n\
+                            Exit status: 0 every file read, 1 no game found, 2 a path missing or unreadable.")]
+    Positions {
+        /// One JSON object per position (JSON Lines); else tab-separated columns with a header.
+        #[arg(long)]
+        jsonl: bool,
+        /// Worker threads (default: one per core).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
+        /// Files or folders (searched recursively); `-` reads standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Find the games, and the plies, that reach a position.
+    #[command(after_help = "Examples:\n  tabula find --position 4HPwATDgc/ABMA testdata/backgammon/matches\n  \
+                            tabula find --jsonl --position 'g [...]' archive.tsv\n\n\
+                            Exit status: 0 found, 1 not found, 2 a path missing or unreadable.")]
+    Find {
+        /// The position: Arimaa `g [<64 squares>]` or `s [...]` (the side to move included), a
+        /// gnubg Position ID (from the view of the player on roll), or a Stones and Rivers
+        /// position string.
+        #[arg(long)]
+        position: String,
+        /// The game, when the position could be read as another's.
+        #[arg(long, value_parser = parse_game)]
+        game: Option<GameKind>,
+        /// One JSON object per game and ply found (JSON Lines).
+        #[arg(long)]
+        jsonl: bool,
+        /// Files or folders (searched recursively); `-` reads standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
     /// List (or count) every legal turn of a position, one per distinct resulting position.
     #[command(after_help = "Examples:\n  tabula moves --game backgammon --position 4HPwATDgc/ABMA --dice 31\n  \
                             tabula moves --game arimaa --count --position 'g [rrrrrrrrhdcemcdh                                HDCMECDHRRRRRRRR]'")]

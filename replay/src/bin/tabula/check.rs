@@ -21,7 +21,11 @@ use crate::{say, write_failed, Output};
 /// The status of a run ended by Ctrl-C: 128 + SIGINT, as a shell reports it.
 const INTERRUPTED: u8 = 130;
 
-pub fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Output) -> Result<ExitCode, String> {
+/// Sets the number of worker threads, `jobs` (default: one per core).
+///
+/// # Errors
+/// The threads cannot be started.
+pub fn set_jobs(jobs: Option<usize>) -> Result<(), String> {
     if let Some(n) = jobs {
         // More threads than cores do not help: the request is clamped to the cores there are.
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
@@ -30,6 +34,11 @@ pub fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Output
             .build_global()
             .map_err(|e| format!("cannot start {n} threads: {e}"))?;
     }
+    Ok(())
+}
+
+pub fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Output) -> Result<ExitCode, String> {
+    set_jobs(jobs)?;
     let control = Arc::new(Control::new());
     let interrupted = Arc::new(AtomicBool::new(false));
     {

@@ -11,6 +11,7 @@ use args::{Cli, ColorWhen, Command, Notation, ReplayFormat};
 use tabula_replay::show::OutputFormat;
 use tabula_replay::GameKind;
 
+mod archive;
 mod args;
 mod check;
 mod progress;
@@ -26,6 +27,9 @@ fn main() -> ExitCode {
     let output = Output::new(&cli);
     let result = match cli.command {
         Command::Check { jsonl, jobs, paths } => check::check(jsonl, jobs, &paths, output),
+        Command::Duplicates { jsonl, jobs, paths } => archive::duplicates(jsonl, jobs, &paths, output),
+        Command::Positions { jsonl, jobs, paths } => archive::positions(jsonl, jobs, &paths, output),
+        Command::Find { position, game, jsonl, paths } => archive::find(&position, game, jsonl, &paths, output),
         Command::Moves { game, position, dice, count } => moves(game, &position, dice.as_deref(), count),
         Command::Resolve { jsonl: _ } => resolve(),
         Command::Convert { to, view, game, lenient, file } => convert(to, &view, game.as_deref(), lenient, &file),

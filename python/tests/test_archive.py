@@ -1,0 +1,52 @@
+"""`tabula.duplicates`, `tabula.positions` and `tabula.find` give the program's lines, and the
+reports of `tabula.check` carry the fingerprints."""
+
+import pytest
+
+import tabula
+from conftest import TESTDATA, jsonl, run
+
+
+@pytest.mark.parametrize("folder", ["arimaa", "backgammon", "snr"])
+def test_positions_are_the_programs_rows(folder, program):
+    path = str(TESTDATA / folder)
+    expected = jsonl(run(program, "positions", "--jsonl", path).stdout)
+    assert len(expected) > 100
+    got = list(tabula.positions(path, jobs=2))
+    assert got == expected
+    assert [list(d) for d in got] == [list(d) for d in expected]
+
+
+def test_positions_stream_and_stop():
+    rows = tabula.positions(str(TESTDATA))
+    first = next(rows)
+    assert first["ply"] == 0
+    rows.close()
+
+
+def test_duplicates_are_the_programs_groups(program):
+    path = str(TESTDATA)
+    out = run(program, "duplicates", "--jsonl", path)
+    assert out.returncode == 1
+    assert tabula.duplicates(path) == jsonl(out.stdout)
+    assert tabula.duplicates(str(TESTDATA / "snr")) == []
+
+
+def test_find_gives_the_programs_lines(program):
+    path = str(TESTDATA)
+    last = list(tabula.positions(str(TESTDATA / "snr" / "games.txt")))[-1]
+    out = run(program, "find", "--jsonl", "--position", last["position"], path)
+    assert out.returncode == 0
+    found = tabula.find(path, last["position"])
+    assert found == jsonl(out.stdout)
+    assert {"source": last["source"], "game": last["game"], "kind": last["kind"], "ply": last["ply"]} in found
+    with pytest.raises(ValueError):
+        tabula.find(path, "no position")
+    with pytest.raises(ValueError):
+        tabula.find(path, last["position"], game="chess")
+
+
+def test_check_reports_carry_fingerprints():
+    reports = [r for r in tabula.check(str(TESTDATA)) if r["kind"] != "unknown"]
+    assert all(len(r["fingerprint"]) == 32 for r in reports)
+    assert all(("match_fingerprint" in r) == (r["kind"] == "backgammon") for r in reports)

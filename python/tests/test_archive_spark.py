@@ -1,0 +1,72 @@
+"""`tabula.spark.positions` in a local Spark gives the rows of `tabula positions --jsonl`, and
+`tabula.spark.check` the fingerprints of `tabula check --jsonl`. Marked `spark`."""
+
+import os
+import sys
+
+import pytest
+
+from conftest import ROOT, TESTDATA, jsonl, run
+
+pytestmark = pytest.mark.spark
+
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+@pytest.fixture(scope="module")
+def spark():
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("tabula-archive-test")
+        .config("spark.ui.enabled", "false")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+def local(source: str) -> str:
+    for prefix in ("file://", "file:"):
+        if source.startswith(prefix):
+            return source[len(prefix):]
+    return source
+
+
+def spark_positions(spark, path):
+    import tabula.spark
+
+    rows = []
+    for row in tabula.spark.positions(spark, str(path)).collect():
+        r = row.asDict()
+        r["source"] = local(r["source"])
+        rows.append(r)
+    return rows
+
+
+@pytest.mark.parametrize("folder", ["arimaa", "backgammon", "snr"])
+def test_spark_positions_are_the_programs_rows(spark, program, folder):
+    path = (TESTDATA / folder).resolve()
+    expected = jsonl(run(program, "positions", "--jsonl", str(path)).stdout)
+    assert spark_positions(spark, path) == expected
+
+
+def test_spark_positions_on_the_shared_data(spark, program):
+    if not SHARED_DATA.is_dir():
+        pytest.fail(f"{SHARED_DATA} not found: this test needs ../shared/data beside the repository")
+    path = (SHARED_DATA / "snr").resolve()
+    expected = jsonl(run(program, "positions", "--jsonl", str(path)).stdout)
+    assert spark_positions(spark, path) == expected
+
+
+def test_spark_check_carries_the_fingerprints(spark, program):
+    import tabula.spark
+
+    path = (TESTDATA / "backgammon" / "sgf").resolve()
+    expected = jsonl(run(program, "check", "--jsonl", str(path)).stdout)
+    got = tabula.spark.check(spark, str(path)).collect()
+    assert [r.fingerprint for r in got] == [e.get("fingerprint") for e in expected]
+    assert [r.match_fingerprint for r in got] == [e.get("match_fingerprint") for e in expected]
