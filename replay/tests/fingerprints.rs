@@ -288,6 +288,28 @@ fn no_two_different_games_of_the_shared_data_share_a_fingerprint() {
     no_two_games_share_one(&reports);
 }
 
+/// The real matches of `../shared/data/backgammon/xg` as eXtreme Gammon saved them (`.xg`) and
+/// exported them (`.mat`, its `.txt`), and as GNU Backgammon saved them (`.sgf`): every copy has
+/// the games' and the match's fingerprints of the `.xg`.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn the_xg_matches_keep_their_fingerprints_in_every_format() {
+    let folder = common::shared_data("backgammon/xg");
+    let mut copies = 0;
+    for stem in ["charlot1-charlot2_7p_2025-11-08-2305", "test"] {
+        let original = reports_at(&[folder.join(format!("{stem}.xg"))]);
+        assert!(original.len() >= 4 && original.iter().all(|r| r.verdict == Verdict::Ok), "{stem}.xg");
+        for ext in ["mat", "txt", "sgf"] {
+            let copy = folder.join(format!("{stem}.{ext}"));
+            if copy.exists() {
+                same_match(&original, &reports_at(std::slice::from_ref(&copy)), &copy);
+                copies += 1;
+            }
+        }
+    }
+    assert_eq!(copies, 5, "the .mat and .sgf of both matches and test.txt");
+}
+
 /// The real matches of `../shared/data/backgammon/matches` exported and saved by GNU Backgammon:
 /// each copy is grouped by `duplicates` with its original, and with nothing else.
 #[test]

@@ -273,11 +273,14 @@ pub(crate) fn check_xg_kept(
     keep: Option<Keep>,
     sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
 ) {
+    let mut held = MatchHeld::new(sink);
+    let sink = &mut |r, k| held.push(r, k);
     let m = match read_xg(input) {
         Ok(m) => m,
         Err(e) => {
             let report = GameReport::unreadable(source.clone(), format!("{name}#1"), KIND, xg_error(&e));
             sink(report, None);
+            held.finish(0);
             return;
         }
     };
@@ -310,6 +313,7 @@ pub(crate) fn check_xg_kept(
         }
     }
     run.flush(&mut batch, sink);
+    held.finish(length);
 }
 
 /// An `.xg` file's or game's error as a report gives it: at its record, when it has one.
