@@ -138,6 +138,7 @@ pub mod diagram;
 pub mod error;
 pub mod game_kind;
 pub mod input;
+pub mod nearness;
 pub mod report;
 pub mod skip;
 pub mod svg;

@@ -15,6 +15,7 @@ const REPLAY_FLOORS: &[(&str, u8)] = &[
     ("error", 1),
     ("game_kind", 1),
     ("input", 1),
+    ("nearness", 1),
     ("report", 1),
     ("skip", 1),
     ("svg", 1),

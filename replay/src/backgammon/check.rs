@@ -11,7 +11,7 @@ use super::sgf::{SgfError, SgfReader};
 use super::verify::{verify_game, Ending, KIND};
 use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
-use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
+use crate::report::{ErrorInfo, GameReport, GameResult, Suggestions, Verdict};
 
 /// Games verified together; memory holds at most this many games of a match at once.
 const BATCH: usize = 256;
@@ -52,6 +52,17 @@ pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mu
     check_match_keeping(source, name, input, sink, None);
 }
 
+/// As [`check_match`], with repair hints in the errors of illegal games when `suggest`.
+pub fn check_match_with(
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    suggest: bool,
+    sink: &mut dyn FnMut(GameReport),
+) {
+    check_match_kept(source, name, input, None, suggest, &mut |r, _| sink(r));
+}
+
 /// A game of a match kept while the match is checked, for `tabula replay`: the game as read,
 /// the score written before it, and the match's length and tags.
 #[derive(Clone, Debug)]
@@ -71,7 +82,7 @@ pub(crate) fn check_match_keeping(
     sink: &mut dyn FnMut(GameReport),
     keep: Option<u32>,
 ) -> Option<KeptGame> {
-    keeping(keep, sink, |keep, each| check_match_kept(source, name, input, keep, each))
+    keeping(keep, sink, |keep, each| check_match_kept(source, name, input, keep, false, each))
 }
 
 /// Runs `check` (a `check_*_kept`) keeping the game at place `keep`: each report goes to
@@ -96,6 +107,7 @@ pub(crate) fn check_match_kept(
     name: &str,
     input: impl BufRead,
     keep: Option<Keep>,
+    suggest: bool,
     sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
 ) {
     let mut reader = MatReader::new(input);
@@ -105,7 +117,7 @@ pub(crate) fn check_match_kept(
     let header = reader.header().ok().cloned();
     let mut context = WrittenScores::new(header.as_ref());
     let length = context.length;
-    let mut run = Running { source, length, running: None, money_scores: true };
+    let mut run = Running { source, length, running: None, money_scores: true, suggest };
     let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
     let mut order = GameOrder::default();
     for item in reader.by_ref() {
@@ -154,6 +166,17 @@ pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut 
     check_sgf_keeping(source, name, input, sink, None);
 }
 
+/// As [`check_sgf`], with repair hints in the errors of illegal games when `suggest`.
+pub fn check_sgf_with(
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    suggest: bool,
+    sink: &mut dyn FnMut(GameReport),
+) {
+    check_sgf_kept(source, name, input, None, suggest, &mut |r, _| sink(r));
+}
+
 /// As [`check_sgf`], keeping the game at place `keep` as [`check_match_keeping`] does.
 pub(crate) fn check_sgf_keeping(
     source: &Arc<str>,
@@ -162,7 +185,7 @@ pub(crate) fn check_sgf_keeping(
     sink: &mut dyn FnMut(GameReport),
     keep: Option<u32>,
 ) -> Option<KeptGame> {
-    keeping(keep, sink, |keep, each| check_sgf_kept(source, name, input, keep, each))
+    keeping(keep, sink, |keep, each| check_sgf_kept(source, name, input, keep, false, each))
 }
 
 /// As [`check_sgf`], handing each report with its game as [`check_match_kept`] does.
@@ -171,11 +194,12 @@ pub(crate) fn check_sgf_kept(
     name: &str,
     input: impl BufRead,
     keep: Option<Keep>,
+    suggest: bool,
     sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
 ) {
     // gnubg keeps the scores of a money session it imported from a `.mat` file, and scores the
     // games itself (the Jacoby rule): money scores are not compared.
-    let mut run = Running { source, length: 0, running: None, money_scores: false };
+    let mut run = Running { source, length: 0, running: None, money_scores: false, suggest };
     let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
     let mut number = 0u32;
     let mut crawford_done = false;
@@ -215,18 +239,30 @@ struct Running<'a> {
     /// Whether the scores written before the games of a money session are compared with the
     /// games' results.
     money_scores: bool,
+    /// Whether the errors of illegal games get repair hints.
+    suggest: bool,
 }
 
 impl Running<'_> {
     fn flush(&mut self, batch: &mut Vec<Pending>, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) {
-        let source = self.source;
+        let (source, suggest) = (self.source, self.suggest);
         let reports: Vec<Verified> = batch
             .par_iter()
             .map(|item| match item {
                 Ok((id, g, written, resigned, _)) => {
-                    let mut r = verify_game(source, id.clone(), g, *written);
-                    if let Some(resigned) = resigned {
-                        sgf_result(&mut r.report, g, *resigned);
+                    let verify = |g: &GameRecord| {
+                        let mut r = verify_game(source, id.clone(), g, *written);
+                        if let Some(resigned) = resigned {
+                            sgf_result(&mut r.report, g, *resigned);
+                        }
+                        r
+                    };
+                    let mut r = verify(g);
+                    if suggest && r.report.verdict == Verdict::Illegal {
+                        let found = super::suggest::suggestions(source, g, *written, &r.report, |g| verify(g).report);
+                        if let Some(e) = r.report.error.as_mut() {
+                            e.suggestions = Some(Box::new(Suggestions(found.unwrap_or_default())));
+                        }
                     }
                     (r.report, r.ending, Some((*written, g.players_line)))
                 }
@@ -299,6 +335,7 @@ fn sgf_result(report: &mut GameReport, game: &GameRecord, resigned: Option<bool>
             } else {
                 "the result is written without `R`, but the game did not end on the board or by a drop: a resignation is written `RE[W+nR]`".into()
             },
+            suggestions: None,
         });
     }
 }
@@ -334,7 +371,13 @@ impl GameOrder {
              or out of order)",
             game.number
         );
-        let e = ErrorInfo { turn: String::new(), line: game.line, token: format!("Game {}", game.number), message };
+        let e = ErrorInfo {
+            turn: String::new(),
+            line: game.line,
+            token: format!("Game {}", game.number),
+            message,
+            suggestions: None,
+        };
         (self.place, Some(e))
     }
 }
@@ -345,6 +388,7 @@ fn mat_error(e: &MatError) -> ErrorInfo {
         line: e.line().unwrap_or(0),
         token: e.token().map(Cow::into_owned).unwrap_or_default(),
         message: e.reason(),
+        suggestions: None,
     }
 }
 
@@ -354,6 +398,7 @@ fn sgf_error(e: &SgfError) -> ErrorInfo {
         line: e.line().unwrap_or(0),
         token: e.token().unwrap_or_default().to_owned(),
         message: e.reason(),
+        suggestions: None,
     }
 }
 
@@ -409,5 +454,5 @@ impl WrittenScores {
 fn score_fault(report: &mut GameReport, verdict: Verdict, line: u64, score: &MatchScore, message: String) {
     let token = format!("{} : {}", score.points.zero, score.points.one);
     report.verdict = verdict;
-    report.error = Some(ErrorInfo { turn: String::new(), line, token, message });
+    report.error = Some(ErrorInfo { turn: String::new(), line, token, message, suggestions: None });
 }

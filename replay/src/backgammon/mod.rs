@@ -7,6 +7,7 @@ pub mod mat;
 pub mod query;
 pub mod sgf;
 pub mod show;
+pub mod suggest;
 pub mod svg;
 pub mod verified;
 pub mod verify;

@@ -4,6 +4,7 @@ pub mod board;
 pub mod query;
 pub mod records;
 pub mod show;
+pub mod suggest;
 pub mod svg;
 pub mod verify;
 

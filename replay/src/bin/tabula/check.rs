@@ -21,7 +21,13 @@ use crate::{say, write_failed, Output};
 /// The status of a run ended by Ctrl-C: 128 + SIGINT, as a shell reports it.
 const INTERRUPTED: u8 = 130;
 
-pub fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Output) -> Result<ExitCode, String> {
+pub fn check(
+    jsonl: bool,
+    suggest: bool,
+    jobs: Option<usize>,
+    paths: &[PathBuf],
+    output: Output,
+) -> Result<ExitCode, String> {
     if let Some(n) = jobs {
         // More threads than cores do not help: the request is clamped to the cores there are.
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
@@ -30,7 +36,7 @@ pub fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Output
             .build_global()
             .map_err(|e| format!("cannot start {n} threads: {e}"))?;
     }
-    let control = Arc::new(Control::new());
+    let control = Arc::new(if suggest { Control::suggesting() } else { Control::new() });
     let interrupted = Arc::new(AtomicBool::new(false));
     {
         let (control, interrupted) = (Arc::clone(&control), Arc::clone(&interrupted));
@@ -139,7 +145,11 @@ fn write_person_line(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
         r.source,
         r.game,
         e.map_or("", |e| e.message.as_str())
-    )
+    )?;
+    if let Some(line) = r.repair_line() {
+        writeln!(out, "{:<16} repaired by: {line}", "")?;
+    }
+    Ok(())
 }
 
 fn write_summary(out: &mut impl Write, s: &Summary, secs: f64, interrupted: bool) -> io::Result<()> {

@@ -25,7 +25,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let output = Output::new(&cli);
     let result = match cli.command {
-        Command::Check { jsonl, jobs, paths } => check::check(jsonl, jobs, &paths, output),
+        Command::Check { jsonl, suggest, jobs, paths } => check::check(jsonl, suggest, jobs, &paths, output),
         Command::Moves { game, position, dice, count } => moves(game, &position, dice.as_deref(), count),
         Command::Resolve { jsonl: _ } => resolve(),
         Command::Convert { to, view, game, lenient, file } => convert(to, &view, game.as_deref(), lenient, &file),
