@@ -48,28 +48,42 @@ fn unmarked_cost(written: &str, legal: &str) -> Cost {
     if written.eq_ignore_ascii_case(legal) {
         return 1;
     }
-    let (rw, rl) = (runs(written), runs(legal));
-    if rw.len() == rl.len() {
-        let differ: Vec<usize> = (0..rw.len()).filter(|&i| rw[i] != rl[i]).collect();
-        if let [i] = differ.as_slice() {
-            if let (Ok(a), Ok(b)) = (rw[*i].parse::<u32>(), rl[*i].parse::<u32>()) {
-                if a.abs_diff(b) == 1 {
-                    return 3;
-                }
+    let (w, l) = (written.as_bytes(), legal.as_bytes());
+    if w.len().abs_diff(l.len()) > 2 {
+        return INDEL;
+    }
+    // One character off by one is as near as tokens get: no need to look at their runs.
+    if w.len() == l.len() {
+        let mut differ = (0..w.len()).filter(|&i| !w[i].eq_ignore_ascii_case(&l[i]));
+        if let (Some(i), None) = (differ.next(), differ.next()) {
+            if w[i].abs_diff(l[i]) == 1 && w[i].is_ascii_alphanumeric() {
+                return 3;
             }
         }
-        if rw.iter().rev().eq(rl.iter()) {
-            return 4;
+    }
+    if let (Some((rw, n)), Some((rl, m))) = (runs(written), runs(legal)) {
+        let (rw, rl) = (&rw[..n], &rl[..m]);
+        if n == m {
+            let mut differ = (0..n).filter(|&i| rw[i] != rl[i]);
+            if let (Some(i), None) = (differ.next(), differ.next()) {
+                if let (Ok(a), Ok(b)) = (rw[i].parse::<u32>(), rl[i].parse::<u32>()) {
+                    if a.abs_diff(b) == 1 {
+                        return 3;
+                    }
+                }
+            }
+            if rw.iter().rev().eq(rl.iter()) {
+                return 4;
+            }
         }
     }
-    let (w, l) = (written.as_bytes(), legal.as_bytes());
     if w.len() == l.len() {
-        let differ: Vec<usize> = (0..w.len()).filter(|&i| !w[i].eq_ignore_ascii_case(&l[i])).collect();
-        match differ.as_slice() {
-            [] => return 1,
-            [i] if w[*i].abs_diff(l[*i]) == 1 && w[*i].is_ascii_alphanumeric() => return 3,
-            [_] => return 5,
-            [i, j] if *j == i + 1 && w[*i] == l[*j] && w[*j] == l[*i] => return 4,
+        let mut differ = (0..w.len()).filter(|&i| !w[i].eq_ignore_ascii_case(&l[i]));
+        match (differ.next(), differ.next(), differ.next()) {
+            (None, ..) => return 1,
+            (Some(i), None, _) if w[i].abs_diff(l[i]) == 1 && w[i].is_ascii_alphanumeric() => return 3,
+            (Some(_), None, _) => return 5,
+            (Some(i), Some(j), None) if j == i + 1 && w[i] == l[j] && w[j] == l[i] => return 4,
             _ => {}
         }
     } else if w.len().abs_diff(l.len()) == 1 {
@@ -82,19 +96,24 @@ fn unmarked_cost(written: &str, legal: &str) -> Cost {
     INDEL
 }
 
+/// Runs a token is compared by at most.
+const RUNS: usize = 8;
+
 /// The runs of a token: digits together, and every other character alone (`13/7*` gives `13`,
-/// `/`, `7`, `*`).
-fn runs(token: &str) -> Vec<&str> {
-    let mut out = Vec::new();
+/// `/`, `7`, `*`), and how many; `None` past [`RUNS`] of them.
+fn runs(token: &str) -> Option<([&str; RUNS], usize)> {
+    let mut out = [""; RUNS];
+    let mut n = 0;
     let mut start = 0;
     let b = token.as_bytes();
     for i in 1..=b.len() {
         if i == b.len() || !(b[i].is_ascii_digit() && b[i - 1].is_ascii_digit()) {
-            out.push(token.get(start..i).unwrap_or_default());
+            *out.get_mut(n)? = token.get(start..i).unwrap_or_default();
+            n += 1;
             start = i;
         }
     }
-    out
+    Some((out, n))
 }
 
 /// The distance between two token sequences: tokens substituted ([`token_cost`], at most

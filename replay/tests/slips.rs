@@ -17,6 +17,16 @@ use tabula_replay::{GameReport, Verdict};
 /// Moves slipped per game and kind (Arimaa and Stones and Rivers; a backgammon game gets one).
 const PER_GAME: usize = 6;
 
+/// With `SLIPS_WRITE=DIR`, each slipped file is also written under DIR (`<game>-<kind>/<file>`),
+/// for timing `tabula check --suggest` on it.
+fn keep(game: &str, kind: &str, file: &str, data: &[u8]) {
+    if let Some(dir) = std::env::var_os("SLIPS_WRITE") {
+        let dir = std::path::Path::new(&dir).join(format!("{game}-{kind}"));
+        std::fs::create_dir_all(&dir).expect("make the folder for the slips");
+        std::fs::write(dir.join(file), data).expect("write the slips");
+    }
+}
+
 fn check(source: &str, data: &[u8], suggest: bool) -> Vec<GameReport> {
     let mut out = Vec::new();
     let content = Content { suggest, ..Content::default() };
@@ -195,6 +205,7 @@ fn arimaa(table: &mut Table) {
                     truth.insert(id, (words[0].to_owned(), words[1..].join(" ")));
                 }
             }
+            keep("arimaa", kind, file, out.as_bytes());
             for r in check(file, out.as_bytes(), true) {
                 let Some((turn, played)) = truth.get(&r.game) else { continue };
                 count(table, ("arimaa", kind), &r, turn, |m| {
@@ -398,6 +409,7 @@ fn backgammon(table: &mut Table) {
                 }
             }
             let data = new_lines.join("\n") + "\n";
+            keep("backgammon", kind, &source, data.as_bytes());
             for r in check(&source, data.as_bytes(), true) {
                 let Some((turn, played)) = truth.get(&r.game) else { continue };
                 count(table, ("backgammon", kind), &r, turn, |m| same_play(m, played));
@@ -497,6 +509,7 @@ fn stones_rivers(table: &mut Table) {
                 truth.insert(id, ((p + 1).to_string(), lines[i].to_owned()));
             }
         }
+        keep("stones-and-rivers", kind, "slips.txt", out.as_bytes());
         for r in check("slips.txt", out.as_bytes(), true) {
             let Some((turn, played)) = truth.get(&r.game) else { continue };
             count(table, ("stones-and-rivers", kind), &r, turn, |m| snr_tokens(m) == snr_tokens(played));

@@ -14,34 +14,65 @@ use super::verify::{start_position, verify, verify_with};
 use crate::nearness::{self, Cost};
 use crate::report::{GameReport, Suggestion, Suggestions, Verdict};
 
-/// A turn's tokens: its runs of letters and digits, upper-cased (`sq - d5,ps` gives `SQ`, `D5`,
-/// `PS`).
-fn tokens(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|t| !t.is_empty()).map(str::to_ascii_uppercase).collect()
+/// A turn's tokens: its runs of letters and digits (`sq - d5,ps` gives `sq`, `d5`, `ps`).
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|t| !t.is_empty())
 }
 
-/// The legal turns of `pos`, canonical, with how near each is to `written`, nearest first.
+/// A written token spelled as the canonical text spells it: `Sq` and `Cr`, cells and actions in
+/// capitals.
+fn canonical_case(token: &str) -> String {
+    if token.eq_ignore_ascii_case("sq") {
+        "Sq".to_owned()
+    } else if token.eq_ignore_ascii_case("cr") {
+        "Cr".to_owned()
+    } else {
+        token.to_ascii_uppercase()
+    }
+}
+
+/// The legal turns of `pos`, canonical, with how near each is to `written`, nearest first (equal
+/// costs in text order), one for each position they lead to (the first in that order), at most
+/// [`nearness::MAX_REPLAYS`] of them.
 pub fn nearest(pos: &Position, written: &str) -> Vec<(Cost, String)> {
-    let written = tokens(written);
+    let written: Vec<String> = tokens(written).map(canonical_case).collect();
     let written: Vec<&str> = written.iter().map(String::as_str).collect();
-    let mut seen = std::collections::HashSet::new();
-    let mut turns: Vec<(String, Setup)> = pos
-        .legal_turns()
+    let turns = pos.legal_turns();
+    let mut scored: Vec<(Cost, String, usize)> = turns
         .iter()
-        .map(|t| (TurnText::from_turn(pos.to_move(), t).to_string(), pos.play_unchecked(t).to_setup()))
-        .collect();
-    // One text for each position a turn leads to, the first in text order, as `tabula moves`.
-    turns.sort_by(|a, b| a.0.cmp(&b.0));
-    let scored = turns
-        .into_iter()
-        .filter(|(_, after)| seen.insert(*after))
-        .map(|(turn, _)| {
-            let legal = tokens(&turn);
-            let legal: Vec<&str> = legal.iter().map(String::as_str).collect();
-            (nearness::distance(&written, &legal), turn)
+        .enumerate()
+        .map(|(i, t)| {
+            let text = TurnText::from_turn(pos.to_move(), t).to_string();
+            let cost = {
+                let legal: smallvec::SmallVec<[&str; 8]> = tokens(&text).collect();
+                nearness::distance(&written, &legal)
+            };
+            (cost, text, i)
         })
         .collect();
-    nearness::rank(scored)
+    let nearest = scored.iter().map(|s| s.0).min().unwrap_or(0);
+    scored.retain(|s| s.0 <= nearest.saturating_add(nearness::FAR));
+    // Only the nearest few are sorted (their texts compared): those as near as the 32nd.
+    const SORTED: usize = 32;
+    if scored.len() > SORTED {
+        scored.select_nth_unstable_by_key(SORTED, |s| s.0);
+        let bound = scored[SORTED].0;
+        scored.retain(|s| s.0 <= bound);
+    }
+    scored.sort_unstable();
+    let mut seen: Vec<Setup> = Vec::new();
+    let mut out = Vec::new();
+    for (cost, text, i) in scored {
+        let after = pos.play_unchecked(&turns[i]).to_setup();
+        if !seen.contains(&after) {
+            seen.push(after);
+            out.push((cost, text));
+            if out.len() == nearness::MAX_REPLAYS {
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// The suggestions for an `illegal` report of `record`: `None` when the record does not break
