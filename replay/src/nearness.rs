@@ -27,8 +27,8 @@ pub const FAR: Cost = 25;
 /// 3 for one character off by one in its alphabet (`d4` for `e4`) or a number off by one (`13/9`
 /// for `13/10`); 4 for two neighbouring characters swapped (`31/7` for `13/7`) or the runs of
 /// digits and other characters in reverse (`5/8` for `8/5`); 5 for any other single character
-/// substituted, left out or added; 10 (a whole token) otherwise. A hit mark `*` missing or extra
-/// adds 2 (at most 10 in all).
+/// substituted, left out or added; 7 for one number written otherwise (`24/18` for `24/20`); 10
+/// (a whole token) otherwise. A hit mark `*` missing or extra adds 2 (at most 10 in all).
 pub fn token_cost(written: &str, legal: &str) -> Cost {
     if written == legal {
         return 0;
@@ -61,6 +61,8 @@ fn unmarked_cost(written: &str, legal: &str) -> Cost {
             }
         }
     }
+    // A number written otherwise, the rest of the token right: 3 when off by one, else 7.
+    let mut one_number = None;
     if let (Some((rw, n)), Some((rl, m))) = (runs(written), runs(legal)) {
         let (rw, rl) = (&rw[..n], &rl[..m]);
         if n == m {
@@ -70,6 +72,7 @@ fn unmarked_cost(written: &str, legal: &str) -> Cost {
                     if a.abs_diff(b) == 1 {
                         return 3;
                     }
+                    one_number = Some(7);
                 }
             }
             if rw.iter().rev().eq(rl.iter()) {
@@ -93,7 +96,7 @@ fn unmarked_cost(written: &str, legal: &str) -> Cost {
             return 5;
         }
     }
-    INDEL
+    one_number.unwrap_or(INDEL)
 }
 
 /// Runs a token is compared by at most.
@@ -233,6 +236,7 @@ mod tests {
         assert_eq!(token_cost("13/10", "13/9"), 3);
         assert_eq!(token_cost("5/8", "8/5"), 4);
         assert_eq!(token_cost("D10", "D9"), 3);
+        assert_eq!(token_cost("24/18", "24/20"), 7);
         assert_eq!(token_cost("FN", "PS"), INDEL);
     }
 
