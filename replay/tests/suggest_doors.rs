@@ -88,6 +88,10 @@ fn arimaa_doors_agree() {
     let resolved = resolved_suggestions(json!({"game": "arimaa", "position": position, "move": slip}));
     assert_eq!(refused.suggestions, resolved);
     assert!(resolved.contains(&"Ee2n Ee3n Ee4n Ee5n".to_owned()), "{resolved:?}");
+    // Texts that are no slip of a turn are refused without a search going wrong.
+    for odd in ["Eé2n Ed3n", "Ed2éé", &"Ed2n ".repeat(500)] {
+        assert!(board.push_long(odd).is_err(), "{odd}");
+    }
     let record = format!("{setup}2g {slip}\n2s ed7s ed6s ed5s ed4w\n3g\n");
     let (moves, first) = check_suggestions("slip", &record);
     assert_eq!(first.as_deref(), Some("Ee2n Ee3n Ee4n Ee5n"), "{moves:?}");

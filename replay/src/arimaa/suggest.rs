@@ -18,6 +18,9 @@ use super::verify::{verify, verify_with, Notation, Record, Replayed};
 use crate::nearness::{self, Cost};
 use crate::report::{GameReport, Suggestion, Suggestions, Verdict};
 
+/// Step tokens a written turn is searched with at most.
+const MAX_WRITTEN: usize = 8;
+
 /// A capture token missing, in excess or wrong.
 const CAPTURE: Cost = 2;
 
@@ -70,7 +73,7 @@ fn respellings(token: &str) -> Vec<String> {
     if b.len() == 3 {
         out.extend(DIRECTIONS.iter().map(|&d| format!("{token}{}", d as char)));
     }
-    if b.len() == 5 {
+    if b.len() == 5 && token.is_ascii() {
         out.extend((0..5).map(|i| format!("{}{}", &token[..i], &token[i + 1..])));
     }
     out
@@ -95,6 +98,10 @@ pub fn nearest(pos: &Position, written: &str) -> Vec<(Cost, String)> {
     let words: Vec<&str> = written.split_ascii_whitespace().collect();
     let written_captures: Vec<&str> = words.iter().copied().filter(|t| is_capture(t)).collect();
     let steps_written: Vec<&str> = words.iter().copied().filter(|t| !is_capture(t)).collect();
+    // A turn has at most four steps: a text of many more is no slip of one, and is not searched.
+    if steps_written.len() > MAX_WRITTEN {
+        return Vec::new();
+    }
     // Each token's readings: itself (when it reads) and its respellings.
     let read: Vec<Option<Tried>> = steps_written.iter().map(|t| step_of(t)).collect();
     let mut variants: Vec<Vec<Tried>> = Vec::new();

@@ -115,6 +115,10 @@ pub fn play_tokens(text: &str) -> Vec<String> {
 /// the play's steps).
 pub fn nearest(pos: &Position, dice: Dice, written: &str) -> Vec<(Cost, String)> {
     let written_hops = hops(written);
+    // A play has at most four checker moves: a text of many more is no slip of one.
+    if written_hops.len() > 16 {
+        return Vec::new();
+    }
     let by_die = spelled(written_hops.clone());
     let by_die: Vec<&str> = by_die.iter().map(String::as_str).collect();
     let whole = spelled(joined(written_hops));

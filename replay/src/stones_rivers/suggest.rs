@@ -36,6 +36,11 @@ fn canonical_case(token: &str) -> String {
 /// [`nearness::MAX_REPLAYS`] of them.
 pub fn nearest(pos: &Position, written: &str) -> Vec<(Cost, String)> {
     let written: Vec<String> = tokens(written).map(canonical_case).collect();
+    // A turn has a player and at most a few cells and an action: a text of many more tokens is
+    // no slip of one.
+    if written.len() > 32 {
+        return Vec::new();
+    }
     let written: Vec<&str> = written.iter().map(String::as_str).collect();
     let turns = pos.legal_turns();
     let mut scored: Vec<(Cost, String, usize)> = turns
