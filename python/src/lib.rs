@@ -17,7 +17,8 @@ use pyo3::exceptions::{PyOSError, PyStopIteration, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
-use tabula_replay::check::{check_bytes, check_content, check_paths_with, CheckEvent, Content, RowsBefore};
+use tabula_replay::check::{check_content, check_paths_controlled, CheckEvent, Content, RowsBefore};
+use tabula_replay::control::Control;
 use tabula_replay::texts::Texts;
 use tabula_replay::{GameReport, GameResult, Refusal};
 
@@ -74,7 +75,13 @@ fn texts_list<'py>(py: Python<'py>, write: impl FnOnce(&mut Texts) + Send) -> Py
 /// A refusal of `tabula resolve` as the Python exception of its kind.
 fn refusal_err(py: Python<'_>, r: Refusal) -> PyErr {
     match r.kind {
-        "illegal" => IllegalMove::new_err(r.message),
+        "illegal" => {
+            let err = IllegalMove::new_err(r.message);
+            if let Err(e) = err.value(py).setattr("suggestions", r.suggestions) {
+                return e;
+            }
+            err
+        }
         "ambiguous" => ambiguous(py, r.message, r.candidates),
         _ => NotationError::new_err(r.message),
     }
@@ -269,8 +276,8 @@ const CHECK_QUEUE: usize = 1024;
 /// Starts checking `paths` with `jobs` threads (all cores when `None`); the lines come, in input
 /// order, from the iterator returned. Dropping the iterator stops the check.
 #[pyfunction]
-#[pyo3(signature = (paths, jobs=None))]
-fn check_lines(paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<CheckLines> {
+#[pyo3(signature = (paths, jobs=None, suggest=false))]
+fn check_lines(paths: Vec<PathBuf>, jobs: Option<usize>, suggest: bool) -> PyResult<CheckLines> {
     let mut pool = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("tabula-check-{i}"));
     if let Some(jobs) = jobs {
         if jobs == 0 {
@@ -284,7 +291,8 @@ fn check_lines(paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<CheckLines>
         .name("tabula-check".into())
         .spawn(move || {
             pool.install(|| {
-                check_paths_with(&paths, &mut |event| {
+                let control = Arc::new(if suggest { Control::suggesting() } else { Control::new() });
+                check_paths_controlled(&paths, &control, &mut |event| {
                     let item = match event {
                         CheckEvent::Game(r) => Checked::Game(Box::new(r.clone())),
                         skipped => Checked::Line(json_line(skipped)),
@@ -303,10 +311,12 @@ fn check_lines(paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<CheckLines>
 /// The JSON lines of `tabula check --jsonl` for one file's content (plain or gzip), `source` as
 /// its path.
 #[pyfunction]
-fn check_bytes_lines(py: Python<'_>, data: Vec<u8>, source: String) -> Vec<String> {
+#[pyo3(signature = (data, source, suggest=false))]
+fn check_bytes_lines(py: Python<'_>, data: Vec<u8>, source: String, suggest: bool) -> Vec<String> {
     py.detach(move || {
         let mut lines = Vec::new();
-        check_bytes(&source, &data, &mut |event| {
+        let content = Content { suggest, ..Content::default() };
+        check_content(&source, &data, content, &mut |event| {
             lines.push(json_line(event));
             ControlFlow::Continue(())
         });
@@ -319,7 +329,7 @@ fn check_bytes_lines(py: Python<'_>, data: Vec<u8>, source: String) -> Vec<Strin
 /// header line, then rows cut out at line breaks, after `lines_before` lines and `rows_before`
 /// rows of the file): what `tabula.spark` calls in its tasks.
 #[pyfunction]
-#[pyo3(signature = (data, source, named=true, lines_before=0, rows_before=0))]
+#[pyo3(signature = (data, source, named=true, lines_before=0, rows_before=0, suggest=false))]
 fn check_content_lines(
     py: Python<'_>,
     data: Vec<u8>,
@@ -327,8 +337,9 @@ fn check_content_lines(
     named: bool,
     lines_before: u64,
     rows_before: usize,
+    suggest: bool,
 ) -> Vec<String> {
-    let content = Content { named, before: RowsBefore { lines: lines_before, rows: rows_before } };
+    let content = Content { named, before: RowsBefore { lines: lines_before, rows: rows_before }, suggest };
     py.detach(move || {
         let mut lines = Vec::new();
         check_content(&source, &data, content, &mut |event| {

@@ -52,17 +52,18 @@ def _fspath(p: Any) -> str:
 
 
 def check(
-    paths: Union[_PathLike, Sequence[_PathLike]], *, jobs: Optional[int] = None
+    paths: Union[_PathLike, Sequence[_PathLike]], *, jobs: Optional[int] = None, suggest: bool = False
 ) -> Iterator[Dict[str, Any]]:
     """Checks every game in ``paths`` (a path or a list of paths: files or folders).
 
     Yields one dict per game or skipped file, in input order, with exactly the keys and values
     of ``tabula check --jsonl``. The games are checked in parallel by ``jobs`` threads (default:
     all cores) without holding the GIL, and streamed: memory does not grow with the archive.
-    Closing the iterator (or dropping it) stops the check.
+    Closing the iterator (or dropping it) stops the check. With ``suggest``, the ``error`` of an
+    ``illegal`` game carries ``suggestions``, as ``tabula check --suggest`` gives them.
     """
     names, jobs = _paths_and_jobs(paths, jobs)
-    return _stream(_tabula.check_lines(names, jobs))
+    return _stream(_tabula.check_lines(names, jobs, bool(suggest)))
 
 
 def _paths_and_jobs(paths: Any, jobs: Any):
@@ -141,12 +142,14 @@ def _stream(batches: Iterator[List[Dict[str, Any]]]) -> Iterator[Dict[str, Any]]
         yield from batch
 
 
-def check_bytes(data: Union[bytes, bytearray, memoryview], source: str) -> List[Dict[str, Any]]:
+def check_bytes(
+    data: Union[bytes, bytearray, memoryview], source: str, *, suggest: bool = False
+) -> List[Dict[str, Any]]:
     """Checks one file's content (plain or gzip), recognised as ``tabula check`` recognises a file.
 
     Returns the dicts of ``tabula check --jsonl``, ``source`` as their ``"source"`` (and, for a
     file holding one game, the game's id from its name). The call a task of a distributed job
-    makes.
+    makes. ``suggest`` as for :func:`check`.
     """
     if isinstance(data, str):
         raise TypeError("data must be bytes (the file's content), not str")
@@ -154,7 +157,7 @@ def check_bytes(data: Union[bytes, bytearray, memoryview], source: str) -> List[
         raise TypeError(f"data must be bytes, not {type(data).__name__}")
     if not isinstance(source, str):
         raise TypeError(f"source must be str, not {type(source).__name__}")
-    return [_json.loads(line) for line in _tabula.check_bytes_lines(bytes(data), source)]
+    return [_json.loads(line) for line in _tabula.check_bytes_lines(bytes(data), source, bool(suggest))]
 
 
 def read(path: _PathLike) -> Iterator[Game]:

@@ -107,12 +107,12 @@ def _rows(lines: Iterable[str], file: str, block: int) -> Iterator[tuple]:
         )
 
 
-def _check_whole(named: bool):
+def _check_whole(named: bool, suggest: bool):
     """A task's work on a whole file: ``(path, content)`` into rows."""
 
     def check(row) -> Iterator[tuple]:
         path, content = row[0], bytes(row[1])
-        return _rows(_tabula.check_content_lines(content, path, named), path, 0)
+        return _rows(_tabula.check_content_lines(content, path, named, 0, 0, suggest), path, 0)
 
     return check
 
@@ -144,7 +144,9 @@ def _count_blocks(path: str):
     return count
 
 
-def _check_blocks(path: str, header: bytes, named: bool, before: Dict[int, Tuple[int, int, int]], empty: bool):
+def _check_blocks(
+    path: str, header: bytes, named: bool, before: Dict[int, Tuple[int, int, int]], empty: bool, suggest: bool
+):
     """Second pass: each block with rows, after the header line, checked as the piece of the
     file it is (``before[block]``: lines and rows before it, and its own rows)."""
 
@@ -158,7 +160,7 @@ def _check_blocks(path: str, header: bytes, named: bool, before: Dict[int, Tuple
             if own_rows == 0 and not (empty and block == 0):
                 continue
             data = header + b"".join(line + b"\n" for line in lines)
-            out = _tabula.check_content_lines(data, path, named, lines_before, rows_before)
+            out = _tabula.check_content_lines(data, path, named, lines_before, rows_before, suggest)
             yield from _rows(out, path, block)
 
     return check
@@ -197,7 +199,7 @@ class _Jvm:
         return factory.getCodec(self._path(path)) is not None
 
 
-def check(spark, path, *, max_bytes_per_task: int = DEFAULT_MAX_BYTES_PER_TASK):
+def check(spark, path, *, max_bytes_per_task: int = DEFAULT_MAX_BYTES_PER_TASK, suggest: bool = False):
     """Checks every file under ``path`` on the cluster of ``spark`` (a ``SparkSession``).
 
     ``path``: any path Spark reads (a file, a folder, searched recursively, a glob; local, HDFS,
@@ -212,16 +214,17 @@ def check(spark, path, *, max_bytes_per_task: int = DEFAULT_MAX_BYTES_PER_TASK):
     that size, one task each; any other file in one task (Spark's ``binaryFile`` source: at most
     2 GB). The files are listed, and the large archives read once to count their rows, when
     ``check`` is called; the games are checked when the DataFrame is used. A path that does not
-    exist raises Spark's error (the program reports it as a row, ``unknown``).
+    exist raises Spark's error (the program reports it as a row, ``unknown``). With ``suggest``,
+    the ``error`` of an ``illegal`` game carries ``suggestions`` (``tabula check --suggest``).
     """
     from pyspark.sql import functions as F
 
     plan = _Plan(spark, path, max_bytes_per_task)
     small = plan.files.where(F.col("length") <= plan.max_bytes).select("path", "content")
-    parts = [small.rdd.flatMap(_check_whole(plan.named))]
+    parts = [small.rdd.flatMap(_check_whole(plan.named, bool(suggest)))]
     if plan.whole_large:
         large = spark.read.format("binaryFile").load(plan.whole_large).select("path", "content")
-        parts.append(large.rdd.flatMap(_check_whole(plan.named)))
+        parts.append(large.rdd.flatMap(_check_whole(plan.named, bool(suggest))))
     if plan.cut:
         texts = plan.texts()
         counts = plan.counts(texts)
@@ -232,7 +235,7 @@ def check(spark, path, *, max_bytes_per_task: int = DEFAULT_MAX_BYTES_PER_TASK):
             for b, n_lines, n_rows in blocks:
                 before[b] = (lines, rows_before, n_rows)
                 lines, rows_before = lines + n_lines, rows_before + n_rows
-            parts.append(rdd.mapPartitions(_check_blocks(p, header, plan.named, before, rows_before == 0)))
+            parts.append(rdd.mapPartitions(_check_blocks(p, header, plan.named, before, rows_before == 0, bool(suggest))))
     sc = spark.sparkContext
     rows = sc.union(parts) if len(parts) > 1 else parts[0]
     df = spark.createDataFrame(rows, _schema())

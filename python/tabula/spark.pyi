@@ -11,4 +11,5 @@ def check(
     path: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"],
     *,
     max_bytes_per_task: int = ...,
+    suggest: bool = ...,
 ) -> DataFrame: ...

@@ -326,7 +326,8 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, control: &Arc<
     let chunks = file.into_chunks();
     let explicit = explicit || named_as_records(path);
     let chunks = chunks.watched_by(Arc::clone(control));
-    let skipped = check_stream(&source, &name, chunks, explicit, RowsBefore::default(), summary, sink);
+    let skipped =
+        check_stream(&source, &name, chunks, explicit, RowsBefore::default(), control.suggests(), summary, sink);
     control.file_done();
     if let Some(reason) = skipped {
         summary.skipped.push((path.to_path_buf(), reason));
@@ -339,7 +340,7 @@ fn check_file(path: &Path, explicit: bool, summary: &mut Summary, control: &Arc<
 pub fn check_reader(source: &str, name: &str, reader: impl Read + Send, sink: &mut dyn FnMut(&GameReport)) -> Summary {
     let mut summary = Summary::default();
     let chunks = LineChunks::new(reader);
-    check_stream(&Arc::from(source), name, chunks, true, RowsBefore::default(), &mut summary, &mut |found| {
+    check_stream(&Arc::from(source), name, chunks, true, RowsBefore::default(), false, &mut summary, &mut |found| {
         if let Found::Game(r) = found {
             sink(&r);
         }
@@ -368,12 +369,14 @@ pub struct Content {
     /// line breaks), and what stands before it: its rows are numbered and placed as in the whole
     /// file. The default, for a whole file.
     pub before: RowsBefore,
+    /// Whether illegal games get repair hints (`tabula check --suggest`).
+    pub suggest: bool,
 }
 
 impl Default for Content {
     /// A whole file, named.
     fn default() -> Content {
-        Content { named: true, before: RowsBefore::default() }
+        Content { named: true, before: RowsBefore::default(), suggest: false }
     }
 }
 
@@ -401,10 +404,10 @@ pub fn check_content(
     let before = content.before;
     let skipped = if data.starts_with(&input::GZIP_MAGIC) {
         let chunks = LineChunks::new(input::Gunzip::new(data)).watched_by(Arc::clone(&control));
-        check_stream(&source, &name, chunks, explicit, before, &mut summary, &mut hand_on)
+        check_stream(&source, &name, chunks, explicit, before, content.suggest, &mut summary, &mut hand_on)
     } else {
         let chunks = LineChunks::new(data).watched_by(Arc::clone(&control));
-        check_stream(&source, &name, chunks, explicit, before, &mut summary, &mut hand_on)
+        check_stream(&source, &name, chunks, explicit, before, content.suggest, &mut summary, &mut hand_on)
     };
     if let Some(reason) = skipped {
         summary.skipped.push((path.to_path_buf(), reason));
@@ -431,12 +434,14 @@ pub fn rows_in(data: &[u8]) -> RowsBefore {
 
 /// Checks the games of one input. Returns why it was passed over when it holds no game to
 /// report: empty, records without a game, or (unless `explicit`) no format recognised.
+#[allow(clippy::too_many_arguments)]
 fn check_stream(
     source: &Arc<str>,
     name: &str,
     mut chunks: LineChunks<impl Read + Send>,
     explicit: bool,
     before: RowsBefore,
+    suggest: bool,
     summary: &mut Summary,
     sink: &mut dyn FnMut(Found),
 ) -> Option<SkipReason> {
@@ -465,7 +470,8 @@ fn check_stream(
     };
     summary.files += 1;
     let games = summary.games;
-    summary.bytes += games::check_records(format, source, name, first, chunks, before, &mut |r| emit(r, summary));
+    summary.bytes +=
+        games::check_records(format, source, name, first, chunks, before, suggest, &mut |r| emit(r, summary));
     (summary.games == games).then_some(SkipReason::NoGames)
 }
 
@@ -529,7 +535,7 @@ mod tests {
                 if counted.rows > 0 {
                     let mut piece = text[..header].to_vec();
                     piece.extend(&text[at..end]);
-                    pieces.extend(lines_of(&piece, Content { named: true, before }));
+                    pieces.extend(lines_of(&piece, Content { named: true, before, suggest: false }));
                 }
                 before = before.then(counted);
                 at = end;
@@ -555,7 +561,8 @@ mod tests {
     /// Content found in a folder in no format tabula knows is skipped; named, it is a report.
     #[test]
     fn content_found_in_a_folder_is_skipped_when_not_records() {
-        let found = lines_of(b"just some text\n", Content { named: false, before: RowsBefore::default() });
+        let found =
+            lines_of(b"just some text\n", Content { named: false, before: RowsBefore::default(), suggest: false });
         assert_eq!(found.len(), 1);
         assert!(found[0].contains("\"verdict\":\"skipped\""), "{}", found[0]);
         let named = lines_of(b"just some text\n", Content::default());

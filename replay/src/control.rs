@@ -11,12 +11,24 @@ pub struct Control {
     stop: AtomicBool,
     bytes: AtomicU64,
     files: AtomicUsize,
+    suggest: bool,
 }
 
 impl Control {
     /// A run not stopped, nothing read yet.
     pub fn new() -> Control {
         Control::default()
+    }
+
+    /// A run, not stopped, whose illegal games get repair hints (`tabula check --suggest`): the
+    /// legal moves near to the one written, each replayed in the record in its place.
+    pub fn suggesting() -> Control {
+        Control { suggest: true, ..Control::default() }
+    }
+
+    /// Whether the run's illegal games get repair hints.
+    pub fn suggests(&self) -> bool {
+        self.suggest
     }
 
     /// Asks the run to stop: it reads no further chunk and checks no further file, and reports

@@ -214,22 +214,34 @@ pub struct Refusal {
     pub message: String,
     /// The standard texts of the legal moves an ambiguous text may mean.
     pub candidates: Vec<String>,
+    /// For a move that does not resolve, the legal moves nearest to it, nearest first (repair
+    /// hints, `crate::nearness`; at most three).
+    pub suggestions: Vec<String>,
 }
 
 impl Refusal {
     /// A text that cannot be read, or a request that is not one.
     pub fn syntax(message: impl Into<String>) -> Refusal {
-        Refusal { kind: "syntax", message: message.into(), candidates: Vec::new() }
+        Refusal { kind: "syntax", message: message.into(), candidates: Vec::new(), suggestions: Vec::new() }
     }
 
     /// A move that reads but is not legal here.
     pub fn illegal(message: impl Into<String>) -> Refusal {
-        Refusal { kind: "illegal", message: message.into(), candidates: Vec::new() }
+        Refusal { kind: "illegal", message: message.into(), candidates: Vec::new(), suggestions: Vec::new() }
     }
 
     /// A text with several legal readings, and their standard texts.
     pub fn ambiguous(message: impl Into<String>, candidates: Vec<String>) -> Refusal {
-        Refusal { kind: "ambiguous", message: message.into(), candidates }
+        Refusal { kind: "ambiguous", message: message.into(), candidates, suggestions: Vec::new() }
+    }
+
+    /// The refusal with the legal moves nearest to the text refused, when it is `illegal` or
+    /// `syntax` (an ambiguous text has its candidates): `near` is called only then.
+    pub fn suggesting(mut self, near: impl FnOnce() -> Vec<String>) -> Refusal {
+        if matches!(self.kind, "illegal" | "syntax") {
+            self.suggestions = near();
+        }
+        self
     }
 
     /// The longest move or position text a board or `tabula resolve` reads, in bytes: a text

@@ -139,6 +139,7 @@ pub mod error;
 pub mod fingerprint;
 pub mod game_kind;
 pub mod input;
+pub mod nearness;
 pub mod position_row;
 pub mod report;
 pub mod skip;

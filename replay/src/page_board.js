@@ -49,17 +49,26 @@
       var p = document.createElement('p');
       p.textContent = st.error.kind + ': ' + st.error.message;
       error.appendChild(p);
-      if (st.error.candidates && st.error.candidates.length) {
+      // The readings of an ambiguous move, or the legal moves nearest to a refused one: a
+      // click plays it.
+      [[st.error.candidates, 'play this reading', ''],
+       [st.error.suggestions, 'play this move', 'did you mean:']].forEach(function (list) {
+        if (!list[0] || !list[0].length) return;
+        if (list[2]) {
+          var say = document.createElement('p');
+          say.textContent = list[2];
+          error.appendChild(say);
+        }
         var ul = document.createElement('ul');
-        st.error.candidates.forEach(function (c) {
+        list[0].forEach(function (c) {
           var li = document.createElement('li');
           li.textContent = c;
           li.setAttribute('data-move', c);
-          li.title = 'play this reading';
+          li.title = list[1];
           ul.appendChild(li);
         });
         error.appendChild(ul);
-      }
+      });
     }
     var legal = $('legal');
     legal.innerHTML = '';

@@ -43,7 +43,11 @@ pub fn resolve_line(line: &str) -> (String, bool) {
     match answer {
         Ok(resolved) => (json!({ "resolved": resolved }).to_string(), true),
         Err(r) => {
-            let error = json!({ "kind": r.kind, "message": r.message, "candidates": r.candidates });
+            let mut error = json!({ "kind": r.kind, "message": r.message, "candidates": r.candidates });
+            if r.kind == "illegal" || !r.suggestions.is_empty() {
+                let moves: Vec<Value> = r.suggestions.iter().map(|m| json!({ "move": m })).collect();
+                error["suggestions"] = Value::Array(moves);
+            }
             (json!({ "error": error }).to_string(), false)
         }
     }

@@ -102,6 +102,39 @@ pub struct ErrorInfo {
     pub token: String,
     /// Why.
     pub message: String,
+    /// Legal moves near to the one written, for an `illegal` game checked with suggestions
+    /// (`tabula check --suggest`); `None` (the key absent) otherwise. Boxed: a report stays
+    /// as small as it was without them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggestions: Option<Box<Suggestions>>,
+}
+
+/// The suggestions of an error, in their order (a JSON array).
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize)]
+#[serde(transparent)]
+pub struct Suggestions(pub Vec<Suggestion>);
+
+impl std::ops::Deref for Suggestions {
+    type Target = [Suggestion];
+
+    fn deref(&self) -> &[Suggestion] {
+        &self.0
+    }
+}
+
+/// A legal move suggested in place of an illegal one (`cli.md`, "Repair hints").
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Suggestion {
+    /// The move in the game's standard notation.
+    #[serde(rename = "move")]
+    pub r#move: String,
+    /// The verdict the game gets with this move in place of the one written (`None`: no record
+    /// was replayed, as for `tabula resolve`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub then: Option<Verdict>,
+    /// Turns replayed with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turns: Option<usize>,
 }
 
 /// The JSON line of a file passed over: the keys of [`GameReport`], in its order.
@@ -176,6 +209,23 @@ impl GameReport {
         at.join(", ")
     }
 
+    /// The first suggestion that repairs the game (`then` ok), written as a line of its record
+    /// would write it: an Arimaa move with its label (`12g Ed2n Ed3n`), a backgammon roll with its
+    /// play (`31: 8/5 6/5`), a Stones and Rivers turn. `None` without one.
+    pub fn repair_line(&self) -> Option<String> {
+        let e = self.error.as_ref()?;
+        let s = e.suggestions.as_deref()?.iter().find(|s| s.then == Some(Verdict::Ok))?;
+        let kind = crate::game_kind::GameKind::from_name(self.kind);
+        Some(match kind {
+            Some(crate::game_kind::GameKind::Arimaa) => format!("{} {}", e.turn, s.r#move),
+            Some(crate::game_kind::GameKind::Backgammon) => match e.token.split_once(':') {
+                Some((dice, _)) => format!("{}: {}", dice.trim(), s.r#move),
+                None => s.r#move.clone(),
+            },
+            _ => s.r#move.clone(),
+        })
+    }
+
     /// The lines `tabula replay` ends a game with: the game, its verdict and the moves
     /// replayed, the result as a sentence (`ended_at`: the move it was decided on, when the
     /// caller knows it), and where and why it breaks.
@@ -199,7 +249,7 @@ impl GameReport {
     /// The report of an input that could not be read as any game (kind `unknown`): a path, a
     /// folder entry or a file that cannot be read, and why.
     pub(crate) fn unknown(source: &Arc<str>, message: String) -> GameReport {
-        let error = ErrorInfo { turn: String::new(), line: 0, token: String::new(), message };
+        let error = ErrorInfo { turn: String::new(), line: 0, token: String::new(), message, suggestions: None };
         GameReport::unreadable(source.clone(), "1".into(), "unknown", error)
     }
 
@@ -238,7 +288,13 @@ impl GameReport {
     /// error message.
     pub fn skipped_json(path: &std::path::Path, reason: crate::skip::SkipReason) -> String {
         let source = path.display().to_string();
-        let error = ErrorInfo { turn: String::new(), line: 0, token: String::new(), message: reason.message().into() };
+        let error = ErrorInfo {
+            turn: String::new(),
+            line: 0,
+            token: String::new(),
+            message: reason.message().into(),
+            suggestions: None,
+        };
         let line = Skipped {
             source: &source,
             game: "",

@@ -16,6 +16,7 @@ const REPLAY_FLOORS: &[(&str, u8)] = &[
     ("fingerprint", 1),
     ("game_kind", 1),
     ("input", 1),
+    ("nearness", 1),
     ("position_row", 1),
     ("report", 1),
     ("skip", 1),

@@ -20,7 +20,7 @@
 //! | `turns` | | Arimaa: every legal whole turn (on request only: there can be many) |
 //!
 //! The answer is the board's state ([`Session::state`]): `position`, `played`, `short`,
-//! `error` (`{kind, message, candidates}` or null), `legal` (the moves to list), `pending`,
+//! `error` (`{kind, message, candidates, suggestions}` or null: `suggestions` the legal moves nearest to a refused one), `legal` (the moves to list), `pending`,
 //! `selected`, `svg` (the picture, every square or point carrying its `data-` name), `record`,
 //! `note` and `line` (the moves played, for `open`); backgammon's `dice`, `cube` and `score`
 //! (the match the position text gave), Arimaa's `setup` (in a set-up: the chosen piece and how
@@ -400,8 +400,9 @@ impl Session {
 
     /// The board's state: what the page shows.
     pub fn state(&self) -> Value {
-        let error =
-            self.error.as_ref().map(|e| json!({"kind": e.kind, "message": e.message, "candidates": e.candidates}));
+        let error = self.error.as_ref().map(
+            |e| json!({"kind": e.kind, "message": e.message, "candidates": e.candidates, "suggestions": e.suggestions}),
+        );
         let mut state = match &self.game {
             Game::Arimaa(a) => a.state(),
             Game::Backgammon(b) => b.state(),
@@ -941,6 +942,18 @@ mod tests {
         assert_eq!(bad["error"]["kind"], "syntax");
         assert_eq!(bad["position"], start);
         assert!(bad["svg"].as_str().is_some_and(|svg| svg.contains("data-square=\"D6\"")));
+    }
+
+    #[test]
+    fn a_refused_move_lists_the_nearest_and_one_of_them_plays() {
+        let mut s = Session::open("stones-and-rivers", "", "").unwrap_or_else(|e| panic!("{e:?}"));
+        let bad = ask(&mut s, json!({"op": "move", "text": "Sq - D5, PS, D6, D8"}));
+        assert_eq!(bad["error"]["kind"], "illegal");
+        let first = bad["error"]["suggestions"][0].as_str().unwrap_or_default().to_owned();
+        assert_eq!(first, "Sq - D5, PS, D6, D7");
+        let got = ask(&mut s, json!({"op": "move", "text": first}));
+        assert_eq!(got["played"], "Sq - D5, PS, D6, D7");
+        assert!(got["error"].is_null(), "{got}");
     }
 
     #[test]

@@ -118,6 +118,16 @@ impl Board {
     fn resolve_long(&self, text: &str) -> Result<(Action, String), Refusal> {
         Refusal::check_length(text)?;
         let pos = self.game.position();
+        self.resolve_long_strictly(text).map_err(|r| {
+            r.suggesting(|| match strip_label(text, pos.side_to_move()) {
+                Ok(body) => crate::nearness::moves_alone(&super::suggest::nearest(pos, body)),
+                Err(_) => Vec::new(),
+            })
+        })
+    }
+
+    fn resolve_long_strictly(&self, text: &str) -> Result<(Action, String), Refusal> {
+        let pos = self.game.position();
         let body = strip_label(text, pos.side_to_move())?;
         let parsed = LongMove::from_ascii(body.as_bytes()).map_err(|e| Refusal::syntax(e.to_string()))?;
         let token = |i: Option<usize>| i.and_then(|i| parsed.tokens().get(i)).map(ToString::to_string);
@@ -202,6 +212,7 @@ impl Board {
             kind: s.kind.as_str(),
             message: s.reason,
             candidates: s.candidates,
+            suggestions: Vec::new(),
         })?;
         // Position records are the moves numbered 0; `tabula resolve` gives their pieces.
         let mut ctx = ParseContext::at(view, MoveLabel::new(2, self.side()));

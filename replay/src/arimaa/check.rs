@@ -23,9 +23,10 @@ pub(crate) fn check_archive<R: Read + Send>(
     first: Option<Chunk>,
     chunks: LineChunks<R>,
     before: RowsBefore,
+    suggest: bool,
     emit: &mut dyn FnMut(GameReport),
 ) -> u64 {
-    let mut archive = ArchiveChecker { source, layout, index: before.rows, header_seen: false };
+    let mut archive = ArchiveChecker { source, layout, index: before.rows, header_seen: false, suggest };
     let mut bytes = 0;
     // The rows are numbered here, as they are found: the reader need not count them too.
     let mut chunks = chunks.uncounted();
@@ -85,7 +86,13 @@ pub(crate) fn check_archive<R: Read + Send>(
                 Err(e) => {
                     ready.drain(..).for_each(&mut *emit);
                     let message = format!("reading stopped: {e}");
-                    let e = ErrorInfo { turn: String::new(), line: next_line, token: String::new(), message };
+                    let e = ErrorInfo {
+                        turn: String::new(),
+                        line: next_line,
+                        token: String::new(),
+                        message,
+                        suggestions: None,
+                    };
                     emit(GameReport::unreadable(source.clone(), "1".into(), "unknown", e));
                     break;
                 }
@@ -135,6 +142,7 @@ pub(crate) fn check_single<R: Read>(
     notation: Notation,
     first: Option<Chunk>,
     mut chunks: LineChunks<R>,
+    suggest: bool,
     emit: &mut dyn FnMut(GameReport),
 ) -> u64 {
     match read_single(first, &mut chunks) {
@@ -147,7 +155,7 @@ pub(crate) fn check_single<R: Read>(
                 recorded: None,
                 notation,
             };
-            emit(verify::verify(&record));
+            emit(super::suggest::verify_suggesting(&record, suggest));
             data.len() as u64
         }
         Err(e) => {
@@ -163,6 +171,8 @@ struct ArchiveChecker<'a> {
     layout: &'a ArchiveLayout,
     index: usize,
     header_seen: bool,
+    /// Whether the errors of illegal games get repair hints.
+    suggest: bool,
 }
 
 /// At most this many rows are checked together, so that a chunk of many short rows does not
@@ -209,14 +219,14 @@ impl ArchiveChecker<'_> {
 
     fn check_row(&self, line: u64, index: usize, row: &[u8]) -> GameReport {
         match read_row(self.source, self.layout, line, index, row) {
-            Ok(record) => verify::verify(&record),
+            Ok(record) => super::suggest::verify_suggesting(&record, self.suggest),
             Err(unread) => self.unreadable(line, unread),
         }
     }
 
     fn unreadable(&self, line: u64, unread: Unread) -> GameReport {
         let Unread { game, token, reason: message } = unread;
-        let e = ErrorInfo { turn: String::new(), line, token, message };
+        let e = ErrorInfo { turn: String::new(), line, token, message, suggestions: None };
         GameReport::unreadable(self.source.clone(), game, verify::KIND, e)
     }
 }

@@ -193,7 +193,7 @@ pub fn for_each_game_in(
     for_each_row_in(path, file, &mut |row| match row {
         Ok(record) => f(super::verify::verify(&record.as_record()), Some(record)),
         Err((line, Unread { game, token, reason: message })) => {
-            let e = ErrorInfo { turn: String::new(), line, token, message };
+            let e = ErrorInfo { turn: String::new(), line, token, message, suggestions: None };
             f(GameReport::unreadable(source.clone(), game, super::verify::KIND, e), None)
         }
     })
@@ -225,7 +225,7 @@ pub fn for_each_row_or_report(
     for_each_row_in(path, file, &mut |row| match row {
         Ok(record) => f(Ok(record)),
         Err((line, Unread { game, token, reason: message })) => {
-            let e = ErrorInfo { turn: String::new(), line, token, message };
+            let e = ErrorInfo { turn: String::new(), line, token, message, suggestions: None };
             f(Err(GameReport::unreadable(source.clone(), game, super::verify::KIND, e)))
         }
     })

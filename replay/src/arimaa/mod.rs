@@ -11,6 +11,7 @@ pub mod query;
 pub mod resolve;
 pub mod short_stop;
 pub mod show;
+pub mod suggest;
 pub mod svg;
 pub mod verify;
 

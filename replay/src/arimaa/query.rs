@@ -88,9 +88,17 @@ pub fn resolve(request: &Map<String, Value>, position: &str, text: &str) -> Resu
         Some(Value::Bool(true)) => ResolveOptions::LENIENT,
         _ => ResolveOptions::default(),
     };
-    super::resolve::resolve_request(position, view, text, opts).map_err(|s| Refusal {
-        kind: s.kind.as_str(),
-        message: s.reason,
-        candidates: s.candidates,
-    })
+    super::resolve::resolve_request(position, view, text, opts)
+        .map_err(|s| Refusal {
+            kind: s.kind.as_str(),
+            message: s.reason,
+            candidates: s.candidates,
+            suggestions: Vec::new(),
+        })
+        .map_err(|r| {
+            r.suggesting(|| match tabula_notation::arimaa::parse_position(position) {
+                Ok(pos) => crate::nearness::moves_alone(&super::suggest::nearest(&pos, text)),
+                Err(_) => Vec::new(),
+            })
+        })
 }

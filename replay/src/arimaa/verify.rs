@@ -307,7 +307,13 @@ impl Replay {
             if !f.candidates.is_empty() {
                 message.push_str(&format!(" (readings: {})", f.candidates.join(" | ")));
             }
-            report.error = Some(ErrorInfo { turn: f.turn, line: record.line + f.line_offset, token: f.token, message });
+            report.error = Some(ErrorInfo {
+                turn: f.turn,
+                line: record.line + f.line_offset,
+                token: f.token,
+                message,
+                suggestions: None,
+            });
             return report;
         }
         let Some(rec) = record.recorded else {
@@ -319,6 +325,7 @@ impl Replay {
             line: record.line + self.last_line,
             token: token.to_owned(),
             message,
+            suggestions: None,
         };
         let written = format!("{} {}", rec.result as char, rec.termination as char);
         match (board, rec.board_reason()) {
@@ -487,6 +494,7 @@ pub fn verify_short(
             line: record.line,
             token: String::new(),
             message: "short notation must be UTF-8 text".into(),
+            suggestions: None,
         };
         let stop =
             ShortStop::new(None, String::new(), StopKind::Syntax, error.message.clone()).at(record.line as usize);

@@ -13,7 +13,7 @@ use super::xg::{read_xg, verify_xg, XgChecks, XgError};
 use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
 use crate::fingerprint::Fingerprinter;
-use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
+use crate::report::{ErrorInfo, GameReport, GameResult, Suggestions, Verdict};
 
 /// The games of a match held until its end, so that each report carries the match's
 /// fingerprint; a match of more games is reported without one (memory stays bounded).
@@ -105,7 +105,18 @@ impl Keep {
 /// read makes the first game unreadable at the header's line (a report of its own would take
 /// that game's id).
 pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
-    check_match_kept(source, name, input, None, &mut |r, _| sink(r));
+    check_match_kept(source, name, input, None, false, &mut |r, _| sink(r));
+}
+
+/// As [`check_match`], with repair hints in the errors of illegal games when `suggest`.
+pub fn check_match_with(
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    suggest: bool,
+    sink: &mut dyn FnMut(GameReport),
+) {
+    check_match_kept(source, name, input, None, suggest, &mut |r, _| sink(r));
 }
 
 /// A game of a match kept while the match is checked, for `tabula replay`: the game as read,
@@ -136,9 +147,9 @@ pub(crate) fn check_keeping(
     };
     let keep = Some(Keep::One(keep));
     match file {
-        super::MatchFile::Mat => check_match_kept(source, name, input, keep, &mut each),
-        super::MatchFile::Sgf => check_sgf_kept(source, name, input, keep, &mut each),
-        super::MatchFile::Xg => check_xg_kept(source, name, input, keep, &mut each),
+        super::MatchFile::Mat => check_match_kept(source, name, input, keep, false, &mut each),
+        super::MatchFile::Sgf => check_sgf_kept(source, name, input, keep, false, &mut each),
+        super::MatchFile::Xg => check_xg_kept(source, name, input, keep, false, &mut each),
     }
     kept
 }
@@ -150,6 +161,7 @@ pub(crate) fn check_match_kept(
     name: &str,
     input: impl BufRead,
     keep: Option<Keep>,
+    suggest: bool,
     sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
 ) {
     let mut held = MatchHeld::new(sink);
@@ -161,7 +173,7 @@ pub(crate) fn check_match_kept(
     let header = reader.header().ok().cloned();
     let mut context = WrittenScores::new(header.as_ref());
     let length = context.length;
-    let mut run = Running { source, length, running: None, money_scores: true };
+    let mut run = Running { source, length, running: None, money_scores: true, suggest };
     let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
     let mut order = GameOrder::default();
     for item in reader.by_ref() {
@@ -208,7 +220,18 @@ pub(crate) fn check_match_kept(
 /// resignation (`RE[W+1R]`) required to be one, and one without `R` required to end on the board
 /// or by a drop.
 pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
-    check_sgf_kept(source, name, input, None, &mut |r, _| sink(r));
+    check_sgf_kept(source, name, input, None, false, &mut |r, _| sink(r));
+}
+
+/// As [`check_sgf`], with repair hints in the errors of illegal games when `suggest`.
+pub fn check_sgf_with(
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    suggest: bool,
+    sink: &mut dyn FnMut(GameReport),
+) {
+    check_sgf_kept(source, name, input, None, suggest, &mut |r, _| sink(r));
 }
 
 /// As [`check_sgf`], handing each report with its game as [`check_match_kept`] does.
@@ -217,13 +240,14 @@ pub(crate) fn check_sgf_kept(
     name: &str,
     input: impl BufRead,
     keep: Option<Keep>,
+    suggest: bool,
     sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
 ) {
     // gnubg keeps the scores of a money session it imported from a `.mat` file, and scores the
     // games itself (the Jacoby rule): money scores are not compared.
     let mut held = MatchHeld::new(sink);
     let sink = &mut |r, k| held.push(r, k);
-    let mut run = Running { source, length: 0, running: None, money_scores: false };
+    let mut run = Running { source, length: 0, running: None, money_scores: false, suggest };
     let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
     let mut number = 0u32;
     let mut crawford_done = false;
@@ -262,7 +286,18 @@ pub(crate) fn check_sgf_kept(
 /// footer compared with its replay (see [`super::xg`]). A file whose container or match header
 /// cannot be read is one unreadable game, `name#1`.
 pub fn check_xg(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
-    check_xg_kept(source, name, input, None, &mut |r, _| sink(r));
+    check_xg_kept(source, name, input, None, false, &mut |r, _| sink(r));
+}
+
+/// As [`check_xg`], with repair hints in the errors of illegal games when `suggest`.
+pub fn check_xg_with(
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    suggest: bool,
+    sink: &mut dyn FnMut(GameReport),
+) {
+    check_xg_kept(source, name, input, None, suggest, &mut |r, _| sink(r));
 }
 
 /// As [`check_xg`], handing each report with its game as [`check_match_kept`] does.
@@ -271,6 +306,7 @@ pub(crate) fn check_xg_kept(
     name: &str,
     input: impl BufRead,
     keep: Option<Keep>,
+    suggest: bool,
     sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
 ) {
     let mut held = MatchHeld::new(sink);
@@ -285,7 +321,7 @@ pub(crate) fn check_xg_kept(
         }
     };
     let length = m.info.length;
-    let mut run = Running { source, length, running: None, money_scores: true };
+    let mut run = Running { source, length, running: None, money_scores: true, suggest };
     let tags = m.tags();
     let scores = m.scores();
     let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
@@ -318,7 +354,13 @@ pub(crate) fn check_xg_kept(
 
 /// An `.xg` file's or game's error as a report gives it: at its record, when it has one.
 fn xg_error(e: &XgError) -> ErrorInfo {
-    ErrorInfo { turn: String::new(), line: e.record().unwrap_or(0), token: String::new(), message: e.to_string() }
+    ErrorInfo {
+        turn: String::new(),
+        line: e.record().unwrap_or(0),
+        token: String::new(),
+        message: e.to_string(),
+        suggestions: None,
+    }
 }
 
 /// The score carried from game to game while a match is checked.
@@ -330,16 +372,18 @@ struct Running<'a> {
     /// Whether the scores written before the games of a money session are compared with the
     /// games' results.
     money_scores: bool,
+    /// Whether the errors of illegal games get repair hints.
+    suggest: bool,
 }
 
 impl Running<'_> {
     fn flush(&mut self, batch: &mut Vec<Pending>, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) {
-        let source = self.source;
+        let (source, suggest) = (self.source, self.suggest);
         let reports: Vec<Verified> = batch
             .par_iter()
             .map(|item| match item {
                 Ok((id, g, written, beside, _)) => {
-                    let r = match beside {
+                    let verify = |g: &GameRecord| match beside {
                         Beside::Xg(checks) => verify_xg(source, id.clone(), g, checks, *written),
                         Beside::Sgf(resigned) => {
                             let mut r = verify_game(source, id.clone(), g, *written);
@@ -348,6 +392,13 @@ impl Running<'_> {
                         }
                         Beside::Nothing => verify_game(source, id.clone(), g, *written),
                     };
+                    let mut r = verify(g);
+                    if suggest && r.report.verdict == Verdict::Illegal {
+                        let found = super::suggest::suggestions(source, g, *written, &r.report, |g| verify(g).report);
+                        if let Some(e) = r.report.error.as_mut() {
+                            e.suggestions = Some(Box::new(Suggestions(found.unwrap_or_default())));
+                        }
+                    }
                     (r.report, r.ending, Some((*written, g.players_line)))
                 }
                 Err((id, e)) => (GameReport::unreadable(source.clone(), id.clone(), KIND, e.clone()), None, None),
@@ -419,6 +470,7 @@ fn sgf_result(report: &mut GameReport, game: &GameRecord, resigned: Option<bool>
             } else {
                 "the result is written without `R`, but the game did not end on the board or by a drop: a resignation is written `RE[W+nR]`".into()
             },
+            suggestions: None,
         });
     }
 }
@@ -454,7 +506,13 @@ impl GameOrder {
              or out of order)",
             game.number
         );
-        let e = ErrorInfo { turn: String::new(), line: game.line, token: format!("Game {}", game.number), message };
+        let e = ErrorInfo {
+            turn: String::new(),
+            line: game.line,
+            token: format!("Game {}", game.number),
+            message,
+            suggestions: None,
+        };
         (self.place, Some(e))
     }
 }
@@ -465,6 +523,7 @@ fn mat_error(e: &MatError) -> ErrorInfo {
         line: e.line().unwrap_or(0),
         token: e.token().map(Cow::into_owned).unwrap_or_default(),
         message: e.reason(),
+        suggestions: None,
     }
 }
 
@@ -474,6 +533,7 @@ fn sgf_error(e: &SgfError) -> ErrorInfo {
         line: e.line().unwrap_or(0),
         token: e.token().unwrap_or_default().to_owned(),
         message: e.reason(),
+        suggestions: None,
     }
 }
 
@@ -529,5 +589,5 @@ impl WrittenScores {
 fn score_fault(report: &mut GameReport, verdict: Verdict, line: u64, score: &MatchScore, message: String) {
     let token = format!("{} : {}", score.points.zero, score.points.one);
     report.verdict = verdict;
-    report.error = Some(ErrorInfo { turn: String::new(), line, token, message });
+    report.error = Some(ErrorInfo { turn: String::new(), line, token, message, suggestions: None });
 }

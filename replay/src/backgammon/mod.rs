@@ -9,6 +9,7 @@ pub mod positions;
 pub mod query;
 pub mod sgf;
 pub mod show;
+pub mod suggest;
 pub mod svg;
 pub mod verified;
 pub mod verify;

@@ -158,16 +158,19 @@ pub fn resolve(request: &Map<String, Value>, position: &str, text: &str) -> Resu
 /// The text cannot be read (`syntax`), fits no legal play (`illegal`) or several (`ambiguous`,
 /// with their standard texts).
 pub fn resolve_play(pos: &Position, dice: Dice, text: &str) -> Result<String, Refusal> {
+    resolve_play_strictly(pos, dice, text)
+        .map_err(|r| r.suggesting(|| crate::nearness::moves_alone(&super::suggest::nearest(pos, dice, text))))
+}
+
+fn resolve_play_strictly(pos: &Position, dice: Dice, text: &str) -> Result<String, Refusal> {
     let parsed =
         PlayText::from_ascii(text.trim().as_bytes()).map_err(|e| Refusal::syntax(format!("`{}`: {e}", text.trim())))?;
     match parsed.resolve(pos, dice) {
         Ok(resolved) => Ok(tabula_notation::backgammon::write_play(pos, &resolved.play)),
-        Err(ResolveError::Ambiguous { candidates }) => Err(Refusal {
-            kind: "ambiguous",
-            message: format!("`{}` fits several legal plays of {dice}", text.trim()),
-            candidates,
-        }),
+        Err(ResolveError::Ambiguous { candidates }) => {
+            Err(Refusal::ambiguous(format!("`{}` fits several legal plays of {dice}", text.trim()), candidates))
+        }
         Err(ResolveError::Syntax(e)) => Err(Refusal::syntax(e.to_string())),
-        Err(e) => Err(Refusal { kind: "illegal", message: e.to_string(), candidates: Vec::new() }),
+        Err(e) => Err(Refusal::illegal(e.to_string())),
     }
 }

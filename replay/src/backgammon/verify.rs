@@ -138,7 +138,13 @@ pub fn verify_game_with(
     };
     if let Some(f) = failure {
         report.verdict = if f.mismatch { Verdict::ResultMismatch } else { Verdict::Illegal };
-        report.error = Some(ErrorInfo { turn: f.turn, line: f.action_line, token: f.token, message: f.message });
+        report.error = Some(ErrorInfo {
+            turn: f.turn,
+            line: f.action_line,
+            token: f.token,
+            message: f.message,
+            suggestions: None,
+        });
     }
     let ending = state.over;
     report.seal(state.into_moves());

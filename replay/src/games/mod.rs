@@ -82,6 +82,8 @@ pub(crate) fn arimaa_file<R: Read>(path: &Path, reader: R) -> Result<ArimaaFile<
 /// `chunks`), verifies each and hands the reports to `emit` in input order; returns the bytes
 /// read. `name` is the game id of a single-game file; a piece of an archive numbers its rows
 /// after what stands `before` it (the other formats are not cut into pieces, and ignore it).
+/// With `suggest`, the errors of illegal games carry repair hints.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn check_records<R: Read + Send>(
     format: Format,
     source: &Arc<str>,
@@ -89,35 +91,40 @@ pub(crate) fn check_records<R: Read + Send>(
     first: Option<Chunk>,
     chunks: LineChunks<R>,
     before: RowsBefore,
+    suggest: bool,
     emit: &mut dyn FnMut(GameReport),
 ) -> u64 {
     match format {
         Format::ArimaaArchive(layout) => {
-            crate::arimaa::check::check_archive(source, &layout, first, chunks, before, emit)
+            crate::arimaa::check::check_archive(source, &layout, first, chunks, before, suggest, emit)
         }
-        Format::ArimaaMoveList => crate::arimaa::check::check_single(source, name, Notation::Long, first, chunks, emit),
+        Format::ArimaaMoveList => {
+            crate::arimaa::check::check_single(source, name, Notation::Long, first, chunks, suggest, emit)
+        }
         Format::ArimaaShort => {
             let notation = Notation::Short(ResolveOptions::default());
-            crate::arimaa::check::check_single(source, name, notation, first, chunks, emit)
+            crate::arimaa::check::check_single(source, name, notation, first, chunks, suggest, emit)
         }
         Format::BackgammonMat => {
             let mut stream = ChunkStream::new(first, chunks);
-            crate::backgammon::check::check_match(source, name, &mut stream, emit);
+            crate::backgammon::check::check_match_with(source, name, &mut stream, suggest, emit);
             stream.bytes_read()
         }
         Format::BackgammonSgf => {
             let mut stream = ChunkStream::new(first, chunks);
-            crate::backgammon::check::check_sgf(source, name, &mut stream, emit);
+            crate::backgammon::check::check_sgf_with(source, name, &mut stream, suggest, emit);
             stream.bytes_read()
         }
         Format::BackgammonXg => {
             let mut stream = ChunkStream::new(first, chunks);
-            crate::backgammon::check::check_xg(source, name, &mut stream, emit);
+            crate::backgammon::check::check_xg_with(source, name, &mut stream, suggest, emit);
             stream.bytes_read()
         }
         Format::StonesRiversRecords => {
             let mut stream = ChunkStream::new(first, chunks);
-            crate::stones_rivers::verify::check_records(source, &mut stream, emit);
+            let verify =
+                |r: &crate::stones_rivers::Record| crate::stones_rivers::suggest::verify_suggesting(source, r, suggest);
+            crate::stones_rivers::verify::check_records_with(&mut stream, &verify, emit);
             stream.bytes_read()
         }
     }
@@ -267,9 +274,9 @@ pub(crate) fn read_games(
                 stopped = f(r, kept).is_break();
             };
             match format {
-                Format::BackgammonSgf => check_sgf_kept(source, &name, reader, Some(Keep::All), &mut sink),
-                Format::BackgammonXg => check_xg_kept(source, &name, reader, Some(Keep::All), &mut sink),
-                _ => check_match_kept(source, &name, reader, Some(Keep::All), &mut sink),
+                Format::BackgammonSgf => check_sgf_kept(source, &name, reader, Some(Keep::All), false, &mut sink),
+                Format::BackgammonXg => check_xg_kept(source, &name, reader, Some(Keep::All), false, &mut sink),
+                _ => check_match_kept(source, &name, reader, Some(Keep::All), false, &mut sink),
             }
             Ok(())
         }
@@ -415,7 +422,7 @@ pub(crate) fn read_positions(
     reader: impl BufRead,
     f: &mut dyn FnMut(Positioned) -> ControlFlow<()>,
 ) -> Result<(), FindError> {
-    use crate::backgammon::check::{check_match_kept, check_sgf_kept, Keep};
+    use crate::backgammon::check::{check_match_kept, check_sgf_kept, check_xg_kept, Keep};
     let mut batch: Vec<Waiting> = Vec::with_capacity(POSITIONS_BATCH);
     let mut stopped = false;
     let mut wait = |w: Waiting, batch: &mut Vec<Waiting>, stopped: &mut bool| {
@@ -448,10 +455,10 @@ pub(crate) fn read_positions(
                 };
                 let _ = wait(w, &mut batch, &mut stopped);
             };
-            if format == Format::BackgammonSgf {
-                check_sgf_kept(source, &name, reader, Some(Keep::All), &mut sink);
-            } else {
-                check_match_kept(source, &name, reader, Some(Keep::All), &mut sink);
+            match format {
+                Format::BackgammonSgf => check_sgf_kept(source, &name, reader, Some(Keep::All), false, &mut sink),
+                Format::BackgammonXg => check_xg_kept(source, &name, reader, Some(Keep::All), false, &mut sink),
+                _ => check_match_kept(source, &name, reader, Some(Keep::All), false, &mut sink),
             }
         }
         GameKind::StonesRivers => {

@@ -5,6 +5,7 @@ pub mod positions;
 pub mod query;
 pub mod records;
 pub mod show;
+pub mod suggest;
 pub mod svg;
 pub mod verify;
 

@@ -53,14 +53,17 @@ pub fn resolve(position: &str, text: &str) -> Result<String, Refusal> {
 /// # Errors
 /// As [`resolve`].
 pub fn resolve_on(pos: &Position, text: &str) -> Result<String, Refusal> {
+    resolve_strictly(pos, text)
+        .map_err(|r| r.suggesting(|| crate::nearness::moves_alone(&super::suggest::nearest(pos, text))))
+}
+
+fn resolve_strictly(pos: &Position, text: &str) -> Result<String, Refusal> {
     let text = text.trim();
     // A text names exactly one turn; the canonical spelling is that turn's, by the side to move.
     match resolve_turn(text, pos) {
         Ok(turn) => Ok(TurnText::from_turn(pos.to_move(), &turn).to_string()),
         Err(ResolveError::Syntax(e)) => Err(Refusal::syntax(format!("`{text}`: {e}"))),
-        Err(e @ ResolveError::WrongPlayer { .. }) => {
-            Err(Refusal { kind: "illegal", message: format!("wrong player: {e}"), candidates: Vec::new() })
-        }
-        Err(e) => Err(Refusal { kind: "illegal", message: e.to_string(), candidates: Vec::new() }),
+        Err(e @ ResolveError::WrongPlayer { .. }) => Err(Refusal::illegal(format!("wrong player: {e}"))),
+        Err(e) => Err(Refusal::illegal(e.to_string())),
     }
 }

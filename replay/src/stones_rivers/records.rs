@@ -123,7 +123,7 @@ impl Problem {
     /// The problem for a report: where, what and why.
     pub fn error_info(&self) -> ErrorInfo {
         let turn = self.turn.map(|t| t.to_string()).unwrap_or_default();
-        ErrorInfo { turn, line: self.line, token: self.token.clone(), message: self.message() }
+        ErrorInfo { turn, line: self.line, token: self.token.clone(), message: self.message(), suggestions: None }
     }
 
     /// Whether the problem is a turn written wrongly (so the game is illegal there) rather than
@@ -175,6 +175,19 @@ impl Record {
             let start = if i == 0 { 0 } else { self.turns[i - 1].1 as usize };
             TurnLine { index: i + 1, line, text: self.text.get(start..end as usize).unwrap_or_default() }
         })
+    }
+
+    /// The record with the text of turn `index` (1-based) replaced by `text`: what a repair hint
+    /// is replayed on. The same record when there is no such turn.
+    pub fn with_turn(&self, index: usize, text: &[u8]) -> Record {
+        let mut record =
+            Record { text: Vec::with_capacity(self.text.len() + text.len()), turns: Vec::new(), ..self.clone() };
+        record.turns.reserve(self.turns.len());
+        for t in self.turns() {
+            record.text.extend_from_slice(if t.index == index { text } else { t.text });
+            record.turns.push((t.line, record.text.len() as u32));
+        }
+        record
     }
 
     /// Bytes of turn text held.

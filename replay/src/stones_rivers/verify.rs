@@ -62,7 +62,13 @@ pub fn start_position(record: &Record) -> Result<Position, ErrorInfo> {
         let first = record.turns().next().and_then(|t| TurnText::from_ascii(t.text).ok());
         return Ok(Position::initial(first.map_or(Player::Square, |t| t.player)));
     };
-    let fail = |message: String| ErrorInfo { turn: String::new(), line: tag.line, token: tag.value.clone(), message };
+    let fail = |message: String| ErrorInfo {
+        turn: String::new(),
+        line: tag.line,
+        token: tag.value.clone(),
+        message,
+        suggestions: None,
+    };
     let setup =
         parse_position(tag.value.trim()).map_err(|e| fail(format!("[Position]: not a position string: {e}")))?;
     Position::from_setup(&setup).map_err(|e| fail(format!("[Position]: not a legal position: {e}")))
@@ -104,8 +110,13 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
     moves.field(b'P', write_position(&start.to_setup()).as_bytes());
     let mut canonical = String::new();
     for line in record.turns() {
-        let fail =
-            |message: String| ErrorInfo { turn: line.index.to_string(), line: line.line, token: line.shown(), message };
+        let fail = |message: String| ErrorInfo {
+            turn: line.index.to_string(),
+            line: line.line,
+            token: line.shown(),
+            message,
+            suggestions: None,
+        };
         let text = match TurnText::from_ascii(line.text) {
             Ok(t) => t,
             Err(e) => {
@@ -161,6 +172,7 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
                         describe(recorded),
                         describe(end.winner())
                     ),
+                    suggestions: None,
                 });
             }
             _ => {}
@@ -193,10 +205,19 @@ fn describe(winner: Option<Player>) -> String {
 /// Records are verified in parallel, a batch at a time, so memory holds one batch whatever the
 /// size of the input.
 pub fn check_records(source: &Arc<str>, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
+    check_records_with(input, &|r| verify(source, r), sink);
+}
+
+/// As [`check_records`], each record verified by `verify` (one that adds repair hints, say).
+pub fn check_records_with(
+    input: impl BufRead,
+    verify: &(dyn Fn(&Record) -> GameReport + Sync),
+    sink: &mut dyn FnMut(GameReport),
+) {
     let mut batch: Vec<Record> = Vec::new();
     let mut bytes = 0usize;
     let mut flush = |batch: &mut Vec<Record>| {
-        let reports: Vec<GameReport> = batch.par_iter().map(|r| verify(source, r)).collect();
+        let reports: Vec<GameReport> = batch.par_iter().map(verify).collect();
         reports.into_iter().for_each(&mut *sink);
         batch.clear();
     };

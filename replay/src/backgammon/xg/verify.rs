@@ -131,7 +131,7 @@ pub fn verify_xg(source: &Arc<str>, id: String, record: &GameRecord, checks: &Xg
         let turn = format!("{}{}", a.move_number.unwrap_or(0), if a.column == Column::Left { 'L' } else { 'R' });
         replay.report.verdict = Verdict::Illegal;
         replay.report.turns = actions[..=i].iter().filter(|a| a.is_play()).count();
-        replay.report.error = Some(ErrorInfo { turn, line, token: a.text.to_string(), message });
+        replay.report.error = Some(ErrorInfo { turn, line, token: a.text.to_string(), message, suggestions: None });
         return replay;
     }
     if replay.report.verdict != Verdict::Ok {
@@ -162,6 +162,7 @@ pub fn verify_xg(source: &Arc<str>, id: String, record: &GameRecord, checks: &Xg
                 },
                 footer.termination
             ),
+            suggestions: None,
         });
     }
     replay

@@ -70,6 +70,10 @@ pub enum Command {
         /// Print one JSON object per game (JSON Lines) instead of the table for people.
         #[arg(long)]
         jsonl: bool,
+        /// For an illegal game, suggest up to 3 legal moves near to the one written, each
+        /// replayed in the record in its place (those that repair it first).
+        #[arg(long)]
+        suggest: bool,
         /// Worker threads (default: one per core).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,

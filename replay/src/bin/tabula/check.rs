@@ -37,9 +37,15 @@ pub fn set_jobs(jobs: Option<usize>) -> Result<(), String> {
     Ok(())
 }
 
-pub fn check(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Output) -> Result<ExitCode, String> {
+pub fn check(
+    jsonl: bool,
+    suggest: bool,
+    jobs: Option<usize>,
+    paths: &[PathBuf],
+    output: Output,
+) -> Result<ExitCode, String> {
     set_jobs(jobs)?;
-    let control = Arc::new(Control::new());
+    let control = Arc::new(if suggest { Control::suggesting() } else { Control::new() });
     let interrupted = Arc::new(AtomicBool::new(false));
     {
         let (control, interrupted) = (Arc::clone(&control), Arc::clone(&interrupted));
@@ -148,7 +154,11 @@ fn write_person_line(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
         r.source,
         r.game,
         e.map_or("", |e| e.message.as_str())
-    )
+    )?;
+    if let Some(line) = r.repair_line() {
+        writeln!(out, "{:<16} repaired by: {line}", "")?;
+    }
+    Ok(())
 }
 
 fn write_summary(out: &mut impl Write, s: &Summary, secs: f64, interrupted: bool) -> io::Result<()> {

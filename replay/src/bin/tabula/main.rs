@@ -26,7 +26,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let output = Output::new(&cli);
     let result = match cli.command {
-        Command::Check { jsonl, jobs, paths } => check::check(jsonl, jobs, &paths, output),
+        Command::Check { jsonl, suggest, jobs, paths } => check::check(jsonl, suggest, jobs, &paths, output),
         Command::Duplicates { jsonl, jobs, paths } => archive::duplicates(jsonl, jobs, &paths, output),
         Command::Positions { jsonl, jobs, paths } => archive::positions(jsonl, jobs, &paths, output),
         Command::Find { position, game, jsonl, paths } => archive::find(&position, game, jsonl, &paths, output),

@@ -1,0 +1,49 @@
+"""Repair hints from the package: `tabula.check(..., suggest=True)` gives the lines of
+`tabula check --suggest --jsonl`, and a board's `IllegalMove` carries the `suggestions` that
+`tabula resolve --jsonl` gives for the same move."""
+
+import pytest
+
+import tabula
+from conftest import jsonl, run
+
+SNR_SLIP = "Sq - D5, PS, D6, D8\nCr - J10, PS, J9, J8\n"
+
+
+def test_check_with_suggestions_gives_the_programs_lines(program, tmp_path):
+    path = tmp_path / "slip.txt"
+    path.write_text(SNR_SLIP)
+    expected = jsonl(run(program, "check", "--suggest", "--jsonl", str(path)).stdout)
+    got = list(tabula.check(str(path), suggest=True))
+    assert got == expected
+    assert got[0]["error"]["suggestions"][0] == {"move": "Sq - D5, PS, D6, D7", "then": "ok", "turns": 2}
+    assert tabula.check_bytes(SNR_SLIP.encode(), str(path), suggest=True) == expected
+    assert "suggestions" not in list(tabula.check(str(path)))[0]["error"]
+    assert "suggestions" not in tabula.check_bytes(SNR_SLIP.encode(), str(path))[0]["error"]
+
+
+@pytest.mark.parametrize(
+    "game, board, push, asked",
+    [
+        (
+            "stones-and-rivers",
+            lambda: tabula.stones_rivers.Board(),
+            lambda b: b.push("Sq - D5, PS, D6, D8"),
+            {"move": "Sq - D5, PS, D6, D8"},
+        ),
+        (
+            "backgammon",
+            lambda: tabula.backgammon.Board(),
+            lambda b: b.play("24/21 13/10", "43"),
+            {"move": "24/21 13/10", "dice": "43"},
+        ),
+    ],
+)
+def test_illegal_move_suggestions_are_resolves(game, board, push, asked, cli_resolve):
+    b = board()
+    with pytest.raises(tabula.IllegalMove) as caught:
+        push(b)
+    answer = cli_resolve([{"game": game, "position": b.position, **asked}])[0]
+    expected = [s["move"] for s in answer["error"]["suggestions"]]
+    assert expected
+    assert caught.value.suggestions == expected

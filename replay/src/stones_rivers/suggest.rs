@@ -1,0 +1,118 @@
+//! Repair hints for Stones and Rivers (`tabula check --suggest`, `tabula resolve`): the legal
+//! turns of the position where a record breaks, nearest first to the turn written, each
+//! replayed in the record in its place. A turn is compared token by token (the player, each
+//! cell, each action letter pair), so that a cell's column or row, an action or a cell left out
+//! costs little (`crate::nearness`).
+
+use std::sync::Arc;
+
+use tabula_engine::stones_rivers::{Position, Setup};
+use tabula_notation::stones_rivers::TurnText;
+
+use super::records::Record;
+use super::verify::{start_position, verify, verify_with};
+use crate::nearness::{self, Cost};
+use crate::report::{GameReport, Suggestion, Suggestions, Verdict};
+
+/// A turn's tokens: its runs of letters and digits (`sq - d5,ps` gives `sq`, `d5`, `ps`).
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|t| !t.is_empty())
+}
+
+/// A written token spelled as the canonical text spells it: `Sq` and `Cr`, cells and actions in
+/// capitals.
+fn canonical_case(token: &str) -> String {
+    if token.eq_ignore_ascii_case("sq") {
+        "Sq".to_owned()
+    } else if token.eq_ignore_ascii_case("cr") {
+        "Cr".to_owned()
+    } else {
+        token.to_ascii_uppercase()
+    }
+}
+
+/// The legal turns of `pos`, canonical, with how near each is to `written`, nearest first (equal
+/// costs in text order), one for each position they lead to (the first in that order), at most
+/// [`nearness::MAX_REPLAYS`] of them.
+pub fn nearest(pos: &Position, written: &str) -> Vec<(Cost, String)> {
+    let written: Vec<String> = tokens(written).map(canonical_case).collect();
+    // A turn has a player and at most a few cells and an action: a text of many more tokens is
+    // no slip of one.
+    if written.len() > 32 {
+        return Vec::new();
+    }
+    let written: Vec<&str> = written.iter().map(String::as_str).collect();
+    let turns = pos.legal_turns();
+    let mut scored: Vec<(Cost, String, usize)> = turns
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let text = TurnText::from_turn(pos.to_move(), t).to_string();
+            let cost = {
+                let legal: smallvec::SmallVec<[&str; 8]> = tokens(&text).collect();
+                nearness::distance(&written, &legal)
+            };
+            (cost, text, i)
+        })
+        .collect();
+    let nearest = scored.iter().map(|s| s.0).min().unwrap_or(0);
+    scored.retain(|s| s.0 <= nearest.saturating_add(nearness::FAR));
+    // Only the nearest few are sorted (their texts compared): those as near as the 32nd.
+    const SORTED: usize = 32;
+    if scored.len() > SORTED {
+        scored.select_nth_unstable_by_key(SORTED, |s| s.0);
+        let bound = scored[SORTED].0;
+        scored.retain(|s| s.0 <= bound);
+    }
+    scored.sort_unstable();
+    let mut seen: Vec<Setup> = Vec::new();
+    let mut out = Vec::new();
+    for (cost, text, i) in scored {
+        let after = pos.play_unchecked(&turns[i]).to_setup();
+        if !seen.contains(&after) {
+            seen.push(after);
+            out.push((cost, text));
+            if out.len() == nearness::MAX_REPLAYS {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The suggestions for an `illegal` report of `record`: `None` when the record does not break
+/// at one of its turns.
+pub fn suggestions(source: &Arc<str>, record: &Record, report: &GameReport) -> Option<Vec<Suggestion>> {
+    let error = report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal)?;
+    let index: usize = error.turn.parse().ok()?;
+    let written = record.turns().nth(index.checked_sub(1)?)?;
+    let written = String::from_utf8_lossy(written.text).into_owned();
+    let mut pos = start_position(record).ok()?;
+    let mut seen = 0;
+    verify_with(source, record, |r| {
+        seen += 1;
+        if seen < index {
+            pos = *r.after;
+        }
+    });
+    if seen + 1 != index {
+        return None;
+    }
+    let ranked = nearest(&pos, &written);
+    Some(nearness::pick(&ranked, |turn| {
+        let r = verify(source, &record.with_turn(index, turn.as_bytes()));
+        (r.verdict, r.turns)
+    }))
+}
+
+/// [`verify`], with the suggestions in the error of an illegal record when `suggest`.
+pub fn verify_suggesting(source: &Arc<str>, record: &Record, suggest: bool) -> GameReport {
+    let mut report = verify(source, record);
+    if suggest && report.verdict == Verdict::Illegal {
+        let found = suggestions(source, record, &report).unwrap_or_default();
+        if let Some(e) = report.error.as_mut() {
+            e.suggestions = Some(Box::new(Suggestions(found)));
+        }
+    }
+    report
+}
