@@ -12,6 +12,22 @@ pub const HIGHLIGHT: &str = "#f5c518";
 /// The font every picture names (generic, so no font is needed beyond the system's).
 pub const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
 
+/// A coordinate or length as a picture writes it: to a tenth, without a `.0` on a whole
+/// number (`40`, `40.5`), so that a page carrying many pictures stays small.
+#[derive(Clone, Copy, Debug)]
+pub struct Num(pub f64);
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tenths = (self.0 * 10.0).round();
+        if tenths % 10.0 == 0.0 {
+            write!(f, "{}", tenths / 10.0 + 0.0)
+        } else {
+            write!(f, "{:.1}", tenths / 10.0)
+        }
+    }
+}
+
 /// `text` with the five XML special characters escaped, for text content and attribute values.
 /// Control characters other than tab and line breaks, which XML 1.0 does not allow, become `?`.
 pub fn escape(text: &str) -> String {
@@ -55,22 +71,34 @@ impl Svg {
 
     /// A rectangle.
     pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, attrs: &str) {
-        let _ = writeln!(self.out, "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" {attrs}/>");
+        let (x, y, w, h) = (Num(x), Num(y), Num(w), Num(h));
+        let _ = writeln!(self.out, "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" {attrs}/>");
     }
 
     /// A circle.
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, attrs: &str) {
-        let _ = writeln!(self.out, "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r:.1}\" {attrs}/>");
+        let (cx, cy, r) = (Num(cx), Num(cy), Num(r));
+        let _ = writeln!(self.out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\" {attrs}/>");
     }
 
     /// A straight line.
     pub fn line(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), attrs: &str) {
-        let _ = writeln!(self.out, "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" {attrs}/>");
+        let (x1, y1, x2, y2) = (Num(x1), Num(y1), Num(x2), Num(y2));
+        let _ = writeln!(self.out, "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" {attrs}/>");
+    }
+
+    /// Straight lines of one style (a grid) as one path, each `(from, to)` a segment.
+    pub fn lines(&mut self, segments: impl IntoIterator<Item = ((f64, f64), (f64, f64))>, attrs: &str) {
+        self.out.push_str("<path d=\"");
+        for ((x1, y1), (x2, y2)) in segments {
+            let _ = write!(self.out, "M{} {}L{} {}", Num(x1), Num(y1), Num(x2), Num(y2));
+        }
+        let _ = writeln!(self.out, "\" fill=\"none\" {attrs}/>");
     }
 
     /// A closed polygon through `points`.
     pub fn polygon(&mut self, points: &[(f64, f64)], attrs: &str) {
-        let list: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+        let list: Vec<String> = points.iter().map(|&(x, y)| format!("{},{}", Num(x), Num(y))).collect();
         let _ = writeln!(self.out, "<polygon points=\"{}\" {attrs}/>", list.join(" "));
     }
 
@@ -86,7 +114,7 @@ impl Svg {
         let head = (width * 3.0).min(len * 0.6);
         let base = (to.0 - ux * head, to.1 - uy * head);
         let side = (-uy * head * 0.55, ux * head * 0.55);
-        let attrs = format!("stroke=\"{color}\" stroke-width=\"{width:.1}\" stroke-linecap=\"round\"");
+        let attrs = format!("stroke=\"{color}\" stroke-width=\"{}\" stroke-linecap=\"round\"", Num(width));
         self.line(from, base, &attrs);
         self.polygon(
             &[to, (base.0 + side.0, base.1 + side.1), (base.0 - side.0, base.1 - side.1)],
@@ -96,7 +124,7 @@ impl Svg {
 
     /// A text at (`x`, `y`) (the baseline; `attrs` may set `text-anchor`, size, weight).
     pub fn text(&mut self, x: f64, y: f64, text: &str, attrs: &str) {
-        let _ = writeln!(self.out, "<text x=\"{x:.1}\" y=\"{y:.1}\" {attrs}>{}</text>", escape(text));
+        let _ = writeln!(self.out, "<text x=\"{}\" y=\"{}\" {attrs}>{}</text>", Num(x), Num(y), escape(text));
     }
 
     /// Opens a group with these attributes (closed by [`Svg::end_group`]).
@@ -135,10 +163,10 @@ pub fn with_places(svg: &str, places: &[Place]) -> String {
     let mut out = String::with_capacity(body.len() + places.len() * 96 + 8);
     out.push_str(body);
     for p in places {
-        let (x, y, w, h) = p.area;
+        let (x, y, w, h) = (Num(p.area.0), Num(p.area.1), Num(p.area.2), Num(p.area.3));
         let _ = writeln!(
             out,
-            "<rect class=\"place\" data-{}=\"{}\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" \
+            "<rect class=\"place\" data-{}=\"{}\" x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" \
              fill=\"transparent\"/>",
             p.attribute,
             escape(&p.name)
@@ -211,6 +239,13 @@ fn check_text(text: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_are_written_to_a_tenth_without_a_trailing_zero() {
+        let shown: Vec<String> =
+            [40.0, 40.5, 0.04, -0.04, -3.0, 2.25, 1e6].iter().map(|&n| Num(n).to_string()).collect();
+        assert_eq!(shown, ["40", "40.5", "0", "0", "-3", "2.3", "1000000"]);
+    }
 
     #[test]
     fn text_is_escaped() {

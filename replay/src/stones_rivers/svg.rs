@@ -75,14 +75,9 @@ pub fn board(position: &Position, highlight: Bitboard, caption: &str) -> String 
         svg.text(x1 + STEP / 2.0 + 4.0, y0 + 4.0, &name, &attrs);
     }
     let grid = "stroke=\"#8a7a5c\" stroke-width=\"1\"";
-    for column in 0..COLUMNS {
-        let x = LEFT + f64::from(column) * STEP;
-        svg.line((x, TOP), (x, bottom), grid);
-    }
-    for row in 0..ROWS {
-        let y = TOP + f64::from(row) * STEP;
-        svg.line((LEFT, y), (right, y), grid);
-    }
+    let columns = (0..COLUMNS).map(|c| LEFT + f64::from(c) * STEP).map(|x| ((x, TOP), (x, bottom)));
+    let rows = (0..ROWS).map(|r| TOP + f64::from(r) * STEP).map(|y| ((LEFT, y), (right, y)));
+    svg.lines(columns.chain(rows), grid);
     let label = "font-size=\"13\" text-anchor=\"middle\" fill=\"#444\"";
     for column in 0..COLUMNS {
         let x = LEFT + f64::from(COLUMNS - 1 - column) * STEP;
@@ -130,8 +125,10 @@ pub fn board(position: &Position, highlight: Bitboard, caption: &str) -> String 
                     Player::Square => 2.0,
                     Player::Circle => short / 2.0,
                 };
-                let attrs =
-                    format!("rx=\"{round:.1}\" fill=\"{paper}\" stroke=\"{ink}\" stroke-width=\"3\" class=\"river\"");
+                let attrs = format!(
+                    "rx=\"{}\" fill=\"{paper}\" stroke=\"{ink}\" stroke-width=\"3\" class=\"river\"",
+                    crate::svg::Num(round)
+                );
                 svg.rect(x - w / 2.0, y - h / 2.0, w, h, &attrs);
                 let attrs = format!("font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\"");
                 svg.text(x, y + 5.0, letter, &attrs);
@@ -184,7 +181,8 @@ mod tests {
         assert_eq!(view.header, vec![("Game".to_owned(), "1".to_owned()), ("Event".to_owned(), "a & b".to_owned())]);
         let svg = view.frames[2].svg();
         assert_eq!(check_well_formed(&svg), Ok(()), "{svg}");
-        assert_eq!(svg.matches("<line ").count(), 13 + 14, "13 columns and 14 rows of grid lines");
+        let grid = svg.lines().find(|l| l.starts_with("<path d=\"M")).unwrap_or_default();
+        assert_eq!(grid.matches('M').count(), 13 + 14, "13 columns and 14 rows of grid lines: {grid}");
         assert_eq!(svg.matches("class=\"river\"").count(), 2);
         assert_eq!(svg.matches("class=\"stone\"").count(), 28 - 2, "{svg}");
         assert_eq!(svg.matches("class=\"score-area\"").count(), 2);
