@@ -22,25 +22,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# xgdatatools reading every record of every file given, nothing printed but the count.
-READER = r"""
+# xgdatatools reading every record of every file given (scripts/xg_oracle.py's own walk over
+# the records), nothing printed but the count.
+READER = f"""
 import sys
-from xgdatatools import xgimport, xgstruct
-records = 0
-for path in sys.argv[1:]:
-    version = -1
-    for segment in xgimport.Import(path).getfilesegment():
-        if segment.type != xgimport.Import.Segment.XG_GAMEFILE:
-            continue
-        segment.fd.seek(0)
-        while True:
-            rec = xgstruct.GameFileRecord(version=version).fromstream(segment.fd)
-            if rec is None:
-                break
-            if isinstance(rec, xgstruct.HeaderMatchEntry):
-                version = rec.Version
-            records += 1
-print(records)
+sys.path.insert(0, {str(ROOT / "scripts")!r})
+from xg_oracle import records
+print(sum(1 for path in sys.argv[1:] for _ in records(path)))
 """
 
 

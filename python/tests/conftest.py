@@ -4,6 +4,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,30 @@ def pytest_collection_modifyitems(config, items):
         for item in items:
             if marker in item.keywords:
                 item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """One local Spark (two cores) for every test marked ``spark``, stopped at the end."""
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("tabula-test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+def local(source: str) -> str:
+    """A path as Spark names a local file (`file:/tmp/x`), as the program names it."""
+    for prefix in ("file://", "file:"):
+        if source.startswith(prefix):
+            return source[len(prefix):]
+    return source
+

@@ -1,39 +1,16 @@
 """`tabula.spark.positions` in a local Spark gives the rows of `tabula positions --jsonl`, and
 `tabula.spark.check` the fingerprints of `tabula check --jsonl`. Marked `spark`."""
 
-import os
-import sys
 
 import pytest
 
-from conftest import ROOT, TESTDATA, jsonl, run
+from conftest import ROOT, TESTDATA, jsonl, local, run
 
 pytestmark = pytest.mark.spark
 
 SHARED_DATA = ROOT.parent / "shared" / "data"
 
 
-@pytest.fixture(scope="module")
-def spark():
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    from pyspark.sql import SparkSession
-
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("tabula-archive-test")
-        .config("spark.ui.enabled", "false")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    yield session
-    session.stop()
-
-
-def local(source: str) -> str:
-    for prefix in ("file://", "file:"):
-        if source.startswith(prefix):
-            return source[len(prefix):]
-    return source
 
 
 def spark_positions(spark, path):

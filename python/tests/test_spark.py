@@ -5,15 +5,13 @@ without them); the plain run skips them."""
 
 import gzip
 import json
-import os
-import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, TESTDATA, jsonl, run
+from conftest import ROOT, TESTDATA, jsonl, local, run
 
 pytestmark = pytest.mark.spark
 
@@ -22,29 +20,6 @@ SHARED_DATA = ROOT.parent / "shared" / "data"
 PIECE_BYTES = 4 << 10
 
 
-@pytest.fixture(scope="module")
-def spark():
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    from pyspark.sql import SparkSession
-
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("tabula-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "4")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    yield session
-    session.stop()
-
-
-def local(source: str) -> str:
-    """A path as Spark names a local file (`file:/tmp/x`), as the program names it."""
-    for prefix in ("file://", "file:"):
-        if source.startswith(prefix):
-            return source[len(prefix):]
-    return source
 
 
 def as_report(row) -> dict:

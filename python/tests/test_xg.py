@@ -84,10 +84,10 @@ def test_a_cut_or_corrupt_file_is_one_unreadable_game_naming_it():
 
 @needs_data
 @pytest.mark.spark
-def test_spark_checks_the_xg_files_as_the_program_does(program, spark_session):
+def test_spark_checks_the_xg_files_as_the_program_does(program, spark):
     import tabula.spark
 
-    rows = [r.asDict() for r in tabula.spark.check(spark_session, str(XG)).collect()]
+    rows = [r.asDict() for r in tabula.spark.check(spark, str(XG)).collect()]
     expected = jsonl(run(program, "check", "--jsonl", str(XG)).stdout)
     xg_rows = [r for r in rows if r["source"].endswith(".xg")]
     xg_expected = [r for r in expected if r["source"].endswith(".xg")]
@@ -100,21 +100,3 @@ def test_spark_checks_the_xg_files_as_the_program_does(program, spark_session):
             b["final_position"],
         )
 
-
-@pytest.fixture(scope="module")
-def spark_session():
-    import os
-    import sys
-
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    from pyspark.sql import SparkSession
-
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("tabula-test-xg")
-        .config("spark.ui.enabled", "false")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    yield session
-    session.stop()

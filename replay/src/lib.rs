@@ -134,6 +134,7 @@
 
 // Floor 1, the vocabulary every game and command shares.
 pub mod control;
+pub mod date;
 pub mod diagram;
 pub mod error;
 pub mod fingerprint;

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 const REPLAY_FLOORS: &[(&str, u8)] = &[
     // 1: the vocabulary every game and command shares.
     ("control", 1),
+    ("date", 1),
     ("diagram", 1),
     ("error", 1),
     ("fingerprint", 1),

@@ -174,28 +174,9 @@ pub fn for_each_game_in(
     file: ArimaaFile<impl Read>,
     f: &mut dyn FnMut(GameReport, Option<OwnedRecord>) -> ControlFlow<()>,
 ) -> Result<(), FindError> {
-    let source: Arc<str> = Arc::from(path.display().to_string());
-    if let FileLayout::Single(notation) = file.layout {
-        // As `tabula check` reports a single-game file (`check_single`): the game, or why it
-        // cannot be read.
-        let ArimaaFile { first, mut chunks, .. } = file;
-        let _ = match read_single(first, &mut chunks) {
-            Ok(movelist) => {
-                let game = input::record_name(path);
-                let record =
-                    OwnedRecord { source, game, movelist, line: 1, recorded: None, notation, tags: Vec::new() };
-                f(super::verify::verify(&record.as_record()), Some(record))
-            }
-            Err(e) => f(GameReport::unknown(&source, e.to_string()), None),
-        };
-        return Ok(());
-    }
-    for_each_row_in(path, file, &mut |row| match row {
+    for_each_row_or_report(path, file, &mut |found| match found {
         Ok(record) => f(super::verify::verify(&record.as_record()), Some(record)),
-        Err((line, Unread { game, token, reason: message })) => {
-            let e = ErrorInfo { turn: String::new(), line, token, message, suggestions: None };
-            f(GameReport::unreadable(source.clone(), game, super::verify::KIND, e), None)
-        }
+        Err(report) => f(report, None),
     })
 }
 
@@ -299,16 +280,7 @@ fn row_tags(names: &[String], row: &[u8]) -> Vec<(String, String)> {
 
 /// The UTC date (`YYYY-MM-DD`) of a Unix time in seconds.
 fn date_of(seconds: i64) -> String {
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = seconds.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = crate::date::civil(seconds.div_euclid(86_400));
     format!("{year:04}-{month:02}-{day:02}")
 }
 

@@ -10,6 +10,7 @@ use super::mat::{GameRecord, MatError, MatReader, MatchHeader};
 use super::sgf::{SgfError, SgfReader};
 use super::verify::{verify_game, Ending, KIND};
 use super::xg::{read_xg, verify_xg, XgChecks, XgError};
+use super::MatchFile;
 use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
 use crate::fingerprint::Fingerprinter;
@@ -105,18 +106,53 @@ impl Keep {
 /// read makes the first game unreadable at the header's line (a report of its own would take
 /// that game's id).
 pub fn check_match(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
-    check_match_kept(source, name, input, None, false, &mut |r, _| sink(r));
+    check_file(MatchFile::Mat, source, name, input, false, sink);
 }
 
-/// As [`check_match`], with repair hints in the errors of illegal games when `suggest`.
-pub fn check_match_with(
+/// Checks every game of a match in any of its formats (`file`), as [`check_match`],
+/// [`check_sgf`] or [`check_xg`] do, with repair hints in the errors of illegal games when
+/// `suggest`.
+pub fn check_file(
+    file: MatchFile,
     source: &Arc<str>,
     name: &str,
     input: impl BufRead,
     suggest: bool,
     sink: &mut dyn FnMut(GameReport),
 ) {
-    check_match_kept(source, name, input, None, suggest, &mut |r, _| sink(r));
+    check_kept(file, source, name, input, None, suggest, &mut |r, _| sink(r));
+}
+
+/// As [`check_file`], handing each report with its game when `keep` wants it kept (and it can
+/// be read).
+pub(crate) fn check_kept(
+    file: MatchFile,
+    source: &Arc<str>,
+    name: &str,
+    input: impl BufRead,
+    keep: Option<Keep>,
+    suggest: bool,
+    sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
+) {
+    let mut held = MatchHeld::new(sink);
+    let sink = &mut |r, k| held.push(r, k);
+    let c = Checking { source, name, keep, suggest };
+    let length = match file {
+        MatchFile::Mat => check_match_kept(c, input, sink),
+        MatchFile::Sgf => check_sgf_kept(c, input, sink),
+        MatchFile::Xg => check_xg_kept(c, input, sink),
+    };
+    held.finish(length);
+}
+
+/// What the reader of each format is given besides its input: the file, the games to keep,
+/// whether to look for repair hints.
+#[derive(Clone, Copy)]
+struct Checking<'a> {
+    source: &'a Arc<str>,
+    name: &'a str,
+    keep: Option<Keep>,
+    suggest: bool,
 }
 
 /// A game of a match kept while the match is checked, for `tabula replay`: the game as read,
@@ -136,7 +172,7 @@ pub(crate) fn check_keeping(
     source: &Arc<str>,
     name: &str,
     input: impl BufRead,
-    file: super::MatchFile,
+    file: MatchFile,
     sink: &mut dyn FnMut(GameReport),
     keep: u32,
 ) -> Option<KeptGame> {
@@ -145,27 +181,14 @@ pub(crate) fn check_keeping(
         kept = kept.take().or(k);
         sink(r);
     };
-    let keep = Some(Keep::One(keep));
-    match file {
-        super::MatchFile::Mat => check_match_kept(source, name, input, keep, false, &mut each),
-        super::MatchFile::Sgf => check_sgf_kept(source, name, input, keep, false, &mut each),
-        super::MatchFile::Xg => check_xg_kept(source, name, input, keep, false, &mut each),
-    }
+    check_kept(file, source, name, input, Some(Keep::One(keep)), false, &mut each);
     kept
 }
 
 /// As [`check_match`], handing each report with its game when `keep` wants it kept (and it
 /// can be read): the games of a match read with the verdicts the whole match gives them.
-pub(crate) fn check_match_kept(
-    source: &Arc<str>,
-    name: &str,
-    input: impl BufRead,
-    keep: Option<Keep>,
-    suggest: bool,
-    sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
-) {
-    let mut held = MatchHeld::new(sink);
-    let sink = &mut |r, k| held.push(r, k);
+fn check_match_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) -> u32 {
+    let Checking { source, name, keep, suggest } = c;
     let mut reader = MatReader::new(input);
     // A header line that cannot be read is the first game's error: the header is read on
     // past it, and the id stays that game's own.
@@ -173,8 +196,7 @@ pub(crate) fn check_match_kept(
     let header = reader.header().ok().cloned();
     let mut context = WrittenScores::new(header.as_ref());
     let length = context.length;
-    let mut run = Running { source, length, running: None, money_scores: true, suggest };
-    let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
+    let mut run = Running::new(source, length, true, suggest);
     let mut order = GameOrder::default();
     for item in reader.by_ref() {
         let (place, misnumbered) = order.next(item.as_ref().ok());
@@ -189,29 +211,26 @@ pub(crate) fn check_match_kept(
                     kept = Some(KeptGame { game: g.clone(), written, length, tags });
                 }
                 match misnumbered {
-                    None => batch.push(Ok((id, g, written, Beside::Nothing, kept))),
-                    Some(e) => batch.push(Err((id, e))),
+                    None => run.add(Ok((id, g, written, Beside::Nothing, kept)), sink),
+                    Some(e) => run.add(Err((id, e)), sink),
                 }
             }
             (Ok(g), Some(e)) => {
                 context.before(&g);
-                batch.push(Err((id, mat_error(&e))));
+                run.add(Err((id, mat_error(&e))), sink);
             }
             (Err(e), header_error) => {
                 let e = header_error.unwrap_or(e);
                 context.after_unreadable();
-                batch.push(Err((id, mat_error(&e))));
+                run.add(Err((id, mat_error(&e))), sink);
             }
-        }
-        if batch.len() >= BATCH {
-            run.flush(&mut batch, sink);
         }
     }
     if let Some(e) = header_error {
-        batch.push(Err((format!("{name}#1"), mat_error(&e))));
+        run.add(Err((format!("{name}#1"), mat_error(&e))), sink);
     }
-    run.flush(&mut batch, sink);
-    held.finish(length);
+    run.flush(sink);
+    length
 }
 
 /// Checks every game of an `.sgf` match (GNU Backgammon's own files) read from `input`, as
@@ -220,35 +239,15 @@ pub(crate) fn check_match_kept(
 /// resignation (`RE[W+1R]`) required to be one, and one without `R` required to end on the board
 /// or by a drop.
 pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
-    check_sgf_kept(source, name, input, None, false, &mut |r, _| sink(r));
-}
-
-/// As [`check_sgf`], with repair hints in the errors of illegal games when `suggest`.
-pub fn check_sgf_with(
-    source: &Arc<str>,
-    name: &str,
-    input: impl BufRead,
-    suggest: bool,
-    sink: &mut dyn FnMut(GameReport),
-) {
-    check_sgf_kept(source, name, input, None, suggest, &mut |r, _| sink(r));
+    check_file(MatchFile::Sgf, source, name, input, false, sink);
 }
 
 /// As [`check_sgf`], handing each report with its game as [`check_match_kept`] does.
-pub(crate) fn check_sgf_kept(
-    source: &Arc<str>,
-    name: &str,
-    input: impl BufRead,
-    keep: Option<Keep>,
-    suggest: bool,
-    sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
-) {
+fn check_sgf_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) -> u32 {
+    let Checking { source, name, keep, suggest } = c;
     // gnubg keeps the scores of a money session it imported from a `.mat` file, and scores the
     // games itself (the Jacoby rule): money scores are not compared.
-    let mut held = MatchHeld::new(sink);
-    let sink = &mut |r, k| held.push(r, k);
-    let mut run = Running { source, length: 0, running: None, money_scores: false, suggest };
-    let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
+    let mut run = Running::new(source, 0, false, suggest);
     let mut number = 0u32;
     let mut crawford_done = false;
     for item in SgfReader::new(input) {
@@ -267,17 +266,13 @@ pub(crate) fn check_sgf_kept(
                     let game = g.record.clone();
                     kept = Some(KeptGame { game, written: score, length: Some(g.length), tags });
                 }
-                batch.push(Ok((id, g.record, score, Beside::Sgf(g.resigned), kept)));
+                run.add(Ok((id, g.record, score, Beside::Sgf(g.resigned), kept)), sink);
             }
-            Err(e) => batch.push(Err((format!("{name}#{number}"), sgf_error(&e)))),
-        }
-        if batch.len() >= BATCH {
-            run.flush(&mut batch, sink);
+            Err(e) => run.add(Err((format!("{name}#{number}"), sgf_error(&e))), sink),
         }
     }
-    run.flush(&mut batch, sink);
-    let length = run.length;
-    held.finish(length);
+    run.flush(sink);
+    run.length
 }
 
 /// Checks every game of an `.xg` match (eXtreme Gammon's own files) read from `input`, as
@@ -286,45 +281,24 @@ pub(crate) fn check_sgf_kept(
 /// footer compared with its replay (see [`super::xg`]). A file whose container or match header
 /// cannot be read is one unreadable game, `name#1`.
 pub fn check_xg(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut dyn FnMut(GameReport)) {
-    check_xg_kept(source, name, input, None, false, &mut |r, _| sink(r));
-}
-
-/// As [`check_xg`], with repair hints in the errors of illegal games when `suggest`.
-pub fn check_xg_with(
-    source: &Arc<str>,
-    name: &str,
-    input: impl BufRead,
-    suggest: bool,
-    sink: &mut dyn FnMut(GameReport),
-) {
-    check_xg_kept(source, name, input, None, suggest, &mut |r, _| sink(r));
+    check_file(MatchFile::Xg, source, name, input, false, sink);
 }
 
 /// As [`check_xg`], handing each report with its game as [`check_match_kept`] does.
-pub(crate) fn check_xg_kept(
-    source: &Arc<str>,
-    name: &str,
-    input: impl BufRead,
-    keep: Option<Keep>,
-    suggest: bool,
-    sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
-) {
-    let mut held = MatchHeld::new(sink);
-    let sink = &mut |r, k| held.push(r, k);
+fn check_xg_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) -> u32 {
+    let Checking { source, name, keep, suggest } = c;
     let m = match read_xg(input) {
         Ok(m) => m,
         Err(e) => {
             let report = GameReport::unreadable(source.clone(), format!("{name}#1"), KIND, xg_error(&e));
             sink(report, None);
-            held.finish(0);
-            return;
+            return 0;
         }
     };
     let length = m.info.length;
-    let mut run = Running { source, length, running: None, money_scores: true, suggest };
+    let mut run = Running::new(source, length, true, suggest);
     let tags = m.tags();
     let scores = m.scores();
-    let mut batch: Vec<Pending> = Vec::with_capacity(BATCH);
     for ((place, game), score) in (1u32..).zip(m.games).zip(scores) {
         let id = format!("{name}#{place}");
         match game {
@@ -340,16 +314,13 @@ pub(crate) fn check_xg_kept(
                         tags: game_tags,
                     });
                 }
-                batch.push(Ok((id, g.record, score, Beside::Xg(Box::new(g.checks)), kept)));
+                run.add(Ok((id, g.record, score, Beside::Xg(Box::new(g.checks)), kept)), sink);
             }
-            Err(e) => batch.push(Err((id, xg_error(&e)))),
-        }
-        if batch.len() >= BATCH {
-            run.flush(&mut batch, sink);
+            Err(e) => run.add(Err((id, xg_error(&e))), sink),
         }
     }
-    run.flush(&mut batch, sink);
-    held.finish(length);
+    run.flush(sink);
+    length
 }
 
 /// An `.xg` file's or game's error as a report gives it: at its record, when it has one.
@@ -374,10 +345,26 @@ struct Running<'a> {
     money_scores: bool,
     /// Whether the errors of illegal games get repair hints.
     suggest: bool,
+    /// The games read and not yet verified, at most [`BATCH`].
+    batch: Vec<Pending>,
 }
 
-impl Running<'_> {
-    fn flush(&mut self, batch: &mut Vec<Pending>, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) {
+impl<'a> Running<'a> {
+    fn new(source: &'a Arc<str>, length: u32, money_scores: bool, suggest: bool) -> Running<'a> {
+        Running { source, length, running: None, money_scores, suggest, batch: Vec::with_capacity(BATCH) }
+    }
+
+    /// Takes a game read (or why it cannot be), verifying the batch once it is full.
+    fn add(&mut self, item: Pending, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) {
+        self.batch.push(item);
+        if self.batch.len() >= BATCH {
+            self.flush(sink);
+        }
+    }
+
+    /// Verifies the games of the batch in parallel and hands their reports on in order.
+    fn flush(&mut self, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) {
+        let mut batch = std::mem::take(&mut self.batch);
         let (source, suggest) = (self.source, self.suggest);
         let reports: Vec<Verified> = batch
             .par_iter()
@@ -444,6 +431,7 @@ impl Running<'_> {
             }
             sink(report, kept);
         }
+        self.batch = batch;
     }
 }
 

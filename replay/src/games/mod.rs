@@ -105,19 +105,10 @@ pub(crate) fn check_records<R: Read + Send>(
             let notation = Notation::Short(ResolveOptions::default());
             crate::arimaa::check::check_single(source, name, notation, first, chunks, suggest, emit)
         }
-        Format::BackgammonMat => {
+        Format::BackgammonMat | Format::BackgammonSgf | Format::BackgammonXg => {
+            let file = match_format(Some(format)).unwrap_or(MatchFile::Mat);
             let mut stream = ChunkStream::new(first, chunks);
-            crate::backgammon::check::check_match_with(source, name, &mut stream, suggest, emit);
-            stream.bytes_read()
-        }
-        Format::BackgammonSgf => {
-            let mut stream = ChunkStream::new(first, chunks);
-            crate::backgammon::check::check_sgf_with(source, name, &mut stream, suggest, emit);
-            stream.bytes_read()
-        }
-        Format::BackgammonXg => {
-            let mut stream = ChunkStream::new(first, chunks);
-            crate::backgammon::check::check_xg_with(source, name, &mut stream, suggest, emit);
+            crate::backgammon::check::check_file(file, source, name, &mut stream, suggest, emit);
             stream.bytes_read()
         }
         Format::StonesRiversRecords => {
@@ -257,7 +248,7 @@ pub(crate) fn read_games(
     reader: impl BufRead,
     f: &mut dyn FnMut(GameReport, Option<Kept>) -> ControlFlow<()>,
 ) -> Result<(), FindError> {
-    use crate::backgammon::check::{check_match_kept, check_sgf_kept, check_xg_kept, Keep};
+    use crate::backgammon::check::{check_kept, Keep};
     match format.game() {
         GameKind::Arimaa => crate::arimaa::find::for_each_game_in(path, arimaa_file(path, reader)?, &mut |r, k| {
             f(r, k.map(Kept::Arimaa))
@@ -273,11 +264,8 @@ pub(crate) fn read_games(
                     k.map(|k| Kept::Backgammon(Box::new(crate::backgammon::show::found_of(source, k, r.clone()))));
                 stopped = f(r, kept).is_break();
             };
-            match format {
-                Format::BackgammonSgf => check_sgf_kept(source, &name, reader, Some(Keep::All), false, &mut sink),
-                Format::BackgammonXg => check_xg_kept(source, &name, reader, Some(Keep::All), false, &mut sink),
-                _ => check_match_kept(source, &name, reader, Some(Keep::All), false, &mut sink),
-            }
+            let file = match_format(Some(format)).unwrap_or(MatchFile::Mat);
+            check_kept(file, source, &name, reader, Some(Keep::All), false, &mut sink);
             Ok(())
         }
         GameKind::StonesRivers => {
@@ -422,7 +410,7 @@ pub(crate) fn read_positions(
     reader: impl BufRead,
     f: &mut dyn FnMut(Positioned) -> ControlFlow<()>,
 ) -> Result<(), FindError> {
-    use crate::backgammon::check::{check_match_kept, check_sgf_kept, check_xg_kept, Keep};
+    use crate::backgammon::check::{check_kept, Keep};
     let mut batch: Vec<Waiting> = Vec::with_capacity(POSITIONS_BATCH);
     let mut stopped = false;
     let mut wait = |w: Waiting, batch: &mut Vec<Waiting>, stopped: &mut bool| {
@@ -455,11 +443,8 @@ pub(crate) fn read_positions(
                 };
                 let _ = wait(w, &mut batch, &mut stopped);
             };
-            match format {
-                Format::BackgammonSgf => check_sgf_kept(source, &name, reader, Some(Keep::All), false, &mut sink),
-                Format::BackgammonXg => check_xg_kept(source, &name, reader, Some(Keep::All), false, &mut sink),
-                _ => check_match_kept(source, &name, reader, Some(Keep::All), false, &mut sink),
-            }
+            let file = match_format(Some(format)).unwrap_or(MatchFile::Mat);
+            check_kept(file, source, &name, reader, Some(Keep::All), false, &mut sink);
         }
         GameKind::StonesRivers => {
             for record in crate::stones_rivers::RecordReader::new(reader) {

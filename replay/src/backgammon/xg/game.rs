@@ -126,16 +126,8 @@ fn delphi_date(days: f64) -> Option<(String, String)> {
     }
     let whole = days.floor() as i64;
     let minutes = ((days - days.floor()) * 1440.0).round() as i64;
-    // Days from 1970-01-01 to the civil date (Howard Hinnant's algorithm).
-    let z = whole - 25_569 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    // Delphi's day 25,569 is 1970-01-01.
+    let (year, month, day) = crate::date::civil(whole - 25_569);
     let (h, m) = (minutes.min(1439) / 60, minutes.min(1439) % 60);
     Some((format!("{year:04}.{month:02}.{day:02}"), format!("{h:02}.{m:02}")))
 }
