@@ -457,38 +457,24 @@ fn reports_of(path: &Path) -> Vec<GameReport> {
 fn the_shared_xg_files_check_ok_with_the_readme_figures() {
     let dir = common::shared_data("backgammon/xg");
     // The data README: plays (XG's move records) and each game's winner (1, 2), points, how.
-    let readme: [(&str, &[Figures]); 3] = [
-        (MATCHES[0], &[(45, 2, 2, "resign"), (39, 1, 2, "drop"), (53, 1, 4, "bearoff"), (52, 1, 3, "resign")]),
-        (
-            MATCHES[1],
-            &[
-                (30, 1, 1, "drop"),
-                (55, 1, 2, "resign"),
-                (9, 2, 1, "drop"),
-                (19, 2, 1, "drop"),
-                (120, 2, 2, "resign"),
-                (42, 1, 2, "bearoff"),
-                (59, 1, 2, "resign"),
-            ],
-        ),
-        (
-            MATCHES[2],
-            &[
-                (34, 1, 2, "resign"),
-                (18, 1, 1, "drop"),
-                (9, 2, 1, "drop"),
-                (38, 2, 2, "resign"),
-                (7, 1, 1, "drop"),
-                (12, 2, 1, "drop"),
-                (14, 2, 2, "drop"),
-                (47, 2, 4, "resign"),
-            ],
-        ),
+    let readme = [
+        (MATCHES[0], "45 2 2 resign, 39 1 2 drop, 53 1 4 bearoff, 52 1 3 resign"),
+        (MATCHES[1], "30 1 1 drop, 55 1 2 resign, 9 2 1 drop, 19 2 1 drop, 120 2 2 resign, 42 1 2 bearoff, 59 1 2 resign"),
+        (MATCHES[2], "34 1 2 resign, 18 1 1 drop, 9 2 1 drop, 38 2 2 resign, 7 1 1 drop, 12 2 1 drop, 14 2 2 drop, 47 2 4 resign"),
     ];
-    for (name, games) in readme {
+    for (name, figures) in readme {
+        let games: Vec<Figures> = figures
+            .split(", ")
+            .map(|g| match g.split(' ').collect::<Vec<_>>()[..] {
+                [plays, winner, points, how] => {
+                    (plays.parse().unwrap(), winner.parse().unwrap(), points.parse().unwrap(), how)
+                }
+                _ => panic!("{g}"),
+            })
+            .collect();
         let reports = reports_of(&dir.join(format!("{name}.xg")));
         assert_eq!(reports.len(), games.len(), "{name}");
-        for (n, (r, &(plays, winner, points, how))) in reports.iter().zip(games).enumerate() {
+        for (n, (r, &(plays, winner, points, how))) in reports.iter().zip(&games).enumerate() {
             assert_eq!(r.game, format!("{name}#{}", n + 1));
             let expected = (Verdict::Ok, plays, Some((winner - 1, points, how)));
             assert_eq!((r.verdict, r.turns, result(r)), expected, "{}: {:?}", r.game, r.error);

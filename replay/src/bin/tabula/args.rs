@@ -57,6 +57,18 @@ pub enum Notation {
     Mat,
 }
 
+/// The files a command reads, and the threads it reads them with.
+#[derive(clap::Args)]
+pub struct Inputs {
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Files or folders (searched recursively); `-` reads standard input; gzip is read
+    /// decompressed.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+}
+
 #[derive(Subcommand)]
 pub enum Command {
     /// Check every game in files or folders (searched recursively); the format is recognised
@@ -74,13 +86,8 @@ pub enum Command {
         /// replayed in the record in its place (those that repair it first).
         #[arg(long)]
         suggest: bool,
-        /// Worker threads (default: one per core).
-        #[arg(long, short = 'j')]
-        jobs: Option<usize>,
-        /// Files or folders (searched recursively); `-` reads standard input; gzip is read
-        /// decompressed.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        inputs: Inputs,
     },
     /// Find the records that are in the archive more than once: the same game (Arimaa, Stones
     /// and Rivers) or the same match (backgammon), whatever the format or spelling, by their
@@ -92,12 +99,8 @@ pub enum Command {
         /// One JSON object per group (JSON Lines).
         #[arg(long)]
         jsonl: bool,
-        /// Worker threads (default: one per core).
-        #[arg(long, short = 'j')]
-        jobs: Option<usize>,
-        /// Files or folders (searched recursively); `-` reads standard input.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        inputs: Inputs,
     },
     /// List every position reached in every game, streamed: ply, side to move, the position
     /// (as `check`'s final_position writes it), the roll and the move played from it, and a
@@ -109,12 +112,8 @@ pub enum Command {
         /// One JSON object per position (JSON Lines); else tab-separated columns with a header.
         #[arg(long)]
         jsonl: bool,
-        /// Worker threads (default: one per core).
-        #[arg(long, short = 'j')]
-        jobs: Option<usize>,
-        /// Files or folders (searched recursively); `-` reads standard input.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        inputs: Inputs,
     },
     /// Find the games, and the plies, that reach a position.
     #[command(after_help = "Examples:\n  tabula find --position 4HPwATDgc/ABMA testdata/backgammon/matches\n  \

@@ -7,7 +7,7 @@ use clap::{CommandFactory, Parser};
 use tabula_replay::query;
 use tabula_replay::Verdict;
 
-use args::{Cli, ColorWhen, Command, Notation, ReplayFormat};
+use args::{Cli, ColorWhen, Command, Inputs, Notation, ReplayFormat};
 use tabula_replay::show::OutputFormat;
 use tabula_replay::GameKind;
 
@@ -26,9 +26,13 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let output = Output::new(&cli);
     let result = match cli.command {
-        Command::Check { jsonl, suggest, jobs, paths } => check::check(jsonl, suggest, jobs, &paths, output),
-        Command::Duplicates { jsonl, jobs, paths } => archive::duplicates(jsonl, jobs, &paths, output),
-        Command::Positions { jsonl, jobs, paths } => archive::positions(jsonl, jobs, &paths, output),
+        Command::Check { jsonl, suggest, inputs: Inputs { jobs, paths } } => {
+            check::check(jsonl, suggest, jobs, &paths, output)
+        }
+        Command::Duplicates { jsonl, inputs: Inputs { jobs, paths } } => {
+            archive::duplicates(jsonl, jobs, &paths, output)
+        }
+        Command::Positions { jsonl, inputs: Inputs { jobs, paths } } => archive::positions(jsonl, jobs, &paths, output),
         Command::Find { position, game, jsonl, paths } => archive::find(&position, game, jsonl, &paths, output),
         Command::Moves { game, position, dice, count } => moves(game, &position, dice.as_deref(), count),
         Command::Resolve { jsonl: _ } => resolve(),
