@@ -8,7 +8,7 @@
 //! two neighbouring steps in the other order, a token that does not read (a letter missing or in
 //! excess) — each resolved on the position with its captures as the rules make them. They are
 //! ranked by `crate::nearness` on their steps, and a capture token missing, extra or wrong costs
-//! [`CAPTURE`] more.
+//! `CAPTURE` more.
 
 use tabula_engine::arimaa::{Direction, Phase, Piece, Position, Square, Step, TurnBuilder};
 use tabula_notation::arimaa::{write_turn, LongToken};

@@ -1,4 +1,4 @@
-//! eXtreme Gammon's own match files (`.xg`), read into the [`GameRecord`] a `.mat` or `.sgf`
+//! eXtreme Gammon's own match files (`.xg`), read into the [`GameRecord`](super::GameRecord) a `.mat` or `.sgf`
 //! game gives, so that a game is verified, reported, replayed and converted the same way
 //! whichever file it comes from.
 //!
