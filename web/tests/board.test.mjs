@@ -672,3 +672,35 @@ test('replay pages: the board follows every frame, a backgammon game ended by a 
   assert.deepEqual(arimaa.problems, []);
   await arimaa.close();
 });
+
+test('refusals list the legal moves nearest to what was typed, as tabula resolve gives them, and a click plays one', async () => {
+  const suggested = async (page) => page.$$eval('#error li[data-move]', (l) => l.map((e) => e.getAttribute('data-move')));
+  // Backgammon: a point off by one in the second checker move.
+  const bg = await open(writePage('suggest-backgammon.html', ['board', '--game', 'backgammon']).url);
+  const start = await text(bg, 'position');
+  await bg.fill('#dice', '31');
+  await bg.press('#dice', 'Enter');
+  const refused = resolveMove({ game: 'backgammon', position: start, dice: '31', move: '8/5 6/4' });
+  const want = refused.error.suggestions.map((s) => s.move);
+  assert.ok(want.includes('8/5 6/5'), JSON.stringify(refused));
+  await type(bg, '8/5 6/4', 'backgammon');
+  assert.deepEqual(await suggested(bg), want);
+  await bg.click('#error li[data-move="8/5 6/5"]');
+  assert.equal(await text(bg, 'played'), '8/5 6/5');
+  assert.equal(await text(bg, 'error'), '');
+  assert.deepEqual(bg.problems, []);
+  // Arimaa: the piece letter of the step written otherwise (the camel stands on d2).
+  const ar = await open(writePage('suggest-arimaa.html', ['board', '--game', 'arimaa']).url);
+  await type(ar, GOLD_SETUP, 'arimaa');
+  await type(ar, SILVER_SETUP, 'arimaa');
+  const position = await text(ar, 'position');
+  const answer = resolveMove({ game: 'arimaa', position, move: 'Ed2n' });
+  const near = answer.error.suggestions.map((s) => s.move);
+  assert.ok(near.length > 0, JSON.stringify(answer));
+  await type(ar, 'Ed2n', 'arimaa');
+  assert.deepEqual(await suggested(ar), near);
+  await ar.click(`#error li[data-move="${near[0]}"]`);
+  assert.equal(await text(ar, 'error'), '');
+  assert.notEqual(await text(ar, 'position'), position);
+  assert.deepEqual(ar.problems, []);
+});
