@@ -97,20 +97,28 @@ impl XgMatch {
 
     /// The score before each game, with its Crawford flag: as the games' headers write it, the
     /// Crawford game the one XG marks or, under the rule, the first at match point minus one
-    /// (0-0 for a game that cannot be read).
+    /// (0-0 for a game that cannot be read). After a game that cannot be read, a game at match
+    /// point minus one that XG does not mark may follow an unseen Crawford game: it is not held
+    /// to the rule, as `.mat`'s written scores are not.
     pub fn scores(&self) -> Vec<MatchScore> {
         let length = self.info.length;
-        let mut done = false;
+        let rule = self.info.crawford && length > 0;
+        let (mut done, mut after_unreadable) = (false, false);
         self.games
             .iter()
             .map(|g| {
-                let Ok(g) = g.as_ref() else { return MatchScore::new(length) };
+                let Ok(g) = g.as_ref() else {
+                    after_unreadable = true;
+                    return MatchScore::new(length);
+                };
                 let [zero, one] = g.record.scores;
                 let mut score = MatchScore::new(length);
                 score.points = BySide { zero, one };
                 let at_point = length > 0 && ((zero + 1 == length) != (one + 1 == length));
-                score.crawford = self.info.crawford && length > 0 && !done && (g.crawford || at_point);
-                done |= score.crawford;
+                let first = rule && !done && (g.crawford || at_point);
+                score.crawford = first && (g.crawford || !after_unreadable);
+                done |= first;
+                after_unreadable = false;
                 score.post_crawford = self.info.crawford && length > 0 && done && !score.crawford;
                 score
             })
@@ -447,7 +455,38 @@ impl Builder {
 
 #[cfg(test)]
 mod tests {
-    use super::delphi_date;
+    use super::*;
+
+    /// A 5-point match's games at these scores; `None` a game that cannot be read.
+    fn at(scores: &[Option<[u32; 2]>]) -> XgMatch {
+        let info = MatchInfo { length: 5, crawford: true, ..MatchInfo::default() };
+        let game = |s: [u32; 2]| XgGame {
+            record: GameRecord {
+                number: 0,
+                line: 0,
+                players: [String::new(), String::new()],
+                scores: s,
+                players_line: 0,
+                actions: Vec::new(),
+                end: None,
+                jacoby: false,
+            },
+            checks: XgChecks::default(),
+            crawford: false,
+            comments: Vec::new(),
+        };
+        let games = scores.iter().map(|s| s.map(game).ok_or(XgError::NoGameFile)).collect();
+        XgMatch { info, games, comments: Vec::new() }
+    }
+
+    #[test]
+    fn the_crawford_game_is_the_first_at_match_point_unless_one_unread_may_have_been() {
+        let flags = |m: &XgMatch| m.scores().iter().map(|s| (s.crawford, s.post_crawford)).collect::<Vec<_>>();
+        let read = at(&[Some([0, 0]), Some([4, 0]), Some([4, 1])]);
+        assert_eq!(flags(&read), [(false, false), (true, false), (false, true)]);
+        let unread = at(&[Some([3, 0]), None, Some([4, 1])]);
+        assert_eq!(flags(&unread), [(false, false), (false, false), (false, true)]);
+    }
 
     #[test]
     fn delphi_dates() {

@@ -177,7 +177,9 @@ fn wide_string(r: &[u8], at: usize) -> String {
 /// An unknown record type, a string whose length passes its room, or a match header without
 /// its magic.
 pub fn read_record(r: &[u8], number: u64, version: i32) -> Result<Record, XgError> {
-    debug_assert_eq!(r.len(), RECORD_BYTES);
+    if r.len() != RECORD_BYTES {
+        return Err(XgError::CutRecord { record: number, bytes: r.len() });
+    }
     let i32_of = |at: usize| i32_at(r, at, "a record");
     Ok(match r[8] {
         0 => {
