@@ -30,10 +30,23 @@ fn pool(jobs: Option<usize>) -> PyResult<rayon::ThreadPool> {
 #[pyo3(signature = (paths, jobs=None))]
 pub fn duplicates_lines(py: Python<'_>, paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<Vec<String>> {
     let pool = pool(jobs)?;
-    Ok(py.detach(move || {
-        let found = pool.install(|| archive::duplicates(&paths, &Arc::new(Control::new())));
-        found.groups.iter().map(archive::Group::to_json).collect()
-    }))
+    let found = py.detach(move || pool.install(|| archive::duplicates(&paths, &Arc::new(Control::new()))));
+    let unread = found.summary.missing + found.summary.refused;
+    if unread > 0 {
+        // As the program, which says so and exits 2: a path not read is no archive without copies.
+        return Err(PyOSError::new_err(format!("{unread} paths or files could not be read")));
+    }
+    Ok(found.groups.iter().map(archive::Group::to_json).collect())
+}
+
+/// The paths and files a run over positions could not read, as the error the program would
+/// exit 2 with; `Ok` when there were none.
+fn problems(summary: &archive::PositionsSummary) -> Result<(), String> {
+    if summary.problems.is_empty() {
+        Ok(())
+    } else {
+        Err(summary.problems.join("; "))
+    }
 }
 
 /// Rows of positions held between the reader of the files and the Python reader: the reader of
@@ -44,7 +57,8 @@ const POSITIONS_QUEUE: usize = 64;
 /// game.
 #[pyclass(module = "tabula._tabula")]
 pub struct PositionLines {
-    lines: Mutex<Receiver<Vec<String>>>,
+    /// A game's lines, or at the end what could not be read.
+    lines: Mutex<Receiver<Result<Vec<String>, String>>>,
 }
 
 #[pymethods]
@@ -54,11 +68,12 @@ impl PositionLines {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Vec<String>> {
-        py.detach(|| {
-            let rx = self.lines.lock().map_err(|_| ())?;
-            rx.recv().map_err(|_| ())
-        })
-        .map_err(|()| PyStopIteration::new_err(()))
+        let next = py.detach(|| self.lines.lock().ok().and_then(|rx| rx.recv().ok()));
+        match next {
+            Some(Ok(lines)) => Ok(lines),
+            Some(Err(problems)) => Err(PyOSError::new_err(problems)),
+            None => Err(PyStopIteration::new_err(())),
+        }
     }
 }
 
@@ -68,19 +83,22 @@ impl PositionLines {
 #[pyo3(signature = (paths, jobs=None))]
 pub fn position_lines(paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<PositionLines> {
     let pool = pool(jobs)?;
-    let (tx, rx) = sync_channel::<Vec<String>>(POSITIONS_QUEUE);
+    let (tx, rx) = sync_channel::<Result<Vec<String>, String>>(POSITIONS_QUEUE);
     std::thread::Builder::new()
         .name("tabula-positions".into())
         .spawn(move || {
-            pool.install(|| {
+            let summary = pool.install(|| {
                 archive::positions(&paths, &mut |report, rows| {
                     let lines = rows.iter().map(|r| r.to_json(&report.source, &report.game, report.kind)).collect();
-                    if tx.send(lines).is_err() {
+                    if tx.send(Ok(lines)).is_err() {
                         return ControlFlow::Break(());
                     }
                     ControlFlow::Continue(())
                 })
             });
+            if let Err(problems) = problems(&summary) {
+                let _ = tx.send(Err(problems));
+            }
         })
         .map_err(|e| PyOSError::new_err(format!("cannot start the run: {e}")))?;
     Ok(PositionLines { lines: Mutex::new(rx) })
@@ -103,18 +121,21 @@ pub fn positions_bytes_lines(py: Python<'_>, data: Vec<u8>, source: String) -> V
 /// The JSON lines of `tabula find --jsonl --position POSITION [--game GAME]` for `paths`.
 ///
 /// # Errors
-/// `ValueError` when `position` is no position (of `game`, when given) or `game` no game.
+/// `ValueError` when `position` is no position (of `game`, when given) or `game` no game;
+/// `OSError` when a path or file could not be read.
 #[pyfunction]
 #[pyo3(signature = (paths, position, game=None))]
 pub fn find_lines(py: Python<'_>, paths: Vec<PathBuf>, position: &str, game: Option<&str>) -> PyResult<Vec<String>> {
     let game = game.map(str::parse::<GameKind>).transpose().map_err(|e| PyValueError::new_err(e.to_string()))?;
     let target = Target::parse(position, game).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(py.detach(move || {
+    let (lines, summary) = py.detach(move || {
         let mut lines = Vec::new();
-        archive::find(&paths, &target, &mut |f| {
+        let summary = archive::find(&paths, &target, &mut |f| {
             lines.push(f.to_json());
             ControlFlow::Continue(())
         });
-        lines
-    }))
+        (lines, summary)
+    });
+    problems(&summary).map_err(PyOSError::new_err)?;
+    Ok(lines)
 }

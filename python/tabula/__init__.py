@@ -93,7 +93,8 @@ def duplicates(
 
     Each group is a dict ``{"kind", "scope", "fingerprint", "members": [{"source", "game"}]}``:
     the same game (Arimaa, Stones and Rivers) or match (backgammon, ``scope`` ``"match"``) in
-    any format, groups in the order of their first member.
+    any format, groups in the order of their first member. ``OSError`` when a path or file
+    cannot be read (the program exits 2).
     """
     names, jobs = _paths_and_jobs(paths, jobs)
     return [_json.loads(line) for line in _tabula.duplicates_lines(names, jobs)]
@@ -107,7 +108,8 @@ def positions(
     Yields one dict per position, ``{"source", "game", "kind", "ply", "side", "position",
     "dice", "move", "key"}``, in the games' order and then by ply; the last of a game is its
     ``final_position``. Streamed from a background thread: memory does not grow with the archive
-    (``pandas.DataFrame(tabula.positions(path))`` holds the rows, of course).
+    (``pandas.DataFrame(tabula.positions(path))`` holds the rows, of course). After the rows of
+    what could be read, ``OSError`` names the paths or files that could not be.
     """
     names, jobs = _paths_and_jobs(paths, jobs)
     return _lines(_tabula.position_lines(names, jobs))
@@ -128,7 +130,8 @@ def find(
     ``position``: an Arimaa ``g [<64 squares>]``/``s [...]``, a gnubg Position ID (from the view
     of the player on roll) or a Stones and Rivers position string; ``game`` names the game when
     the text could be read as another's. Returns dicts ``{"source", "game", "kind", "ply"}``;
-    ``ValueError`` when ``position`` is no position.
+    ``ValueError`` when ``position`` is no position, ``OSError`` when a path or file cannot
+    be read.
     """
     names, _ = _paths_and_jobs(paths, None)
     if not isinstance(position, str):

@@ -50,3 +50,22 @@ def test_check_reports_carry_fingerprints():
     reports = [r for r in tabula.check(str(TESTDATA)) if r["kind"] != "unknown"]
     assert all(len(r["fingerprint"]) == 32 for r in reports)
     assert all(("match_fingerprint" in r) == (r["kind"] == "backgammon") for r in reports)
+
+
+def test_a_path_not_read_is_an_error_as_the_program_exits_2(program, tmp_path):
+    games = str(TESTDATA / "snr" / "games.txt")
+    missing = str(tmp_path / "missing.txt")
+    for command in (["duplicates"], ["positions"]):
+        assert run(program, *command, "--jsonl", games, missing).returncode == 2
+    with pytest.raises(OSError, match="could not be read"):
+        tabula.duplicates([games, missing])
+    rows = tabula.positions([games, missing])
+    expected = jsonl(run(program, "positions", "--jsonl", games).stdout)
+    got = [next(rows) for _ in expected]
+    assert got == expected
+    with pytest.raises(OSError, match="missing.txt"):
+        next(rows)
+    last = expected[-1]["position"]
+    assert run(program, "find", "--jsonl", "--position", last, games, missing).returncode == 2
+    with pytest.raises(OSError, match="missing.txt"):
+        tabula.find([games, missing], last)
