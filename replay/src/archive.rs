@@ -148,6 +148,15 @@ pub fn positions(
     paths: &[PathBuf],
     f: &mut dyn FnMut(&GameReport, &[PositionRow]) -> ControlFlow<()>,
 ) -> PositionsSummary {
+    positions_of(paths, None, f)
+}
+
+/// As [`positions`], passing over the files of a game other than `kind` (when given) unread.
+fn positions_of(
+    paths: &[PathBuf],
+    kind: Option<GameKind>,
+    f: &mut dyn FnMut(&GameReport, &[PositionRow]) -> ControlFlow<()>,
+) -> PositionsSummary {
     let mut summary = PositionsSummary::default();
     for entry in input::walk(paths) {
         let (path, named) = match entry {
@@ -158,7 +167,7 @@ pub fn positions(
                 continue;
             }
         };
-        if file_positions(&path, named, &mut summary, f).is_break() {
+        if file_positions(&path, named, kind, &mut summary, f).is_break() {
             summary.stopped = true;
             break;
         }
@@ -169,6 +178,7 @@ pub fn positions(
 fn file_positions(
     path: &Path,
     named: bool,
+    kind: Option<GameKind>,
     summary: &mut PositionsSummary,
     f: &mut dyn FnMut(&GameReport, &[PositionRow]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -187,6 +197,9 @@ fn file_positions(
         }
         return ControlFlow::Continue(());
     };
+    if kind.is_some_and(|k| format.game() != k) {
+        return ControlFlow::Continue(());
+    }
     summary.files += 1;
     let mut stopped = false;
     let read = games::read_positions(format, path, &source, reader, &mut |(report, rows)| {
@@ -364,14 +377,10 @@ impl Found {
 }
 
 /// Calls `f` with every game and ply of `paths` that reach `target`, in input order (the
-/// games' positions as [`positions`] gives them).
+/// games' positions as [`positions`] gives them; the files of another game are not read).
 pub fn find(paths: &[PathBuf], target: &Target, f: &mut dyn FnMut(&Found) -> ControlFlow<()>) -> PositionsSummary {
-    let key = position_key(target.kind.name(), target.side, &target.position);
-    positions(paths, &mut |report, rows| {
-        if report.kind != target.kind.name() {
-            return ControlFlow::Continue(());
-        }
-        for row in rows.iter().filter(|row| row.key(report.kind) == key && target.matches(report.kind, row)) {
+    positions_of(paths, Some(target.kind), &mut |report, rows| {
+        for row in rows.iter().filter(|row| target.matches(report.kind, row)) {
             let found =
                 Found { source: report.source.clone(), game: report.game.clone(), kind: report.kind, ply: row.ply };
             f(&found)?;
