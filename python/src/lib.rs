@@ -73,18 +73,18 @@ fn texts_list<'py>(py: Python<'py>, write: impl FnOnce(&mut Texts) + Send) -> Py
 }
 
 /// A refusal of `tabula resolve` as the Python exception of its kind.
+/// An illegal move or one that does not read carries the legal moves nearest to it
+/// (`suggestions`), as `tabula resolve --jsonl` answers both.
 fn refusal_err(py: Python<'_>, r: Refusal) -> PyErr {
-    match r.kind {
-        "illegal" => {
-            let err = IllegalMove::new_err(r.message);
-            if let Err(e) = err.value(py).setattr("suggestions", r.suggestions) {
-                return e;
-            }
-            err
-        }
-        "ambiguous" => ambiguous(py, r.message, r.candidates),
+    let err = match r.kind {
+        "ambiguous" => return ambiguous(py, r.message, r.candidates),
+        "illegal" => IllegalMove::new_err(r.message),
         _ => NotationError::new_err(r.message),
+    };
+    if let Err(e) = err.value(py).setattr("suggestions", r.suggestions) {
+        return e;
     }
+    err
 }
 
 /// An `AmbiguousMove` with its candidates.

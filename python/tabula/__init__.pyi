@@ -38,7 +38,9 @@ class Game:
     ) -> Union[arimaa.Board, backgammon.Board, stones_rivers.Board]: ...
     def _repr_html_(self) -> str: ...
 
-class NotationError(TabulaError): ...
+class NotationError(TabulaError):
+    suggestions: List[str]
+
 class IllegalMove(TabulaError):
     suggestions: List[str]
 

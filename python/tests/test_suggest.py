@@ -47,3 +47,14 @@ def test_illegal_move_suggestions_are_resolves(game, board, push, asked, cli_res
     expected = [s["move"] for s in answer["error"]["suggestions"]]
     assert expected
     assert caught.value.suggestions == expected
+
+
+def test_a_move_that_does_not_read_carries_resolves_suggestions_too(cli_resolve):
+    b = tabula.backgammon.Board()
+    with pytest.raises(tabula.NotationError) as caught:
+        b.play("8/5 6/5x", "31")
+    answer = cli_resolve([{"game": "backgammon", "position": b.position, "dice": "31", "move": "8/5 6/5x"}])[0]
+    assert answer["error"]["kind"] == "syntax"
+    expected = [s["move"] for s in answer["error"]["suggestions"]]
+    assert expected[0] == "8/5 6/5"
+    assert caught.value.suggestions == expected
