@@ -88,6 +88,14 @@ fn arimaa_doors_agree() {
     let resolved = resolved_suggestions(json!({"game": "arimaa", "position": position, "move": slip}));
     assert_eq!(refused.suggestions, resolved);
     assert!(resolved.contains(&"Ee2n Ee3n Ee4n Ee5n".to_owned()), "{resolved:?}");
+    // With its label, as a record writes it: the same moves from both doors.
+    let labelled = format!("2g {slip}");
+    let with_label = resolved_suggestions(json!({"game": "arimaa", "position": position, "move": labelled}));
+    assert_eq!(with_label, resolved);
+    assert_eq!(board.push_long(&labelled).err().map(|r| r.suggestions), Some(resolved.clone()));
+    // The other side's label: no search.
+    let wrong = resolved_suggestions(json!({"game": "arimaa", "position": position, "move": format!("2s {slip}")}));
+    assert!(wrong.is_empty(), "{wrong:?}");
     // Texts that are no slip of a turn are refused without a search going wrong.
     for odd in ["Eé2n Ed3n", "Ed2éé", &"Ed2n ".repeat(500)] {
         assert!(board.push_long(odd).is_err(), "{odd}");

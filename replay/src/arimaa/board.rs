@@ -118,12 +118,7 @@ impl Board {
     fn resolve_long(&self, text: &str) -> Result<(Action, String), Refusal> {
         Refusal::check_length(text)?;
         let pos = self.game.position();
-        self.resolve_long_strictly(text).map_err(|r| {
-            r.suggesting(|| match strip_label(text, pos.side_to_move()) {
-                Ok(body) => crate::nearness::moves_alone(&super::suggest::nearest(pos, body)),
-                Err(_) => Vec::new(),
-            })
-        })
+        self.resolve_long_strictly(text).map_err(|r| r.suggesting(|| super::suggest::near_text(pos, text)))
     }
 
     fn resolve_long_strictly(&self, text: &str) -> Result<(Action, String), Refusal> {

@@ -11,7 +11,7 @@
 //! `CAPTURE` more.
 
 use tabula_engine::arimaa::{Direction, Phase, Piece, Position, Square, Step, TurnBuilder};
-use tabula_notation::arimaa::{write_turn, LongToken};
+use tabula_notation::arimaa::{write_turn, LongToken, MoveLabel};
 
 use super::movelist::{MoveBody, Moves};
 use super::verify::{verify, verify_with, Notation, Record, Replayed};
@@ -176,6 +176,23 @@ pub fn nearest(pos: &Position, written: &str) -> Vec<(Cost, String)> {
         scored.push((cost, text));
     }
     nearness::rank(scored)
+}
+
+/// The moves of the turns legal on `pos` nearest to the long-notation `text` a door refuses, a
+/// move label it starts with left out (none when the label is the other side's): what the
+/// board and `tabula resolve` suggest alike.
+pub fn near_text(pos: &Position, text: &str) -> Vec<String> {
+    let t = text.trim_start();
+    let body = match MoveLabel::from_ascii_prefix(t.as_bytes()) {
+        Some((label, len)) if t[len..].is_empty() || t[len..].starts_with(|c: char| c.is_ascii_whitespace()) => {
+            if label.color != pos.side_to_move() {
+                return Vec::new();
+            }
+            &t[len..]
+        }
+        _ => t,
+    };
+    nearness::moves_alone(&nearest(pos, body))
 }
 
 /// The suggestions for an `illegal` report of a long-notation `record`: `None` when the record
