@@ -1,5 +1,6 @@
 //! Verified replay of one game of a `.mat` match: every roll, play, cube action and result.
 
+use std::fmt::{self, Write as _};
 use std::sync::Arc;
 
 use tabula_engine::backgammon::{Cube, Dice, MatchScore, MoveGenerator, Play, PlayError, Position, Setup, Side};
@@ -108,6 +109,7 @@ pub fn verify_game_with(
         first,
         moves,
         unplayed_rolls: Vec::new(),
+        field: String::new(),
         pos: Position::start(),
         view: Side::Zero,
         on_roll: None,
@@ -158,6 +160,8 @@ struct GameState {
     moves: Fingerprinter,
     /// Rolls with nothing played not yet written to `moves` (see [`GameState::action`]).
     unplayed_rolls: Vec<String>,
+    /// The field being written, reused for every action.
+    field: String,
     /// Seen from `view`.
     pos: Position,
     view: Side,
@@ -240,7 +244,7 @@ impl GameState {
                             Err(PlayFault::Unplayed(message)) => {
                                 // Rolled and resigned, as `????` writes it: nothing was played
                                 // (as in a dance: the position and the roll tell them apart).
-                                self.action(b'R', me, &format!("{}{} ", dice.high(), dice.low()));
+                                self.action(b'R', me, format_args!("{}{} ", dice.high(), dice.low()));
                                 self.unplayed = Some(fail(format!(
                                     "{message}; a roll is left unplayed only when no die can be played, or as the \
                                      last action of a game that ends by resignation"
@@ -253,7 +257,7 @@ impl GameState {
                             Err(PlayFault::Illegal(message)) => return Err(fail(message)),
                         }
                     } else {
-                        self.action(b'R', me, &format!("{}{} ", dice.high(), dice.low()));
+                        self.action(b'R', me, format_args!("{}{} ", dice.high(), dice.low()));
                         self.resigned_after_roll = Some(me);
                         self.pass_turn(me);
                     }
@@ -276,21 +280,21 @@ impl GameState {
                         let v = Cube::taken(offered, me).double(me, written, false).map_err(|e| fail(e.to_string()))?;
                         self.beaver = Some(offered);
                         self.pending = Some((me, v));
-                        self.action(b'V', me, &v.to_string());
+                        self.action(b'V', me, format_args!("{v}"));
                     } else {
                         if self.on_roll.is_some_and(|s| s != me) {
                             return Err(fail("a double out of turn".into()));
                         }
                         let v = self.cube.double(me, written, ctx.crawford).map_err(|e| fail(e.to_string()))?;
                         self.pending = Some((me, v));
-                        self.action(b'D', me, &v.to_string());
+                        self.action(b'D', me, format_args!("{v}"));
                     }
                 }
                 ActionKind::Take => match self.pending.take() {
                     // After a beaver the cube stays with the player who beavered.
                     Some((doubler, v)) if doubler != me => {
                         self.cube = Cube::taken(v, if self.beaver.take().is_some() { doubler } else { me });
-                        self.action(b'T', me, "");
+                        self.action(b'T', me, format_args!(""));
                     }
                     _ => return Err(fail("a take without a double by the opponent".into())),
                 },
@@ -299,7 +303,7 @@ impl GameState {
                         // Dropping a beaver gives up the double the dropper offered.
                         let points = self.beaver.take().unwrap_or(self.cube.value);
                         self.over = Some(Ending { winner: doubler, points: u64::from(points), how: "drop" });
-                        self.action(b'P', me, "");
+                        self.action(b'P', me, format_args!(""));
                     }
                     _ => return Err(fail("a drop without a double by the opponent".into())),
                 },
@@ -312,8 +316,8 @@ impl GameState {
                         None => "-",
                     };
                     let id = position_id::encode(&self.pos);
-                    let text = format!("{id} {} {owner}", self.cube.value);
-                    self.action(b'S', self.view, &text);
+                    let value = self.cube.value;
+                    self.action(b'S', self.view, format_args!("{id} {value} {owner}"));
                 }
                 ActionKind::Wins { points, .. } => {
                     claimed = true;
@@ -420,15 +424,16 @@ impl GameState {
     /// first), a space and `text`. A roll with nothing played (`text` ends in a space) waits:
     /// rolls with nothing played that end a game by resignation are left out (`????`, a roll
     /// left unplayed, a dance and gnubg's roll written again after it all say the same).
-    fn action(&mut self, tag: u8, player: Side, text: &str) {
+    fn action(&mut self, tag: u8, player: Side, text: fmt::Arguments<'_>) {
         let who = if player == self.first { "A" } else { "B" };
-        let field = format!("{who} {text}");
-        if tag == b'R' && text.ends_with(' ') && self.unplayed_rolls.len() < MAX_WAITING_ROLLS {
-            self.unplayed_rolls.push(field);
+        self.field.clear();
+        let _ = write!(self.field, "{who} {text}");
+        if tag == b'R' && self.field.ends_with(' ') && self.unplayed_rolls.len() < MAX_WAITING_ROLLS {
+            self.unplayed_rolls.push(self.field.clone());
             return;
         }
         self.flush_rolls();
-        self.moves.field(tag, field.as_bytes());
+        self.moves.field(tag, self.field.as_bytes());
     }
 
     /// Writes the rolls with nothing played that wait.
@@ -459,8 +464,8 @@ impl GameState {
             ResolveError::DiceRule(PlayError::TooFewDice { used: 0, .. }) => PlayFault::Unplayed(e.to_string()),
             e => PlayFault::Illegal(e.to_string()),
         })?;
-        let standard = write_play(&self.pos, &resolved.play);
-        self.action(b'R', me, &format!("{}{} {standard}", dice.high(), dice.low()));
+        let standard = PlayText::standard(&self.pos, &resolved.play);
+        self.action(b'R', me, format_args!("{}{} {standard}", dice.high(), dice.low()));
         if keep {
             self.last_play = Some((self.pos, resolved.play));
         }
