@@ -180,6 +180,14 @@ pub fn set_distance(written: &[&str], legal: &[&str]) -> Cost {
         .unwrap_or(0)
 }
 
+/// Whether a legal move of `legal` tokens at `cost` from a text of `written` tokens keeps
+/// anything of it: a move as far as writing every token anew (`hello` for `13/9`) is not
+/// suggested. A text of no token (a play left out) keeps the moves: only the record's replay
+/// can tell them apart.
+pub fn related(cost: Cost, written: usize, legal: usize) -> bool {
+    written == 0 || cost < INDEL.saturating_mul(written.max(legal) as Cost)
+}
+
 /// Candidates `(cost, text)` sorted nearest first (equal costs by text, so that every door gives
 /// the same order), those further than [`FAR`] from the nearest left out, each text once.
 pub fn rank(mut candidates: Vec<(Cost, String)>) -> Vec<(Cost, String)> {
@@ -269,5 +277,8 @@ mod tests {
         );
         assert_eq!(set_distance(&["8/5", "13/10"], &["13/9", "8/5"]), 3);
         assert_eq!(set_distance(&["8/5"], &["13/9", "8/5"]), INDEL);
+        assert!(!related(set_distance(&["hello"], &["13/9"]), 1, 1));
+        assert!(related(set_distance(&["8/5"], &["13/9", "8/5"]), 1, 2));
+        assert!(related(INDEL, 0, 1));
     }
 }

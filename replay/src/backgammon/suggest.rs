@@ -138,9 +138,14 @@ pub fn nearest(pos: &Position, dice: Dice, written: &str) -> Vec<(Cost, String)>
                 .map(|s| format!("{}/{}{}", s.from.number(), s.to.number(), if s.hit { "*" } else { "" }))
                 .collect();
             let steps: Vec<&str> = steps.iter().map(String::as_str).collect();
-            let cost = nearness::set_distance(&whole, &legal).min(nearness::set_distance(&by_die, &steps));
-            (cost, text)
+            let joined = nearness::set_distance(&whole, &legal);
+            let hop_by_hop = nearness::set_distance(&by_die, &steps);
+            let related = nearness::related(joined, whole.len(), legal.len())
+                || nearness::related(hop_by_hop, by_die.len(), steps.len());
+            (joined.min(hop_by_hop), text, related)
         })
+        .filter(|&(_, _, related)| related)
+        .map(|(cost, text, _)| (cost, text))
         .collect();
     nearness::rank(scored)
 }
@@ -185,4 +190,18 @@ pub fn suggestions(
         let r = replay(&game);
         (r.verdict, r.turns)
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_that_keeps_nothing_of_any_play_gets_no_suggestion() {
+        let dice = Dice::new(3, 1).unwrap_or_else(|| unreachable!());
+        let pos = Position::start();
+        assert!(nearest(&pos, dice, "hello").is_empty());
+        let near: Vec<String> = nearest(&pos, dice, "8/5 6/4").into_iter().map(|(_, t)| t).collect();
+        assert!(near.contains(&"8/5 6/5".to_owned()), "{near:?}");
+    }
 }

@@ -48,12 +48,15 @@ pub fn nearest(pos: &Position, written: &str) -> Vec<(Cost, String)> {
         .enumerate()
         .map(|(i, t)| {
             let text = TurnText::from_turn(pos.to_move(), t).to_string();
-            let cost = {
+            let (cost, related) = {
                 let legal: smallvec::SmallVec<[&str; 8]> = tokens(&text).collect();
-                nearness::distance(&written, &legal)
+                let cost = nearness::distance(&written, &legal);
+                (cost, nearness::related(cost, written.len(), legal.len()))
             };
-            (cost, text, i)
+            (cost, text, i, related)
         })
+        .filter(|s| s.3)
+        .map(|(cost, text, i, _)| (cost, text, i))
         .collect();
     let nearest = scored.iter().map(|s| s.0).min().unwrap_or(0);
     scored.retain(|s| s.0 <= nearest.saturating_add(nearness::FAR));
@@ -115,4 +118,17 @@ pub fn verify_suggesting(source: &Arc<str>, record: &Record, suggest: bool) -> G
         }
     }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_that_keeps_nothing_of_any_turn_gets_no_suggestion() {
+        let pos = Position::initial(tabula_engine::stones_rivers::Player::Square);
+        assert!(nearest(&pos, "hello").is_empty());
+        let near = nearest(&pos, "Sq - D5, PS, D6, D8");
+        assert_eq!(near.first().map(|(_, t)| t.as_str()), Some("Sq - D5, PS, D6, D7"));
+    }
 }
