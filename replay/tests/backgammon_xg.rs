@@ -147,6 +147,11 @@ fn container(records: &[Vec<u8>], declared: Option<usize>) -> Vec<u8> {
 }
 
 fn container_of(game_file: &[u8], stream: Vec<u8>, declared: Option<usize>) -> Vec<u8> {
+    container_listing(game_file, stream, declared, 1)
+}
+
+/// As [`container_of`], the game file listed `entries` times in the archive index.
+fn container_listing(game_file: &[u8], stream: Vec<u8>, declared: Option<usize>, entries: usize) -> Vec<u8> {
     let mut out = vec![0u8; 8232];
     out[..4].copy_from_slice(b"RGMH");
     out[4..8].copy_from_slice(&1u32.to_le_bytes());
@@ -158,14 +163,14 @@ fn container_of(game_file: &[u8], stream: Vec<u8>, declared: Option<usize>) -> V
     put(&mut entry, 516, stream.len() as i32);
     put(&mut entry, 520, 0);
     entry[524..528].copy_from_slice(&crc(game_file).to_le_bytes());
-    let registry = zlib(&entry);
+    let registry = zlib(&entry.repeat(entries));
     let archive_start = out.len();
     out.extend_from_slice(&stream);
     out.extend_from_slice(&registry);
     let sum = crc(&out[archive_start..]);
     let mut tail = vec![0u8; 36];
     tail[..4].copy_from_slice(&sum.to_le_bytes());
-    put(&mut tail, 4, 1);
+    put(&mut tail, 4, entries as i32);
     put(&mut tail, 12, registry.len() as i32);
     put(&mut tail, 16, stream.len() as i32);
     put(&mut tail, 20, 1);
@@ -255,6 +260,21 @@ fn a_corrupt_zlib_stream_is_refused() {
     let n = file.len();
     file[n - 100] ^= 0x55;
     assert!(message(&check(&file)[0]).contains("CRC-32"));
+}
+
+#[test]
+fn a_game_file_listed_twice_is_refused_not_inflated_again() {
+    let game_file: Vec<u8> = two_games().concat();
+    let once = container_listing(&game_file, zlib(&game_file), None, 1);
+    assert!(check(&once).iter().all(|r| r.verdict == Verdict::Ok));
+    for entries in [2, 16] {
+        let file = container_listing(&game_file, zlib(&game_file), None, entries);
+        let e = read_xg(file.as_slice()).unwrap_err();
+        assert!(matches!(e, XgError::ListedTwice("temp.xg")), "{e}");
+        let r = &check(&file)[0];
+        assert_eq!(r.verdict, Verdict::Unreadable);
+        assert!(message(r).contains("lists `temp.xg` twice"), "{}", message(r));
+    }
 }
 
 #[test]

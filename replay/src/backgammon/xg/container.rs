@@ -101,21 +101,22 @@ pub fn read_archive(data: &[u8]) -> Result<Archive, XgError> {
         return Err(XgError::Cut { what: "the archive index", at: index.len() as u64 });
     }
     let mut archive = Archive::default();
-    let mut game_file = false;
+    let (mut game_file, mut comments) = (false, false);
     for entry in index[..index_len].chunks_exact(FILE_RECORD_BYTES) {
         let name_len = usize::from(entry[0]);
         let name = entry
             .get(1..1 + name_len)
             .filter(|_| name_len < 256)
             .ok_or(XgError::Count { what: "characters of a file name in the archive index", value: name_len as i64 })?;
-        let target = match name {
-            b"temp.xg" => {
-                game_file = true;
-                &mut archive.game_file
-            }
-            b"temp.xgc" => &mut archive.comments,
+        // Each file is inflated once: an index that lists one twice is refused.
+        let (seen, target, file) = match name {
+            b"temp.xg" => (&mut game_file, &mut archive.game_file, "temp.xg"),
+            b"temp.xgc" => (&mut comments, &mut archive.comments, "temp.xgc"),
             _ => continue,
         };
+        if std::mem::replace(seen, true) {
+            return Err(XgError::ListedTwice(file));
+        }
         let what = if name == b"temp.xg" { "the game file" } else { "the comments file" };
         let size = i32_at(entry, 512, "the archive index")?;
         let stored = i32_at(entry, 516, "the archive index")?;

@@ -133,6 +133,9 @@ pub enum XgError {
     /// The archive has no game file.
     #[error("the archive holds no game file (`temp.xg`)")]
     NoGameFile,
+    /// The archive index names a file it reads twice.
+    #[error("the archive index lists `{0}` twice")]
+    ListedTwice(&'static str),
     /// The game file's length is not a whole number of records.
     #[error("record {record}: the game file is cut inside it ({bytes} of {RECORD_BYTES} bytes)")]
     CutRecord {
