@@ -79,10 +79,14 @@ pub struct GameView {
     /// The positions, the start first; for a game that breaks, the last is the position the
     /// breaking move is played on.
     pub frames: Vec<Frame>,
-    /// The verdict and where the game breaks, as `tabula check` gives them.
+    /// The verdict and where the game breaks, as `tabula check` gives them; the error of an
+    /// illegal game with the suggestions `tabula check --suggest` gives it.
     pub report: GameReport,
     /// The verdict in words, as `tabula replay` prints it.
     pub verdict: String,
+    /// Arimaa, a record of short notation that breaks at a move: the view (`g`, `s`, `n`) that
+    /// move is written in, and so the suggestions for it; `None` otherwise.
+    pub repair_view: Option<&'static str>,
 }
 
 impl GameView {
@@ -91,7 +95,7 @@ impl GameView {
         let mut text = Vec::new();
         let _ = report.write_verdict(&mut text, None);
         let verdict = String::from_utf8_lossy(&text).trim_end().to_owned();
-        GameView { title, header, frames, report, verdict }
+        GameView { title, header, frames, report, verdict, repair_view: None }
     }
 
     /// The turns the game has: the last frame's count.

@@ -283,7 +283,8 @@ pub fn view(
 
 /// A game found in its match replayed into frames, as [`view`] does.
 pub(crate) fn view_of(source: &Arc<str>, found: Found) -> GameView {
-    let Found { name, place, length, tags: match_tags, game, written, report } = found;
+    let Found { name, place, length, tags: match_tags, game, written, mut report, beside } = found;
+    super::check::add_suggestions(source, &game, written, &beside, &mut report);
     let names: [String; 2] = game.players.clone();
     let score = score_line(length, &game, &written);
     let (start_score, start_names) = (score.clone(), names.clone());
