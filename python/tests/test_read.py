@@ -191,6 +191,7 @@ def test_a_backgammon_page_opens_the_board_at_every_frame(monkeypatch):
 SLIPS = [
     ("arimaa/random_games.tsv", "900005", b"\\n6w Dd2n He2n Eb3n Ra2e\\n", b"\\n6w Dd2n He2n Eb3n Ra2w\\n"),
     ("backgammon/matches/galaxy_5pt.mat", "galaxy_5pt#2", b"  3) 63: 24/18 7/4 ", b"  3) 63: 24/18 7/3 "),
+    ("backgammon/sgf/galaxy_1pt.sgf", "galaxy_1pt#1", b";B[43yclp]", b";B[43yclq]"),
     ("snr/games.txt", "cr-win-1", b"Cr - I9, PS, I8, I7\n", b"Cr - I9, PS, I8, I6\n"),
 ]
 

@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 
 use crate::report::{Suggestion, Verdict};
 use crate::svg::escape;
-use crate::view::GameView;
+use crate::view::{GameView, RepairContext};
 
 const STYLE: &str = "
 body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; margin: 16px; color: #222; background: #fafaf7; }
@@ -286,17 +286,16 @@ fn suggested(view: &GameView) -> Option<&[Suggestion]> {
 /// record first), each with what the record gets with it: the list `#repairs`, whose items are
 /// clicked to play them on the board (see [`REPAIRS_SCRIPT`]).
 fn repairs(out: &mut String, view: &GameView, found: &[Suggestion]) {
-    let token = view.report.error.as_ref().map_or("", |e| e.token.as_str());
     let frame = view.frames.len().saturating_sub(1);
     let _ = write!(out, "<li class=\"repairs\">in its place: <ul id=\"repairs\" data-frame=\"{frame}\"");
-    // A backgammon play is written after its roll (`63: 24/18 7/3`); the suggestions are plays alone.
-    if view.report.kind == crate::game_kind::GameKind::Backgammon.name() {
-        if let Some((dice, _)) = token.split_once(':') {
-            let _ = write!(out, " data-dice=\"{}\"", escape(dice.trim()));
+    match &view.repair_context {
+        Some(RepairContext::Dice(dice)) => {
+            let _ = write!(out, " data-dice=\"{}\"", escape(dice));
         }
-    }
-    if let Some(v) = view.repair_view {
-        let _ = write!(out, " data-view=\"{v}\"");
+        Some(RepairContext::View(v)) => {
+            let _ = write!(out, " data-view=\"{v}\"");
+        }
+        None => {}
     }
     out.push_str(">\n");
     for s in found {

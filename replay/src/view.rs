@@ -84,9 +84,20 @@ pub struct GameView {
     pub report: GameReport,
     /// The verdict in words, as `tabula replay` prints it.
     pub verdict: String,
-    /// Arimaa, a record of short notation that breaks at a move: the view (`g`, `s`, `n`) that
-    /// move is written in, and so the suggestions for it; `None` otherwise.
-    pub repair_view: Option<&'static str>,
+    /// What the analysis board is given, besides the position, to play a suggestion in place
+    /// of the move that breaks the game; `None` when it needs nothing more.
+    pub repair_context: Option<RepairContext>,
+}
+
+/// What the text of a move that breaks a game leaves to its context, and the analysis board
+/// is given before a suggestion is played in its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RepairContext {
+    /// Backgammon: the roll the play is written with (`63`).
+    Dice(String),
+    /// Arimaa, a record of short notation: the view (`g`, `s`, `n`) the move, and so the
+    /// suggestions for it, are written in.
+    View(&'static str),
 }
 
 impl GameView {
@@ -95,7 +106,7 @@ impl GameView {
         let mut text = Vec::new();
         let _ = report.write_verdict(&mut text, None);
         let verdict = String::from_utf8_lossy(&text).trim_end().to_owned();
-        GameView { title, header, frames, report, verdict, repair_view: None }
+        GameView { title, header, frames, report, verdict, repair_context: None }
     }
 
     /// The turns the game has: the last frame's count.

@@ -710,6 +710,7 @@ test('replay pages of a broken record list the suggestions of tabula check --sug
   const slips = [
     ['arimaa', 'testdata/arimaa/random_games.tsv', '900005', '\\n6w Dd2n He2n Eb3n Ra2e\\n', '\\n6w Dd2n He2n Eb3n Ra2w\\n'],
     ['backgammon', 'testdata/backgammon/matches/galaxy_5pt.mat', '2', '  3) 63: 24/18 7/4 ', '  3) 63: 24/18 7/3 '],
+    ['backgammon', 'testdata/backgammon/sgf/galaxy_1pt.sgf', '1', ';B[43yclp]', ';B[43yclq]'],
     ['stones-and-rivers', 'testdata/snr/games.txt', 'cr-win-1', 'Cr - I9, PS, I8, I7\n', 'Cr - I9, PS, I8, I6\n'],
   ];
   for (const [kind, file, game, from, to] of slips) {
@@ -726,7 +727,7 @@ test('replay pages of a broken record list the suggestions of tabula check --sug
 
     const replayed = run(['replay', slipped, '--game', game, '--format', 'html']);
     assert.equal(replayed.status, 1, `${kind}: the page's verdict is check's`);
-    const pageFile = join(artefacts, `replay-slip-${kind}.html`);
+    const pageFile = join(artefacts, `replay-slip-${basename(file)}.html`);
     writeFileSync(pageFile, replayed.stdout);
     assert.ok(replayed.stdout.length < 2_000_000, `${kind}: a replay page of ${replayed.stdout.length} bytes (at most 2 MB)`);
     const page = await open('file://' + pageFile);
@@ -751,7 +752,9 @@ test('replay pages of a broken record list the suggestions of tabula check --sug
     assert.notEqual(await text(page, 'position'), positionOf(at), kind);
     await page.click('#first');
     assert.notEqual(await text(page, 'position'), positionOf(at), kind);
-    const dice = kind === 'backgammon' ? report.error.token.split(':')[0].trim() : undefined;
+    // The roll of the play written (`63: 24/18 7/3` in a .mat, `B[43yclq]` in an .sgf).
+    const dice = kind === 'backgammon' ? report.error.token.match(/\d\d/)[0] : null;
+    assert.equal(await page.$eval('#repairs', (e) => e.getAttribute('data-dice')), dice, kind);
     await page.click('#repairs li[data-then="ok"] >> nth=0');
     assert.equal(await text(page, 'error'), '', kind);
     assert.equal(await page.evaluate(() => window.tabulaCurrent()), frame, kind);

@@ -15,7 +15,7 @@ use super::find::OwnedRecord;
 use super::verify::{verify_with, Notation, Replayed};
 use crate::report::{GameReport, Verdict};
 use crate::svg::{Place, Svg, HIGHLIGHT};
-use crate::view::{Frame, GameView};
+use crate::view::{Frame, GameView, RepairContext};
 
 const CELL: f64 = 60.0;
 const LEFT: f64 = 28.0;
@@ -211,13 +211,13 @@ pub fn view(record: &OwnedRecord) -> GameView {
     });
     let mut report = report;
     report.add_suggestions(|r| super::suggest::suggestions(&record.as_record(), r));
-    let repair_view = match record.notation {
-        Notation::Short(_) => short_view_at(record, &report),
+    let repair_context = match record.notation {
+        Notation::Short(_) => short_view_at(record, &report).map(RepairContext::View),
         Notation::Long => None,
     };
     let title = format!("{} game {}", crate::view::file_name(&record.source), record.game);
     let mut view = GameView::new(title, header(record), frames, report);
-    view.repair_view = repair_view;
+    view.repair_context = repair_context;
     view
 }
 
@@ -272,14 +272,14 @@ mod tests {
         let view = super::view(&short_record(&format!("s {game}")));
         assert_eq!(view.report.verdict, Verdict::Illegal, "{:?}", view.report);
         assert_eq!(view.report.error.as_ref().map(|e| e.turn.as_str()), Some("3g"));
-        assert_eq!(view.repair_view, Some("s"));
+        assert_eq!(view.repair_context, Some(RepairContext::View("s")));
         // Another view named on a line of its own, before the move that breaks.
         let view = super::view(&short_record("s 1 dcdemchh, 8hdcmecdh\nn\n2 evmvh8vh7v, e^^^r^\n3 dvdvdvr5v"));
         assert_eq!(view.report.verdict, Verdict::Illegal, "{:?}", view.report);
         assert!(view.report.error.as_ref().is_some_and(|e| e.line >= 3), "{:?}", view.report);
-        assert_eq!(view.repair_view, Some("n"));
+        assert_eq!(view.repair_context, Some(RepairContext::View("n")));
         let legal = super::view(&short_record(&format!("s {}", game.split(" 3 ").next().unwrap_or_default())));
-        assert_eq!((legal.report.verdict, legal.repair_view), (Verdict::Ok, None));
+        assert_eq!((legal.report.verdict, legal.repair_context), (Verdict::Ok, None));
     }
 
     #[test]

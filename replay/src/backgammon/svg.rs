@@ -16,8 +16,9 @@ use tabula_engine::backgammon::{BySide, Cube, GameState, MatchState, Point, Posi
 use super::show::{describe, find_game, score_line, show_name, touched_points, write_verdict, Found};
 use super::verify::{verify_game_with, Replayed};
 use crate::error::ShowError;
+use crate::report::Verdict;
 use crate::svg::{Place, Svg, HIGHLIGHT};
-use crate::view::{Frame, GameView};
+use crate::view::{Frame, GameView, RepairContext};
 
 /// Checkers drawn on a point before the rest are shown as a number.
 const STACK: usize = 5;
@@ -357,7 +358,13 @@ pub(crate) fn view_of(source: &Arc<str>, found: Found) -> GameView {
     tags.extend(match_tags.into_iter().take(24));
     let mut text = Vec::new();
     let _ = write_verdict(&report, &game, &mut text);
+    // The roll of the play the game breaks at, which its suggestions are played with.
+    let dice = report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal).and_then(|e| {
+        let action = game.actions.iter().find(|a| a.line == e.line && a.text.as_str() == e.token)?;
+        action.dice().map(|(d1, d2)| RepairContext::Dice(format!("{d1}{d2}")))
+    });
     let mut view = GameView::new(format!("{name} game {place}"), tags, frames, report);
+    view.repair_context = dice;
     view.verdict = String::from_utf8_lossy(&text).trim_end().to_owned();
     view
 }
