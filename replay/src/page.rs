@@ -444,6 +444,43 @@ mod tests {
         assert!(filled.contains("id=\"module\">AGFzbQ==</script>"));
     }
 
+    fn broken_short_game(suggestions: Option<Vec<Suggestion>>) -> GameView {
+        use crate::report::{ErrorInfo, GameReport, Suggestions};
+        use crate::view::Frame;
+        let error = ErrorInfo {
+            turn: "2g".into(),
+            line: 1,
+            token: "e^^r4^".into(),
+            message: "no piece".into(),
+            suggestions: suggestions.map(|s| Box::new(Suggestions(s))),
+        };
+        let mut report = GameReport::unreadable("t.txt".into(), "t".into(), "arimaa", error);
+        report.verdict = Verdict::Illegal;
+        let frames = vec![
+            Frame::new("start", 0, |_| String::new()).at(Some(String::new())),
+            Frame::new("1s", 1, |_| String::new()),
+        ];
+        let mut view = GameView::new("t".into(), Vec::new(), frames, report);
+        view.repair_context = Some(RepairContext::View("s"));
+        view
+    }
+
+    #[test]
+    fn the_list_of_repairs_is_written_with_its_view_only_when_there_are_suggestions() {
+        let s = |m: &str, then, turns| Suggestion { r#move: m.into(), then: Some(then), turns: Some(turns) };
+        let found = vec![s("e^^r4<", Verdict::Ok, 9), s("e^^r4>", Verdict::Illegal, 1)];
+        let page = html(&broken_short_game(Some(found)), None);
+        assert!(page.contains("<ul id=\"repairs\" data-frame=\"1\" data-view=\"s\">"), "{page}");
+        assert!(page.contains("<li data-move=\"e^^r4&lt;\" data-then=\"ok\" data-turns=\"9\""));
+        assert!(page.contains(">e^^r4&lt;: repairs the record (9 moves)</li>"));
+        assert!(page.contains(">e^^r4&gt;: illegal after 1 move</li>"));
+        assert!(page.contains(REPAIRS_SCRIPT) && page.contains(REPAIRS_STYLE));
+        for none in [None, Some(Vec::new())] {
+            let page = html(&broken_short_game(none), None);
+            assert!(!page.contains("repairs"), "{page}");
+        }
+    }
+
     #[test]
     fn the_kept_module_is_a_webassembly_module_that_answers_the_page() {
         assert!(MODULE.starts_with(b"\0asm\x01\0\0\0"), "replay/module/tabula_web.wasm: not a WebAssembly module");
