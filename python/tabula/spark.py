@@ -32,7 +32,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from . import _tabula
 
-__all__ = ["check", "COLUMNS", "DEFAULT_MAX_BYTES_PER_TASK"]
+__all__ = ["check", "positions", "COLUMNS", "POSITION_COLUMNS", "DEFAULT_MAX_BYTES_PER_TASK"]
 
 #: The most bytes of a file one task reads and checks, unless told otherwise: 64 MiB.
 DEFAULT_MAX_BYTES_PER_TASK = 64 << 20

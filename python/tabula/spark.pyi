@@ -13,3 +13,10 @@ def check(
     max_bytes_per_task: int = ...,
     suggest: bool = ...,
 ) -> DataFrame: ...
+
+POSITION_COLUMNS: List[str]
+
+def positions(
+    spark: SparkSession,
+    path: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"],
+) -> DataFrame: ...

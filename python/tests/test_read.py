@@ -2,7 +2,9 @@
 turns of `tabula check --jsonl` on that file, and each game's board and page."""
 
 import base64
+import html
 import re
+from pathlib import Path
 
 import pytest
 
@@ -182,3 +184,39 @@ def test_a_backgammon_page_opens_the_board_at_every_frame(monkeypatch):
     last = [at for _, at in frames[-4:]]
     assert len(set(last)) == 1, last
     assert last[0].split(":")[0] == g.board().position != frames[0][1].split(":")[0]
+
+
+# Bundled legal games with one slip written into each (the first `from` made `to`), and the
+# game broken by it.
+SLIPS = [
+    ("arimaa/random_games.tsv", "900005", b"\\n6w Dd2n He2n Eb3n Ra2e\\n", b"\\n6w Dd2n He2n Eb3n Ra2w\\n"),
+    ("backgammon/matches/galaxy_5pt.mat", "galaxy_5pt#2", b"  3) 63: 24/18 7/4 ", b"  3) 63: 24/18 7/3 "),
+    ("backgammon/sgf/galaxy_1pt.sgf", "galaxy_1pt#1", b";B[43yclp]", b";B[43yclq]"),
+    ("snr/games.txt", "cr-win-1", b"Cr - I9, PS, I8, I7\n", b"Cr - I9, PS, I8, I6\n"),
+]
+
+
+@pytest.mark.parametrize("name,game,slip,written", SLIPS, ids=[s[0] for s in SLIPS])
+def test_a_broken_game_s_page_lists_the_suggestions_of_check(program, tmp_path, name, game, slip, written):
+    """The page of a game broken by a slip lists, under the break, the moves `tabula.check(...,
+    suggest=True)` suggests, in its order, and is the program's page to the byte; the game's
+    report stays the one without suggestions."""
+    from conftest import run
+
+    data = (TESTDATA / name).read_bytes()
+    assert slip in data
+    path = tmp_path / Path(name).name
+    path.write_bytes(data.replace(slip, written, 1))
+    (checked,) = [r for r in tabula.check([str(path)], suggest=True) if r["game"] == game]
+    want = [s["move"] for s in checked["error"]["suggestions"]]
+    assert want and checked["error"]["suggestions"][0]["then"] == "ok", checked
+    (g,) = [g for g in tabula.read(str(path)) if g.id == game]
+    assert g.verdict == "illegal" and "suggestions" not in g.error
+    page = g._repr_html_()
+    listed = re.search(r'<ul id="repairs"[^>]*>(.*?)</ul>', page, re.S)
+    assert listed, "the page lists the suggestions"
+    moves = [html.unescape(m) for m in re.findall(r'<li data-move="([^"]*)"', listed.group(1))]
+    assert moves == want
+    out = run(program, "replay", "--format", "html", "--game", game, str(path))
+    assert out.returncode == 1, out.stderr
+    assert page == out.stdout.rstrip("\n") or page == out.stdout

@@ -141,3 +141,53 @@ def test_bad_arguments(spark):
         tabula.spark.check(spark, str(TESTDATA), max_bytes_per_task="1")
     with pytest.raises(ValueError):
         tabula.spark.check(spark, str(TESTDATA), max_bytes_per_task=0)
+
+
+# Bundled legal games with one slip written into each (the first `from` made `to`): a file of
+# each game, the Arimaa archive long enough to be cut into pieces.
+SLIPS = [
+    ("arimaa/random_games.tsv", b"\\n6w Dd2n He2n Eb3n Ra2e\\n", b"\\n6w Dd2n He2n Eb3n Ra2w\\n"),
+    ("arimaa/random_games.tsv", b"\\n3b ra7e re7s re6e rf6s\\n", b"\\n3b ra7e re7s re6w rf6s\\n"),
+    ("backgammon/matches/galaxy_5pt.mat", b"  3) 63: 24/18 7/4 ", b"  3) 63: 24/18 7/3 "),
+    ("snr/games.txt", b"Cr - I9, PS, I8, I7\n", b"Cr - I9, PS, I8, I6\n"),
+]
+
+
+def test_suggest_gives_the_rows_of_check_suggest(program, spark, tmp_path):
+    """`suggest=True`: the rows of `tabula check --suggest --jsonl` on files with slips in the
+    three games (the archive cut into pieces, so that its suggestions come from several tasks);
+    without it, those of `tabula check --jsonl`, no error with the key."""
+    import tabula.spark
+
+    files = {}
+    for name, slip, written in SLIPS:
+        data = files.get(name) or (TESTDATA / name).read_bytes()
+        assert slip in data, (name, slip)
+        files[name] = data.replace(slip, written, 1)
+    for name, data in files.items():
+        (tmp_path / Path(name).name).write_bytes(data)
+
+    def rows(**kwargs):
+        df = tabula.spark.check(spark, str(tmp_path), max_bytes_per_task=PIECE_BYTES, **kwargs)
+        return [as_report(r) for r in df.collect()]
+
+    suggested = rows(suggest=True)
+    assert suggested == jsonl(run(program, "check", "--suggest", "--jsonl", str(tmp_path)).stdout)
+    with_hints = [r for r in suggested if r["error"] and r["error"].get("suggestions")]
+    assert {r["kind"] for r in with_hints} == {"arimaa", "backgammon", "stones-and-rivers"}, with_hints
+    assert sum(r["kind"] == "arimaa" for r in with_hints) == 2
+    assert all(r["error"]["suggestions"][0]["then"] == "ok" for r in with_hints), with_hints
+    assert tabula.spark._pieces(spark, str(tmp_path), PIECE_BYTES)["random_games.tsv"] > 5
+
+    plain = rows()
+    assert plain == jsonl(run(program, "check", "--jsonl", str(tmp_path)).stdout)
+    assert [r["verdict"] for r in plain] == [r["verdict"] for r in suggested]
+    assert not any(r["error"] and "suggestions" in r["error"] for r in plain)
+
+
+def test_the_public_names():
+    import tabula.spark
+
+    for name in tabula.spark.__all__:
+        assert hasattr(tabula.spark, name), name
+    assert {"check", "positions", "COLUMNS", "POSITION_COLUMNS"} <= set(tabula.spark.__all__)

@@ -21,9 +21,9 @@
 
 use std::fmt::Write as _;
 
-use crate::report::Verdict;
+use crate::report::{Suggestion, Verdict};
 use crate::svg::escape;
-use crate::view::GameView;
+use crate::view::{GameView, RepairContext};
 
 const STYLE: &str = "
 body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; margin: 16px; color: #222; background: #fafaf7; }
@@ -186,8 +186,15 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n<title>{title}</title>\n<style>{STYLE}</style>\n\
-         <script>window.tabulaErrors = []; window.addEventListener('error', function (e) \
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n<title>{title}</title>\n<style>{STYLE}</style>\n"
+    );
+    let listed = suggested(view);
+    if listed.is_some() {
+        let _ = writeln!(out, "<style>{REPAIRS_STYLE}</style>");
+    }
+    let _ = write!(
+        out,
+        "<script>window.tabulaErrors = []; window.addEventListener('error', function (e) \
          {{ window.tabulaErrors.push('script error: ' + e.message); }});</script>\n</head>\n\
          <body data-start=\"{start}\">\n<h1>{title}</h1>\n"
     );
@@ -221,6 +228,9 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
         let text = format!("{}: {place}{token}: {}", view.report.verdict.as_str(), e.message);
         let _ = writeln!(out, "<li class=\"error\" id=\"break\">{}</li>", escape(&text));
     }
+    if let Some(found) = listed {
+        repairs(&mut out, view, found);
+    }
     out.push_str("</ol>\n</main>\n");
     let kind = view.report.kind;
     let opened = view.frames.get(start).and_then(|f| f.position.clone());
@@ -229,8 +239,81 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
     out.push_str(SCRIPT);
     out.push_str("</script>\n<script>");
     out.push_str(BOARD_SCRIPT);
+    if listed.is_some() {
+        out.push_str("</script>\n<script>");
+        out.push_str(REPAIRS_SCRIPT);
+    }
     out.push_str("</script>\n</body>\n</html>\n");
     out
+}
+
+/// The style of the list of repairs, written only in a page that has one (the pages of legal
+/// games stay as they were).
+const REPAIRS_STYLE: &str = "#moves li.repairs { cursor: default; white-space: normal; color: #555; } \
+#repairs { margin: 2px 0; padding-left: 18px; } #repairs li { color: #1f4fa1; cursor: pointer; white-space: pre; }";
+
+/// A click on a suggestion of the list of repairs: the record's frame where it breaks is
+/// shown, the board opened there afresh (a line tried from there is dropped), given the roll
+/// or the view of short notation the breaking move was written with, and the move played: the
+/// script asks the module, as for a move typed.
+const REPAIRS_SCRIPT: &str = r#"
+(function () {
+  var list = document.getElementById('repairs');
+  list.addEventListener('click', function (e) {
+    var li = e.target.closest('li[data-move]');
+    var board = window.tabulaBoard;
+    if (!li || !board) return;
+    var frame = Number(list.getAttribute('data-frame'));
+    window.tabulaShow(frame);
+    var at = document.querySelectorAll('#board .frame')[frame].getAttribute('data-position');
+    if (at !== null) board.open(at);
+    var view = list.getAttribute('data-view');
+    if (view) board.call({ op: 'view', view: view });
+    var dice = list.getAttribute('data-dice');
+    if (dice) board.call({ op: 'dice', dice: dice });
+    board.call({ op: 'move', text: li.getAttribute('data-move') });
+  });
+})();
+"#;
+
+/// The suggestions `tabula check --suggest` gives an illegal game, when it gives some.
+fn suggested(view: &GameView) -> Option<&[Suggestion]> {
+    let e = view.report.error.as_ref().filter(|_| view.report.verdict == Verdict::Illegal)?;
+    e.suggestions.as_deref().map(|s| &s[..]).filter(|s| !s.is_empty())
+}
+
+/// Under the break of an illegal game, the suggestions `found` for it (those that repair the
+/// record first), each with what the record gets with it: the list `#repairs`, whose items are
+/// clicked to play them on the board (see [`REPAIRS_SCRIPT`]).
+fn repairs(out: &mut String, view: &GameView, found: &[Suggestion]) {
+    let frame = view.frames.len().saturating_sub(1);
+    let _ = write!(out, "<li class=\"repairs\">in its place: <ul id=\"repairs\" data-frame=\"{frame}\"");
+    match &view.repair_context {
+        Some(RepairContext::Dice(dice)) => {
+            let _ = write!(out, " data-dice=\"{}\"", escape(dice));
+        }
+        Some(RepairContext::View(v)) => {
+            let _ = write!(out, " data-view=\"{v}\"");
+        }
+        None => {}
+    }
+    out.push_str(">\n");
+    for s in found {
+        let then = s.then.map_or("", |t| t.as_str());
+        let turns = s.turns.unwrap_or(0);
+        let plural = if turns == 1 { "" } else { "s" };
+        let what = if s.then == Some(Verdict::Ok) {
+            format!("repairs the record ({turns} {}{plural})", view.report.turn_word())
+        } else {
+            format!("{then} after {turns} {}{plural}", view.report.turn_word())
+        };
+        let _ = writeln!(
+            out,
+            "<li data-move=\"{m}\" data-then=\"{then}\" data-turns=\"{turns}\" title=\"play this move in place of the one written\">{m}: {what}</li>",
+            m = escape(&s.r#move),
+        );
+    }
+    out.push_str("</ul></li>\n");
 }
 
 /// The page's Content-Security-Policy: nothing from the network; inline style and script, and
@@ -359,6 +442,43 @@ mod tests {
         assert!(page.contains("'wasm-unsafe-eval'") && page.contains("default-src 'none'"));
         let filled = embed_module(&page, b"\0asm");
         assert!(filled.contains("id=\"module\">AGFzbQ==</script>"));
+    }
+
+    fn broken_short_game(suggestions: Option<Vec<Suggestion>>) -> GameView {
+        use crate::report::{ErrorInfo, GameReport, Suggestions};
+        use crate::view::Frame;
+        let error = ErrorInfo {
+            turn: "2g".into(),
+            line: 1,
+            token: "e^^r4^".into(),
+            message: "no piece".into(),
+            suggestions: suggestions.map(|s| Box::new(Suggestions(s))),
+        };
+        let mut report = GameReport::unreadable("t.txt".into(), "t".into(), "arimaa", error);
+        report.verdict = Verdict::Illegal;
+        let frames = vec![
+            Frame::new("start", 0, |_| String::new()).at(Some(String::new())),
+            Frame::new("1s", 1, |_| String::new()),
+        ];
+        let mut view = GameView::new("t".into(), Vec::new(), frames, report);
+        view.repair_context = Some(RepairContext::View("s"));
+        view
+    }
+
+    #[test]
+    fn the_list_of_repairs_is_written_with_its_view_only_when_there_are_suggestions() {
+        let s = |m: &str, then, turns| Suggestion { r#move: m.into(), then: Some(then), turns: Some(turns) };
+        let found = vec![s("e^^r4<", Verdict::Ok, 9), s("e^^r4>", Verdict::Illegal, 1)];
+        let page = html(&broken_short_game(Some(found)), None);
+        assert!(page.contains("<ul id=\"repairs\" data-frame=\"1\" data-view=\"s\">"), "{page}");
+        assert!(page.contains("<li data-move=\"e^^r4&lt;\" data-then=\"ok\" data-turns=\"9\""));
+        assert!(page.contains(">e^^r4&lt;: repairs the record (9 moves)</li>"));
+        assert!(page.contains(">e^^r4&gt;: illegal after 1 move</li>"));
+        assert!(page.contains(REPAIRS_SCRIPT) && page.contains(REPAIRS_STYLE));
+        for none in [None, Some(Vec::new())] {
+            let page = html(&broken_short_game(none), None);
+            assert!(!page.contains("repairs"), "{page}");
+        }
     }
 
     #[test]

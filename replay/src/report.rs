@@ -209,6 +209,19 @@ impl GameReport {
         at.join(", ")
     }
 
+    /// Gives the error of an `illegal` report the suggestions `find` gives for it (none when it
+    /// gives `None`), as `tabula check --suggest` does; a report of another verdict, or one whose
+    /// error has them already, is left as it is and `find` is not called.
+    pub fn add_suggestions(&mut self, find: impl FnOnce(&GameReport) -> Option<Vec<Suggestion>>) {
+        if self.verdict != Verdict::Illegal || self.error.as_ref().is_none_or(|e| e.suggestions.is_some()) {
+            return;
+        }
+        let found = find(self).unwrap_or_default();
+        if let Some(e) = self.error.as_mut() {
+            e.suggestions = Some(Box::new(Suggestions(found)));
+        }
+    }
+
     /// The first suggestion that repairs the game (`then` ok), written as a line of its record
     /// would write it: an Arimaa move with its label (`12g Ed2n Ed3n`), a backgammon roll with its
     /// play (`31: 8/5 6/5`), a Stones and Rivers turn. `None` without one.

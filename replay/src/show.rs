@@ -8,7 +8,7 @@ use crate::error::past_end;
 pub use crate::error::ShowError;
 use crate::games;
 use crate::report::Verdict;
-pub use crate::view::{Frame, GameView, Look};
+pub use crate::view::{Frame, GameView, Look, RepairContext};
 
 /// Shows the game `selector` of `path` (its id or number; the first when `None`), every move
 /// or only the position after `upto` of them, drawn with `look` (colours, the width to fit),

@@ -79,10 +79,25 @@ pub struct GameView {
     /// The positions, the start first; for a game that breaks, the last is the position the
     /// breaking move is played on.
     pub frames: Vec<Frame>,
-    /// The verdict and where the game breaks, as `tabula check` gives them.
+    /// The verdict and where the game breaks, as `tabula check` gives them; the error of an
+    /// illegal game with the suggestions `tabula check --suggest` gives it.
     pub report: GameReport,
     /// The verdict in words, as `tabula replay` prints it.
     pub verdict: String,
+    /// What the analysis board is given, besides the position, to play a suggestion in place
+    /// of the move that breaks the game; `None` when it needs nothing more.
+    pub repair_context: Option<RepairContext>,
+}
+
+/// What the text of a move that breaks a game leaves to its context, and the analysis board
+/// is given before a suggestion is played in its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RepairContext {
+    /// Backgammon: the roll the play is written with (`63`).
+    Dice(String),
+    /// Arimaa, a record of short notation: the view (`g`, `s`, `n`) the move, and so the
+    /// suggestions for it, are written in.
+    View(&'static str),
 }
 
 impl GameView {
@@ -91,7 +106,7 @@ impl GameView {
         let mut text = Vec::new();
         let _ = report.write_verdict(&mut text, None);
         let verdict = String::from_utf8_lossy(&text).trim_end().to_owned();
-        GameView { title, header, frames, report, verdict }
+        GameView { title, header, frames, report, verdict, repair_context: None }
     }
 
     /// The turns the game has: the last frame's count.

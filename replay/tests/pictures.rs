@@ -236,3 +236,101 @@ fn each_page_passes_its_selftest_in_chromium() {
         eprintln!("{name}: {result}; {}", shot.display());
     }
 }
+
+/// A bundled legal game of each kind (backgammon: in `.mat` and gnubg's `.sgf`) with one slip
+/// written into it (the first occurrence of `from` made `to`), the game's id, the move that was
+/// played there in the game's standard notation, and the roll of a backgammon play.
+const SLIPS: [(&str, &str, &str, &str, &str, &str, &str); 4] = [
+    (
+        "arimaa",
+        "testdata/arimaa/random_games.tsv",
+        "900005",
+        "\\n6w Dd2n He2n Eb3n Ra2e\\n",
+        "\\n6w Dd2n He2n Eb3n Ra2w\\n",
+        "Dd2n He2n Eb3n Ra2e",
+        "",
+    ),
+    (
+        "backgammon",
+        "testdata/backgammon/matches/galaxy_5pt.mat",
+        "2",
+        "  3) 63: 24/18 7/4 ",
+        "  3) 63: 24/18 7/3 ",
+        "24/18 7/4",
+        "63",
+    ),
+    ("backgammon-sgf", "testdata/backgammon/sgf/galaxy_1pt.sgf", "1", ";B[43yclp]", ";B[43yclq]", "bar/22* 13/9", "43"),
+    (
+        "stones-and-rivers",
+        "testdata/snr/games.txt",
+        "cr-win-1",
+        "Cr - I9, PS, I8, I7\n",
+        "Cr - I9, PS, I8, I6\n",
+        "Cr - I9, PS, I8, I7",
+        "",
+    ),
+];
+
+/// The items of the page's list of repairs: each one's `data-move` and `data-then`.
+fn repairs_listed(page: &str) -> Vec<(String, String)> {
+    let Some(list) = page.split("<ul id=\"repairs\"").nth(1).and_then(|s| s.split("</ul>").next()) else {
+        return Vec::new();
+    };
+    let attr = |li: &str, name: &str| {
+        let unescape =
+            |s: &str| s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&");
+        li.split(&format!(" {name}=\"")).nth(1).and_then(|s| s.split('"').next()).map(unescape).unwrap_or_default()
+    };
+    list.split("<li").skip(1).map(|li| (attr(li, "data-move"), attr(li, "data-then"))).collect()
+}
+
+#[test]
+fn a_broken_records_page_lists_the_suggestions_of_check_suggest_and_a_legal_ones_none() {
+    let dir = artefacts("slips");
+    for (kind, file, game, from, to, played, dice) in SLIPS {
+        let text = std::fs::read_to_string(path(file)).expect("the bundled record");
+        assert!(text.contains(from), "{kind}: {from:?} is not in {file}");
+        let name = Path::new(file).file_name().and_then(|n| n.to_str()).unwrap_or("slip");
+        let slipped = dir.join(name);
+        std::fs::write(&slipped, text.replacen(from, to, 1)).expect("write the record with a slip");
+        let slipped = slipped.display().to_string();
+
+        let out = tabula(&["check", "--suggest", "--jsonl", &slipped], None);
+        let reports = common::json_lines(&out);
+        let report =
+            reports.iter().find(|r| r["game"].as_str().is_some_and(|g| g == game || g.ends_with(&format!("#{game}"))));
+        let report = report.unwrap_or_else(|| panic!("{kind}: no report of game {game}: {reports:?}"));
+        assert_eq!(report["verdict"], "illegal", "{kind}: {report}");
+        let want: Vec<(String, String)> = report["error"]["suggestions"]
+            .as_array()
+            .map(|l| {
+                l.iter()
+                    .map(|s| (s["move"].as_str().unwrap_or("").to_owned(), s["then"].as_str().unwrap_or("").to_owned()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(want.first(), Some(&(played.to_owned(), "ok".to_owned())), "{kind}: {report}");
+
+        let out = tabula(&["replay", &slipped, "--game", game, "--format", "html"], None);
+        assert_eq!(out.status.code(), Some(1), "{kind}: the page's verdict is check's");
+        let page = stdout(&out);
+        assert_eq!(repairs_listed(&page), want, "{kind}: the page lists check --suggest's moves, in its order");
+        let frames = page.matches("<div class=\"frame\"").count();
+        assert!(
+            page.contains(&format!("<ul id=\"repairs\" data-frame=\"{}\"", frames - 1)),
+            "{kind}: the frame of the break"
+        );
+        let roll = if dice.is_empty() { String::new() } else { format!(" data-dice=\"{dice}\"") };
+        assert!(
+            page.contains(&format!("data-frame=\"{}\"{roll}>", frames - 1)),
+            "{kind}: the roll of the play that breaks"
+        );
+        let verdict = stdout(&tabula(&["replay", &slipped, "--game", game], None));
+        assert!(verdict.contains("illegal"), "{kind}: {verdict}");
+
+        let out = replay(file, game, &["--format", "html"]);
+        assert_eq!(out.status.code(), Some(0), "{kind}: the bundled game is legal");
+        let page = stdout(&out);
+        assert!(!page.contains("repairs"), "{kind}: a legal game's page has no list of repairs");
+    }
+}

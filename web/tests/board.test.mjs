@@ -10,8 +10,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -703,4 +703,76 @@ test('refusals list the legal moves nearest to what was typed, as tabula resolve
   assert.equal(await text(ar, 'error'), '');
   assert.notEqual(await text(ar, 'position'), position);
   assert.deepEqual(ar.problems, []);
+});
+
+test('replay pages of a broken record list the suggestions of tabula check --suggest under the break, and a click plays one where the game breaks', async () => {
+  // A bundled legal game of each kind with one slip written into it (the first `from` made `to`).
+  const slips = [
+    ['arimaa', 'testdata/arimaa/random_games.tsv', '900005', '\\n6w Dd2n He2n Eb3n Ra2e\\n', '\\n6w Dd2n He2n Eb3n Ra2w\\n'],
+    ['backgammon', 'testdata/backgammon/matches/galaxy_5pt.mat', '2', '  3) 63: 24/18 7/4 ', '  3) 63: 24/18 7/3 '],
+    ['backgammon', 'testdata/backgammon/sgf/galaxy_1pt.sgf', '1', ';B[43yclp]', ';B[43yclq]'],
+    ['stones-and-rivers', 'testdata/snr/games.txt', 'cr-win-1', 'Cr - I9, PS, I8, I7\n', 'Cr - I9, PS, I8, I6\n'],
+  ];
+  for (const [kind, file, game, from, to] of slips) {
+    const original = readFileSync(join(root, file), 'utf8');
+    assert.ok(original.includes(from), `${kind}: ${JSON.stringify(from)} is not in ${file}`);
+    const slipped = join(artefacts, `slip-${basename(file)}`);
+    writeFileSync(slipped, original.replace(from, to));
+    const reports = run(['check', '--suggest', '--jsonl', slipped]).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const report = reports.find((r) => r.game === game || r.game.endsWith('#' + game));
+    assert.equal(report.verdict, 'illegal', JSON.stringify(report));
+    const suggestions = report.error.suggestions;
+    const repair = suggestions.find((s) => s.then === 'ok');
+    assert.ok(repair, `${kind}: a suggestion repairs the record: ${JSON.stringify(report)}`);
+
+    const replayed = run(['replay', slipped, '--game', game, '--format', 'html']);
+    assert.equal(replayed.status, 1, `${kind}: the page's verdict is check's`);
+    const pageFile = join(artefacts, `replay-slip-${basename(file)}.html`);
+    writeFileSync(pageFile, replayed.stdout);
+    assert.ok(replayed.stdout.length < 2_000_000, `${kind}: a replay page of ${replayed.stdout.length} bytes (at most 2 MB)`);
+    const page = await open('file://' + pageFile);
+    const listed = await page.$$eval('#repairs li', (l) => l.map((e) => [e.getAttribute('data-move'), e.getAttribute('data-then')]));
+    assert.deepEqual(listed, suggestions.map((s) => [s.move, s.then]), kind);
+
+    // The page opens at the position the breaking move is played on, and the board there.
+    const positionOf = (at) => (kind === 'backgammon' ? at.split(':')[0] : at);
+    const frame = Number(await page.$eval('#repairs', (e) => e.getAttribute('data-frame')));
+    assert.equal(await page.evaluate(() => window.tabulaCurrent()), frame, kind);
+    const at = await page.$eval(`#board .frame[data-i="${frame}"]`, (f) => f.getAttribute('data-position'));
+    assert.equal(await text(page, 'position'), positionOf(at), kind);
+
+    // From elsewhere (a move tried at the break, then the start shown), a click brings the board
+    // back to the break, the move tried dropped, and plays the repair.
+    if (kind === 'backgammon') {
+      await page.fill('#dice', '31');
+      await page.press('#dice', 'Enter');
+    }
+    await type(page, moves(kind, positionOf(at), kind === 'backgammon' ? '31' : undefined)[0], kind);
+    assert.equal(await text(page, 'error'), '', kind);
+    assert.notEqual(await text(page, 'position'), positionOf(at), kind);
+    await page.click('#first');
+    assert.notEqual(await text(page, 'position'), positionOf(at), kind);
+    // The roll of the play written (`63: 24/18 7/3` in a .mat, `B[43yclq]` in an .sgf).
+    const dice = kind === 'backgammon' ? report.error.token.match(/\d\d/)[0] : null;
+    assert.equal(await page.$eval('#repairs', (e) => e.getAttribute('data-dice')), dice, kind);
+    await page.click('#repairs li[data-then="ok"] >> nth=0');
+    assert.equal(await text(page, 'error'), '', kind);
+    assert.equal(await page.evaluate(() => window.tabulaCurrent()), frame, kind);
+    // Arimaa's suggestions are long notation, which tabula resolve does not read: the text itself.
+    let want = repair.move;
+    if (kind !== 'arimaa') {
+      const request = { game: kind, position: positionOf(at), move: repair.move };
+      if (dice) request.dice = dice;
+      want = resolveMove(request).resolved;
+    }
+    assert.equal(await text(page, 'played'), want, kind);
+    // The repair is the move of the bundled game: the board is at that game's next position.
+    const legalPage = run(['replay', join(root, file), '--game', game, '--format', 'html']);
+    assert.equal(legalPage.status, 0, kind);
+    assert.ok(!legalPage.stdout.includes('id="repairs"'), `${kind}: a legal game's page lists no repairs`);
+    const next = legalPage.stdout.split(`<div class="frame" data-i="${frame + 1}" data-position="`)[1].split('"')[0];
+    assert.equal(await text(page, 'position'), positionOf(next), kind);
+    assert.deepEqual(page.problems, [], kind);
+    await page.close();
+  }
 });

@@ -9,10 +9,13 @@
 
 use tabula_engine::arimaa::{Board, Color, Phase, Piece, Position, Square, Turn};
 
+use tabula_notation::arimaa::short::{ShortRecord, View};
+
 use super::find::OwnedRecord;
-use super::verify::{verify_with, Replayed};
+use super::verify::{verify_with, Notation, Replayed};
+use crate::report::{GameReport, Verdict};
 use crate::svg::{Place, Svg, HIGHLIGHT};
-use crate::view::{Frame, GameView};
+use crate::view::{Frame, GameView, RepairContext};
 
 const CELL: f64 = 60.0;
 const LEFT: f64 = 28.0;
@@ -206,8 +209,38 @@ pub fn view(record: &OwnedRecord) -> GameView {
             frames.push(Frame::new("the position records", 0, move |caption| board(&position, None, caption)).at(at));
         }
     });
+    let mut report = report;
+    report.add_suggestions(|r| super::suggest::suggestions(&record.as_record(), r));
+    let repair_context = match record.notation {
+        Notation::Short(_) => short_view_at(record, &report).map(RepairContext::View),
+        Notation::Long => None,
+    };
     let title = format!("{} game {}", crate::view::file_name(&record.source), record.game);
-    GameView::new(title, header(record), frames, report)
+    let mut view = GameView::new(title, header(record), frames, report);
+    view.repair_context = repair_context;
+    view
+}
+
+/// The view (`g`, `s`, `n`) the move that breaks a `record` of short notation is written in,
+/// the one its suggestions are written in; `None` for a record that does not break at a move.
+fn short_view_at(record: &OwnedRecord, report: &GameReport) -> Option<&'static str> {
+    let error = report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal)?;
+    let offset = error.line.checked_sub(record.line)?;
+    let text = std::str::from_utf8(&record.movelist).ok()?;
+    let (parsed, _) = ShortRecord::parse_partial(text);
+    // Lines counted as the moves come, each byte once.
+    let (mut counted, mut line) = (0, 0u64);
+    let m = parsed.moves.iter().find(|m| {
+        let to = m.span.start.clamp(counted, text.len());
+        line += memchr::memchr_iter(b'\n', &text.as_bytes()[counted..to]).count() as u64;
+        counted = to;
+        line == offset && m.label.to_string() == error.turn
+    })?;
+    Some(match m.view {
+        View::Gold => "g",
+        View::Silver => "s",
+        View::Neutral => "n",
+    })
 }
 
 #[cfg(test)]
@@ -218,6 +251,35 @@ mod tests {
 
     fn sq(name: &str) -> Square {
         Square::from_ascii(name.as_bytes()).unwrap_or_else(|| unreachable!())
+    }
+
+    fn short_record(text: &str) -> OwnedRecord {
+        OwnedRecord {
+            source: "t.txt".into(),
+            game: "t".into(),
+            movelist: text.as_bytes().to_vec(),
+            line: 1,
+            recorded: None,
+            notation: Notation::Short(tabula_notation::arimaa::short::ResolveOptions::default()),
+            tags: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_short_record_that_breaks_gives_the_view_its_breaking_move_is_written_in() {
+        // The seed's game, in Silver's view: its move 3g has two readings.
+        let game = "1 dcdemchh, 8hdcmecdh 2 evmvh8vh7v, e^^^r^ 3 dvdvdvr5v, r^^m^>";
+        let view = super::view(&short_record(&format!("s {game}")));
+        assert_eq!(view.report.verdict, Verdict::Illegal, "{:?}", view.report);
+        assert_eq!(view.report.error.as_ref().map(|e| e.turn.as_str()), Some("3g"));
+        assert_eq!(view.repair_context, Some(RepairContext::View("s")));
+        // Another view named on a line of its own, before the move that breaks.
+        let view = super::view(&short_record("s 1 dcdemchh, 8hdcmecdh\nn\n2 evmvh8vh7v, e^^^r^\n3 dvdvdvr5v"));
+        assert_eq!(view.report.verdict, Verdict::Illegal, "{:?}", view.report);
+        assert!(view.report.error.as_ref().is_some_and(|e| e.line >= 3), "{:?}", view.report);
+        assert_eq!(view.repair_context, Some(RepairContext::View("n")));
+        let legal = super::view(&short_record(&format!("s {}", game.split(" 3 ").next().unwrap_or_default())));
+        assert_eq!((legal.report.verdict, legal.repair_context), (Verdict::Ok, None));
     }
 
     #[test]

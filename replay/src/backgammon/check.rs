@@ -8,13 +8,13 @@ use rayon::prelude::*;
 
 use super::mat::{GameRecord, MatError, MatReader, MatchHeader};
 use super::sgf::{SgfError, SgfReader};
-use super::verify::{verify_game, Ending, KIND};
+use super::verify::{verify_game, Ending, Replay, KIND};
 use super::xg::{read_xg, verify_xg, XgChecks, XgError};
 use super::MatchFile;
 use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
 use crate::fingerprint::Fingerprinter;
-use crate::report::{ErrorInfo, GameReport, GameResult, Suggestions, Verdict};
+use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The games of a match held until its end, so that each report carries the match's
 /// fingerprint; a match of more games is reported without one (memory stays bounded).
@@ -73,7 +73,8 @@ type Verified = (GameReport, Option<Ending>, Option<(MatchScore, u64)>);
 type Pending = Result<(String, GameRecord, MatchScore, Beside, Option<KeptGame>), (String, ErrorInfo)>;
 
 /// What a game's format says beside its actions, checked with its replay.
-enum Beside {
+#[derive(Clone, Debug)]
+pub(crate) enum Beside {
     /// Nothing (`.mat`).
     Nothing,
     /// Whether an `.sgf` game's result is written as a resignation (`None`: no `RE`).
@@ -156,13 +157,59 @@ struct Checking<'a> {
 }
 
 /// A game of a match kept while the match is checked, for `tabula replay`: the game as read,
-/// the score written before it, and the match's length and tags.
+/// the score written before it, the match's length and tags, and what the file says beside
+/// the game's actions (to verify it again as the check does, for its suggestions).
 #[derive(Clone, Debug)]
 pub(crate) struct KeptGame {
     pub(crate) game: GameRecord,
     pub(crate) written: MatchScore,
     pub(crate) length: Option<u32>,
     pub(crate) tags: Vec<(String, String)>,
+    pub(crate) beside: Beside,
+}
+
+/// The game `g` of id `id`, the score `written` before it, verified as its match's check
+/// verifies it: the replay, and what its format says `beside` its actions (an `.sgf` result,
+/// an `.xg` game's positions, cube and footer).
+fn verify_read(source: &Arc<str>, id: &str, g: &GameRecord, beside: &Beside, written: MatchScore) -> Replay {
+    match beside {
+        Beside::Xg(checks) => verify_xg(source, id.to_owned(), g, checks, written),
+        Beside::Sgf(resigned) => {
+            let mut r = verify_game(source, id.to_owned(), g, written);
+            sgf_result(&mut r.report, g, *resigned);
+            r
+        }
+        Beside::Nothing => verify_game(source, id.to_owned(), g, written),
+    }
+}
+
+/// `report` of the game `g` (the score `written` before it, `beside` what its format says
+/// beside its actions), with the suggestions `tabula check --suggest` gives an illegal game in
+/// its error.
+fn suggest_in(source: &Arc<str>, g: &GameRecord, written: MatchScore, beside: &Beside, report: &mut GameReport) {
+    let id = report.game.clone();
+    let verify = |g: &GameRecord| verify_read(source, &id, g, beside, written).report;
+    report.add_suggestions(|r| super::suggest::suggestions(source, g, written, r, verify));
+}
+
+/// `report`, the one the match's check gave the game `g` read with `written` and `beside` (a
+/// [`KeptGame`]'s), with the suggestions `tabula check --suggest` gives it: when it is
+/// `illegal` at a move of the game's own replay (not for the match around it: a game after the
+/// match's end).
+pub(crate) fn add_suggestions(
+    source: &Arc<str>,
+    g: &GameRecord,
+    written: MatchScore,
+    beside: &Beside,
+    report: &mut GameReport,
+) {
+    if report.verdict != Verdict::Illegal || report.error.as_ref().is_none_or(|e| e.suggestions.is_some()) {
+        return;
+    }
+    let own = verify_read(source, &report.game, g, beside, written).report;
+    if own.verdict == Verdict::Illegal && own.error == report.error {
+        suggest_in(source, g, written, beside, report);
+    }
 }
 
 /// As [`check_match`], [`check_sgf`] or [`check_xg`] (as `file` says), keeping the game at place `keep`
@@ -208,7 +255,7 @@ fn check_match_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(G
                 if Keep::wants(keep, place) && misnumbered.is_none() {
                     let (length, tags) =
                         header.as_ref().map_or((None, Vec::new()), |h| (h.match_length, h.tags.clone()));
-                    kept = Some(KeptGame { game: g.clone(), written, length, tags });
+                    kept = Some(KeptGame { game: g.clone(), written, length, tags, beside: Beside::Nothing });
                 }
                 match misnumbered {
                     None => run.add(Ok((id, g, written, Beside::Nothing, kept)), sink),
@@ -264,7 +311,8 @@ fn check_sgf_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(Gam
                     let tags =
                         info.iter().filter_map(|(k, v)| v.as_ref().map(|v| ((*k).to_owned(), v.clone()))).collect();
                     let game = g.record.clone();
-                    kept = Some(KeptGame { game, written: score, length: Some(g.length), tags });
+                    let beside = Beside::Sgf(g.resigned);
+                    kept = Some(KeptGame { game, written: score, length: Some(g.length), tags, beside });
                 }
                 run.add(Ok((id, g.record, score, Beside::Sgf(g.resigned), kept)), sink);
             }
@@ -312,6 +360,7 @@ fn check_xg_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(Game
                         written: score,
                         length: Some(length),
                         tags: game_tags,
+                        beside: Beside::Xg(Box::new(g.checks.clone())),
                     });
                 }
                 run.add(Ok((id, g.record, score, Beside::Xg(Box::new(g.checks)), kept)), sink);
@@ -370,21 +419,9 @@ impl<'a> Running<'a> {
             .par_iter()
             .map(|item| match item {
                 Ok((id, g, written, beside, _)) => {
-                    let verify = |g: &GameRecord| match beside {
-                        Beside::Xg(checks) => verify_xg(source, id.clone(), g, checks, *written),
-                        Beside::Sgf(resigned) => {
-                            let mut r = verify_game(source, id.clone(), g, *written);
-                            sgf_result(&mut r.report, g, *resigned);
-                            r
-                        }
-                        Beside::Nothing => verify_game(source, id.clone(), g, *written),
-                    };
-                    let mut r = verify(g);
-                    if suggest && r.report.verdict == Verdict::Illegal {
-                        let found = super::suggest::suggestions(source, g, *written, &r.report, |g| verify(g).report);
-                        if let Some(e) = r.report.error.as_mut() {
-                            e.suggestions = Some(Box::new(Suggestions(found.unwrap_or_default())));
-                        }
+                    let mut r = verify_read(source, id, g, beside, *written);
+                    if suggest {
+                        suggest_in(source, g, *written, beside, &mut r.report);
                     }
                     (r.report, r.ending, Some((*written, g.players_line)))
                 }

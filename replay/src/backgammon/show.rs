@@ -157,6 +157,8 @@ pub(crate) struct Found {
     pub(crate) game: GameRecord,
     pub(crate) written: MatchScore,
     pub(crate) report: GameReport,
+    /// What the file says beside the game's actions, as its check verified them.
+    pub(crate) beside: super::check::Beside,
 }
 
 /// Finds the game `selector` (its place in the file, or its id `name#place`, as `tabula check`
@@ -202,7 +204,16 @@ pub(crate) fn find_game(
     };
     // A game kept is the one reported: both are the game at `place`, kept when it could be read.
     match kept {
-        Some(k) => Ok(Found { name, place, length: k.length, tags: k.tags, game: k.game, written: k.written, report }),
+        Some(k) => Ok(Found {
+            name,
+            place,
+            length: k.length,
+            tags: k.tags,
+            game: k.game,
+            written: k.written,
+            report,
+            beside: k.beside,
+        }),
         None => {
             let (line, why) = report.error.as_ref().map_or((0, String::new()), |e| (e.line, e.message.clone()));
             Err(ShowError::Unreadable {
@@ -218,7 +229,16 @@ pub(crate) fn found_of(source: &str, kept: KeptGame, report: GameReport) -> Foun
     let path = crate::input::uncompressed_path(std::path::Path::new(source));
     let name = path.file_name().map_or(source.to_string(), |n| n.to_string_lossy().into());
     let place = report.game.rsplit_once('#').and_then(|(_, n)| n.parse().ok()).unwrap_or(1);
-    Found { name, place, length: kept.length, tags: kept.tags, game: kept.game, written: kept.written, report }
+    Found {
+        name,
+        place,
+        length: kept.length,
+        tags: kept.tags,
+        game: kept.game,
+        written: kept.written,
+        report,
+        beside: kept.beside,
+    }
 }
 
 /// The line about the match drawn between the board's halves: the score before the game and

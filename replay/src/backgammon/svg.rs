@@ -16,8 +16,9 @@ use tabula_engine::backgammon::{BySide, Cube, GameState, MatchState, Point, Posi
 use super::show::{describe, find_game, score_line, show_name, touched_points, write_verdict, Found};
 use super::verify::{verify_game_with, Replayed};
 use crate::error::ShowError;
+use crate::report::Verdict;
 use crate::svg::{Place, Svg, HIGHLIGHT};
-use crate::view::{Frame, GameView};
+use crate::view::{Frame, GameView, RepairContext};
 
 /// Checkers drawn on a point before the rest are shown as a number.
 const STACK: usize = 5;
@@ -283,7 +284,8 @@ pub fn view(
 
 /// A game found in its match replayed into frames, as [`view`] does.
 pub(crate) fn view_of(source: &Arc<str>, found: Found) -> GameView {
-    let Found { name, place, length, tags: match_tags, game, written, report } = found;
+    let Found { name, place, length, tags: match_tags, game, written, mut report, beside } = found;
+    super::check::add_suggestions(source, &game, written, &beside, &mut report);
     let names: [String; 2] = game.players.clone();
     let score = score_line(length, &game, &written);
     let (start_score, start_names) = (score.clone(), names.clone());
@@ -356,7 +358,13 @@ pub(crate) fn view_of(source: &Arc<str>, found: Found) -> GameView {
     tags.extend(match_tags.into_iter().take(24));
     let mut text = Vec::new();
     let _ = write_verdict(&report, &game, &mut text);
+    // The roll of the play the game breaks at, which its suggestions are played with.
+    let dice = report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal).and_then(|e| {
+        let action = game.actions.iter().find(|a| a.line == e.line && a.text.as_str() == e.token)?;
+        action.dice().map(|(d1, d2)| RepairContext::Dice(format!("{d1}{d2}")))
+    });
     let mut view = GameView::new(format!("{name} game {place}"), tags, frames, report);
+    view.repair_context = dice;
     view.verdict = String::from_utf8_lossy(&text).trim_end().to_owned();
     view
 }

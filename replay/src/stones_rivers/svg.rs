@@ -149,7 +149,7 @@ pub fn view(source: &Arc<str>, record: &Record) -> GameView {
         let at = tabula_notation::stones_rivers::write_position(&start.to_setup());
         frames.push(Frame::new("start", 0, move |caption| board(&start, Bitboard::EMPTY, caption)).at(Some(at)));
     }
-    let report = verify_with(source, record, |r: &Replayed<'_>| {
+    let mut report = verify_with(source, record, |r: &Replayed<'_>| {
         let (after, lit) = (*r.after, touched(&r.turn));
         let at = tabula_notation::stones_rivers::write_position(&after.to_setup());
         frames.push(
@@ -159,6 +159,7 @@ pub fn view(source: &Arc<str>, record: &Record) -> GameView {
             .at(Some(at)),
         );
     });
+    report.add_suggestions(|r| super::suggest::suggestions(source, record, r));
     let header =
         record.tags.iter().filter(|t| t.key != "Position").take(24).map(|t| (t.key.clone(), t.value.clone())).collect();
     let title = format!("{} game {}", crate::view::file_name(source), record.game_id());
