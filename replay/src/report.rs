@@ -231,8 +231,8 @@ impl GameReport {
         let kind = crate::game_kind::GameKind::from_name(self.kind);
         Some(match kind {
             Some(crate::game_kind::GameKind::Arimaa) => format!("{} {}", e.turn, s.r#move),
-            Some(crate::game_kind::GameKind::Backgammon) => match e.token.split_once(':') {
-                Some((dice, _)) => format!("{}: {}", dice.trim(), s.r#move),
+            Some(crate::game_kind::GameKind::Backgammon) => match roll_of(&e.token) {
+                Some(dice) => format!("{dice}: {}", s.r#move),
                 None => s.r#move.clone(),
             },
             _ => s.r#move.clone(),
@@ -337,5 +337,29 @@ pub(crate) fn shortened(text: &str) -> String {
     match text.char_indices().nth(SHOWN_CHARS) {
         Some((cut, _)) => format!("{}...", &text[..cut]),
         None => text.to_owned(),
+    }
+}
+
+/// The roll of a backgammon play as a record writes it: `43` of `43: 24/21 13/9` (`.mat`) and of
+/// `B[43yclq]` (`.sgf`).
+fn roll_of(token: &str) -> Option<&str> {
+    let after = match token.split_once(':') {
+        Some((dice, _)) => dice.trim(),
+        None => token.split_once('[')?.1,
+    };
+    after.get(..2).filter(|d| d.bytes().all(|b| (b'1'..=b'6').contains(&b)))
+}
+
+#[cfg(test)]
+mod repair_tests {
+    use super::roll_of;
+
+    #[test]
+    fn the_roll_is_read_from_a_mat_play_and_an_sgf_node() {
+        assert_eq!(roll_of("43: 24/21 31/9"), Some("43"));
+        assert_eq!(roll_of("B[43yclq]"), Some("43"));
+        assert_eq!(roll_of("W[]"), None);
+        assert_eq!(roll_of("Doubles => 2"), None);
+        assert_eq!(roll_of("é[4"), None);
     }
 }
