@@ -248,16 +248,20 @@ pub fn written_units(text: &str, view: View, side: Color) -> Option<(String, Vie
     }
 }
 
+/// Moves of the record after the broken one that a candidate is looked ahead with.
+const LOOKAHEAD: usize = 8;
+
 /// Where a short-notation record breaks: the view of the move and the byte range of its units
-/// in the record's text, found by the error's label and line, and the move after it.
-fn broken_move(text: &str, record_line: u64, error: &ErrorInfo) -> Option<(View, Range<usize>, Option<ShortMove>)> {
+/// in the record's text, found by the error's label and line, and up to [`LOOKAHEAD`] moves
+/// after it.
+fn broken_move(text: &str, record_line: u64, error: &ErrorInfo) -> Option<(View, Range<usize>, Vec<ShortMove>)> {
     let line_offset = error.line.checked_sub(record_line)?;
     let (mut line, mut counted) = (0u64, 0usize);
-    let mut found: Option<(View, Range<usize>, Option<ShortMove>)> = None;
+    let mut found: Option<(View, Range<usize>, Vec<ShortMove>)> = None;
     ShortRecord::for_each_move(text, |m| {
         if let Some(f) = found.as_mut() {
-            f.2 = Some(m);
-            return ControlFlow::Break(());
+            f.2.push(m);
+            return if f.2.len() < LOOKAHEAD { ControlFlow::Continue(()) } else { ControlFlow::Break(()) };
         }
         let to = m.span.start.clamp(counted, text.len());
         line += memchr::memchr_iter(b'\n', &text.as_bytes()[counted..to]).count() as u64;
@@ -268,24 +272,37 @@ fn broken_move(text: &str, record_line: u64, error: &ErrorInfo) -> Option<(View,
         if let Some(u) = m.units().filter(|u| line == line_offset && !u.is_empty() && m.label.to_string() == error.turn)
         {
             let span = u.first().map_or(0, |u| u.span.start)..u.last().map_or(0, |u| u.span.end);
-            found = Some((m.view, span, None));
+            found = Some((m.view, span, Vec::new()));
         }
         ControlFlow::Continue(())
     });
     found
 }
 
-/// Candidates looked ahead with at most: whether the record's next move reads after each.
-const MAX_LOOKAHEAD: usize = 200;
+/// Whether the record's next moves (`ahead`, turns resolved with `opts`) read one after the
+/// other after the turn `f`.
+fn reads_on(f: &FinishedTurn, ahead: &[ShortMove], opts: ResolveOptions) -> bool {
+    let mut pos = *f.position();
+    for m in ahead {
+        if m.units().is_none_or(<[_]>::is_empty) {
+            break;
+        }
+        match m.resolve_with(&pos, opts) {
+            Ok(next) => pos = *next.position(),
+            Err(_) => return false,
+        }
+    }
+    true
+}
 
 /// The suggestions for an `illegal` report of a short-notation `record` (its turns resolved
 /// with `opts`), each move the candidate's shortest text in the view of the move it replaces:
-/// `None` when the record does not break at a turn of steps. The candidates after which the
-/// record's next move reads are replayed first (nearest first within each group): one
-/// resolution each, where a replay is a whole game.
+/// `None` when the record does not break at a turn of steps. Nearest first, the candidates
+/// after which the record's next [`LOOKAHEAD`] moves read are replayed before the others: a
+/// few resolutions each, where a replay is a whole game.
 pub fn suggestions(record: &Record<'_>, error: &ErrorInfo, opts: ResolveOptions) -> Option<Vec<Suggestion>> {
     let text = std::str::from_utf8(record.movelist).ok()?;
-    let (view, span, next) = broken_move(text, record.line, error)?;
+    let (view, span, ahead) = broken_move(text, record.line, error)?;
     let mut pos = None;
     verify_with(record, |r| match r {
         Replayed::Move { after, .. } | Replayed::TakeBack { after, .. } => pos = Some(*after),
@@ -293,25 +310,33 @@ pub fn suggestions(record: &Record<'_>, error: &ErrorInfo, opts: ResolveOptions)
     });
     let pos = pos.filter(|p| p.phase() != Phase::Setup)?;
     let ranked = nearest(&pos, text.get(span.clone())?, view, opts);
-    let mut turns: Vec<(bool, Cost, FinishedTurn)> = ranked
-        .iter()
-        .take(MAX_LOOKAHEAD)
-        .filter_map(|(cost, long)| {
-            let f = LongMove::from_ascii(long.as_bytes()).ok()?.resolve_turn(&pos).ok()?;
-            let goes_on = match next.as_ref() {
-                Some(n) if n.units().is_some() => n.resolve_with(f.position(), opts).is_ok(),
-                _ => true,
-            };
-            Some((!goes_on, *cost, f))
-        })
-        .collect();
-    turns.sort_by_key(|t| t.0);
-    // The nearest as the record would write them.
-    let shorts: Vec<(Cost, String)> = turns
-        .iter()
-        .take(nearness::MAX_REPLAYS)
-        .filter_map(|(_, cost, f)| Some((*cost, write_short(&pos, f.turn(), view).ok()?)))
-        .collect();
+    // Looked ahead nearest first, until enough read on.
+    let (mut first, mut later) = (Vec::new(), Vec::new());
+    for (cost, long) in &ranked {
+        if first.len() == nearness::MAX_REPLAYS {
+            break;
+        }
+        let Some(f) = LongMove::from_ascii(long.as_bytes()).ok().and_then(|m| m.resolve_turn(&pos).ok()) else {
+            continue;
+        };
+        if reads_on(&f, &ahead, opts) {
+            first.push((*cost, f));
+        } else if later.len() < nearness::MAX_REPLAYS {
+            later.push((*cost, f));
+        }
+    }
+    // The nearest as the record would write them, each text once.
+    let mut shorts: Vec<(Cost, String)> = Vec::new();
+    for (cost, f) in first.iter().chain(&later) {
+        if let Ok(t) = write_short(&pos, f.turn(), view) {
+            if !shorts.iter().any(|(_, s)| *s == t) {
+                shorts.push((*cost, t));
+            }
+        }
+        if shorts.len() == nearness::MAX_REPLAYS {
+            break;
+        }
+    }
     let bytes = record.movelist;
     let mut movelist = Vec::with_capacity(bytes.len() + 32);
     Some(nearness::pick(&shorts, |turn| {
