@@ -7,7 +7,7 @@
 //! scan number) off by one, left out or in excess; a trap mark or a removal unit (`c*`) left
 //! out or in excess; a whole unit (a letter and a direction) left out or in excess; two
 //! neighbouring units in the other order. A text with several readings gives each of them, and
-//! a text with no strict reading is read again letting captures go unwritten. A turn costs its
+//! the text as written is read again letting captures go unwritten. A turn costs its
 //! cheapest edit, on the scale of `crate::nearness` (tenths of a token); the turns are ranked
 //! by `nearness::rank` on their long text, the same for every door.
 
@@ -79,8 +79,9 @@ fn units(chars: &[char]) -> Vec<Range<usize>> {
 }
 
 /// The texts one slip away from `chars`, each with the cost of its slip (the cheapest when two
-/// slips give one text), at most [`MAX_TEXTS`].
-fn respellings(chars: &[char]) -> HashMap<String, Cost> {
+/// slips give one text), at most [`MAX_TEXTS`]; only the first `reach` units are changed (a
+/// slip after them cannot make the text read).
+fn respellings(chars: &[char], reach: usize) -> HashMap<String, Cost> {
     let mut out: HashMap<String, Cost> = HashMap::new();
     let mut add = |t: Vec<char>, cost: Cost| {
         if out.len() >= MAX_TEXTS {
@@ -106,8 +107,13 @@ fn respellings(chars: &[char]) -> HashMap<String, Cost> {
         t
     };
     let n = chars.len();
+    let units = units(chars);
+    let cut = match reach.checked_sub(1).and_then(|u| units.get(u)) {
+        Some(r) if reach < units.len() => r.end,
+        _ => n,
+    };
     // One character replaced or left out.
-    for (i, &c) in chars.iter().enumerate() {
+    for (i, &c) in chars.iter().enumerate().take(cut) {
         if let Some(d) = ViewDirection::from_char(c) {
             for other in ViewDirection::ALL.into_iter().filter(|&o| o != d) {
                 add(with(i, other.char()), CHAR);
@@ -128,7 +134,7 @@ fn respellings(chars: &[char]) -> HashMap<String, Cost> {
     }
     // One character in excess: a direction after a direction or before a unit's first one, a
     // digit after a letter (a column) or after a column (a row).
-    for i in 1..=n {
+    for i in 1..=cut {
         let before = chars[i - 1];
         let next = chars.get(i).copied();
         let ident_ends = (is_letter(before) || before.is_ascii_digit()) && next.is_none_or(|c| !c.is_ascii_digit());
@@ -146,8 +152,7 @@ fn respellings(chars: &[char]) -> HashMap<String, Cost> {
             }
         }
     }
-    let units = units(chars);
-    for (u, r) in units.iter().enumerate() {
+    for (u, r) in units.iter().enumerate().take(reach) {
         let unit = &chars[r.clone()];
         let marked = unit.iter().any(|&c| is_mark(c));
         let removal = marked && !unit.iter().any(|&c| is_dir(c));
@@ -169,7 +174,7 @@ fn respellings(chars: &[char]) -> HashMap<String, Cost> {
         }
     }
     // A whole unit left out: a letter and a direction before each unit and at the end.
-    for at in units.iter().map(|r| r.start).chain([n]) {
+    for at in units.iter().map(|r| r.start).chain([n]).take(reach.saturating_add(1)) {
         for l in LETTERS {
             for d in ViewDirection::ALL {
                 add(inserted(at, &[l, d.char()]), INDEL);
@@ -180,34 +185,47 @@ fn respellings(chars: &[char]) -> HashMap<String, Cost> {
 }
 
 /// The turns a text gives on `pos`, long notation: its one reading, or each of several; read
-/// with `opts`, and again letting captures go unwritten (those cost [`CAPTURE`] more).
-fn readings(pos: &Position, view: View, text: &str, opts: ResolveOptions, cost: Cost, out: &mut Vec<(Cost, String)>) {
+/// with `opts`, and when `lenient` again letting captures go unwritten (those cost [`CAPTURE`]
+/// more). When no reading is legal: the unit the readings got furthest to, and how many units
+/// the text has.
+fn readings(
+    pos: &Position,
+    view: View,
+    text: &str,
+    (opts, lenient): (ResolveOptions, bool),
+    cost: Cost,
+    out: &mut Vec<(Cost, String)>,
+) -> Option<(usize, usize)> {
     let mut ctx = ParseContext::at(view, MoveLabel::new(2, pos.side_to_move()));
-    let Ok(m) = ShortMove::parse_in(text, &mut ctx) else { return };
-    if m.units().is_none_or(<[_]>::is_empty) {
-        return;
-    }
+    let m = ShortMove::parse_in(text, &mut ctx).ok()?;
+    let count = m.units().filter(|u| !u.is_empty())?.len();
     let mut read = |opts: ResolveOptions, cost: Cost| match m.resolve_with(pos, opts) {
         Ok(f) => {
             if let Ok(long) = write_turn(pos, f.turn()) {
                 out.push((cost, long));
             }
-            true
+            None
         }
         Err(ShortResolveError::Ambiguous { candidates }) => {
             out.extend(candidates.into_iter().map(|c| (cost + READING, c)));
-            true
+            None
         }
-        Err(_) => false,
+        Err(ShortResolveError::NoReading { index, .. }) => Some(index.map(|i| (i, count))),
+        Err(_) => Some(None),
     };
-    if !read(opts, cost) && !opts.unwritten_captures {
+    let failed = read(opts, cost)?;
+    if lenient && !opts.unwritten_captures {
         read(ResolveOptions { unwritten_captures: true, ..opts }, cost + CAPTURE);
     }
+    failed
 }
 
 /// Turns legal on `pos` near to the short-notation units `written` (no label: `evmvh8vh7v`) in
 /// `view`, with how near each is, nearest first, as long notation (empty when `pos` is not in
-/// its turns, the text is longer than [`MAX_WRITTEN_CHARS`], or nothing near is legal).
+/// its turns, the text is longer than [`MAX_WRITTEN_CHARS`], or nothing near is legal). The
+/// text as written is also read letting captures go unwritten (its respellings are read with
+/// `opts` alone: a mark or removal left out is a slip they try); when no reading of it gets
+/// past a unit, the units after the next one are not changed.
 pub fn nearest(pos: &Position, written: &str, view: View, opts: ResolveOptions) -> Vec<(Cost, String)> {
     if pos.phase() == Phase::Setup || pos.turn_builder().is_err() {
         return Vec::new();
@@ -218,9 +236,12 @@ pub fn nearest(pos: &Position, written: &str, view: View, opts: ResolveOptions) 
     }
     let mut found = Vec::new();
     let text: String = chars.iter().collect();
-    readings(pos, view, &text, opts, 0, &mut found);
-    for (t, cost) in respellings(&chars) {
-        readings(pos, view, &t, opts, cost, &mut found);
+    let reach = match readings(pos, view, &text, (opts, true), 0, &mut found) {
+        Some((at, count)) if count == units(&chars).len() => at + 2,
+        _ => usize::MAX,
+    };
+    for (t, cost) in respellings(&chars, reach) {
+        readings(pos, view, &t, (opts, false), cost, &mut found);
     }
     nearness::rank(found)
 }
@@ -390,7 +411,7 @@ mod tests {
             let _ = nearest(&pos, odd, View::Gold, ResolveOptions::default());
         }
         assert!(nearest(&pos, &"e^".repeat(100), View::Gold, ResolveOptions::default()).is_empty());
-        let texts = respellings(&"e^>v".chars().collect::<Vec<_>>());
+        let texts = respellings(&"e^>v".chars().collect::<Vec<_>>(), usize::MAX);
         assert!(texts.len() <= MAX_TEXTS);
         assert_eq!(units(&"h81^d>^C*eMv".chars().collect::<Vec<_>>()), [0..4, 4..7, 7..9, 9..12]);
     }
