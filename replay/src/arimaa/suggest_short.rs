@@ -42,6 +42,9 @@ const OFF_BY_ONE: Cost = 3;
 const CAPTURE: Cost = 2;
 /// One of several readings of a text (an identification the text leaves out).
 const READING: Cost = 0;
+/// A slip wholly before the unit where the text stops reading (the slip is likelier where the
+/// reading stops).
+const EARLY: Cost = 1;
 
 /// The piece letters, by kind: the mover's as the writer spells them.
 const LETTERS: [char; 6] = ['e', 'm', 'h', 'd', 'c', 'r'];
@@ -80,13 +83,16 @@ fn units(chars: &[char]) -> Vec<Range<usize>> {
 
 /// The texts one slip away from `chars`, each with the cost of its slip (the cheapest when two
 /// slips give one text), at most [`MAX_TEXTS`]; only the first `reach` units are changed (a
-/// slip after them cannot make the text read).
-fn respellings(chars: &[char], reach: usize) -> HashMap<String, Cost> {
+/// slip after them cannot make the text read), and a slip wholly before the character
+/// `stops` (where the unit the text stops reading at begins) costs [`EARLY`] more.
+fn respellings(chars: &[char], reach: usize, stops: usize) -> HashMap<String, Cost> {
     let mut out: HashMap<String, Cost> = HashMap::new();
-    let mut add = |t: Vec<char>, cost: Cost| {
+    // `at`: the last character the slip changes, or where it inserts.
+    let mut add = |t: Vec<char>, cost: Cost, at: usize| {
         if out.len() >= MAX_TEXTS {
             return;
         }
+        let cost = if at < stops { cost + EARLY } else { cost };
         let s: String = t.into_iter().collect();
         let c = out.entry(s).or_insert(cost);
         *c = (*c).min(cost);
@@ -116,20 +122,20 @@ fn respellings(chars: &[char], reach: usize) -> HashMap<String, Cost> {
     for (i, &c) in chars.iter().enumerate().take(cut) {
         if let Some(d) = ViewDirection::from_char(c) {
             for other in ViewDirection::ALL.into_iter().filter(|&o| o != d) {
-                add(with(i, other.char()), CHAR);
+                add(with(i, other.char()), CHAR, i);
             }
-            add(without(i..i + 1), CHAR);
+            add(without(i..i + 1), CHAR, i);
         } else if is_letter(c) {
             for l in LETTERS.into_iter().filter(|l| *l != c.to_ascii_lowercase()) {
-                add(with(i, if c.is_ascii_uppercase() { l.to_ascii_uppercase() } else { l }), CHAR);
+                add(with(i, if c.is_ascii_uppercase() { l.to_ascii_uppercase() } else { l }), CHAR, i);
             }
         } else if let Some(v) = c.to_digit(10) {
             for w in [v.wrapping_sub(1), v + 1].into_iter().filter(|w| (1..=8).contains(w)) {
-                add(with(i, char::from_digit(w, 10).unwrap_or(c)), OFF_BY_ONE);
+                add(with(i, char::from_digit(w, 10).unwrap_or(c)), OFF_BY_ONE, i);
             }
-            add(without(i..i + 1), CHAR);
+            add(without(i..i + 1), CHAR, i);
         } else if is_mark(c) {
-            add(without(i..i + 1), CAPTURE);
+            add(without(i..i + 1), CAPTURE, i);
         }
     }
     // One character in excess: a direction after a direction or before a unit's first one, a
@@ -140,7 +146,7 @@ fn respellings(chars: &[char], reach: usize) -> HashMap<String, Cost> {
         let ident_ends = (is_letter(before) || before.is_ascii_digit()) && next.is_none_or(|c| !c.is_ascii_digit());
         if is_dir(before) || ident_ends {
             for d in ViewDirection::ALL {
-                add(inserted(i, &[d.char()]), CHAR);
+                add(inserted(i, &[d.char()]), CHAR, i);
             }
         }
         let digits_before = chars[..i].iter().rev().take_while(|c| c.is_ascii_digit()).count();
@@ -148,7 +154,7 @@ fn respellings(chars: &[char], reach: usize) -> HashMap<String, Cost> {
         let after_letter = lead.is_some_and(|&c| is_letter(c) || c == '#');
         if digits_before < 2 && after_letter && next.is_none_or(|c| !c.is_ascii_digit()) {
             for v in 1..=8u32 {
-                add(inserted(i, &[char::from_digit(v, 10).unwrap_or('1')]), CHAR);
+                add(inserted(i, &[char::from_digit(v, 10).unwrap_or('1')]), CHAR, i);
             }
         }
     }
@@ -158,26 +164,26 @@ fn respellings(chars: &[char], reach: usize) -> HashMap<String, Cost> {
         let removal = marked && !unit.iter().any(|&c| is_dir(c));
         // A mark left out, a removal unit left out after it, the unit in excess.
         if !marked {
-            add(inserted(r.end, &['*']), CAPTURE);
+            add(inserted(r.end, &['*']), CAPTURE, r.end);
         }
         for l in LETTERS {
-            add(inserted(r.end, &[l, '*']), CAPTURE);
+            add(inserted(r.end, &[l, '*']), CAPTURE, r.end);
         }
-        add(without(r.clone()), if removal { CAPTURE } else { INDEL });
+        add(without(r.clone()), if removal { CAPTURE } else { INDEL }, r.end - 1);
         // Two neighbouring units in the other order.
         if let Some(next) = units.get(u + 1) {
             let mut t = chars[..r.start].to_vec();
             t.extend_from_slice(&chars[next.clone()]);
             t.extend_from_slice(unit);
             t.extend_from_slice(&chars[next.end..]);
-            add(t, SWAP);
+            add(t, SWAP, next.end - 1);
         }
     }
     // A whole unit left out: a letter and a direction before each unit and at the end.
     for at in units.iter().map(|r| r.start).chain([n]).take(reach.saturating_add(1)) {
         for l in LETTERS {
             for d in ViewDirection::ALL {
-                add(inserted(at, &[l, d.char()]), INDEL);
+                add(inserted(at, &[l, d.char()]), INDEL, at);
             }
         }
     }
@@ -225,7 +231,8 @@ fn readings(
 /// its turns, the text is longer than [`MAX_WRITTEN_CHARS`], or nothing near is legal). The
 /// text as written is also read letting captures go unwritten (its respellings are read with
 /// `opts` alone: a mark or removal left out is a slip they try); when no reading of it gets
-/// past a unit, the units after the next one are not changed.
+/// past a unit, the units after the next one are not changed, and a slip before that unit costs
+/// [`EARLY`] more.
 pub fn nearest(pos: &Position, written: &str, view: View, opts: ResolveOptions) -> Vec<(Cost, String)> {
     if pos.phase() == Phase::Setup || pos.turn_builder().is_err() {
         return Vec::new();
@@ -236,11 +243,12 @@ pub fn nearest(pos: &Position, written: &str, view: View, opts: ResolveOptions) 
     }
     let mut found = Vec::new();
     let text: String = chars.iter().collect();
-    let reach = match readings(pos, view, &text, (opts, true), 0, &mut found) {
-        Some((at, count)) if count == units(&chars).len() => at + 2,
-        _ => usize::MAX,
+    let units = units(&chars);
+    let (reach, stops) = match readings(pos, view, &text, (opts, true), 0, &mut found) {
+        Some((at, count)) if count == units.len() => (at + 2, units.get(at).map_or(0, |r| r.start)),
+        _ => (usize::MAX, 0),
     };
-    for (t, cost) in respellings(&chars, reach) {
+    for (t, cost) in respellings(&chars, reach, stops) {
         readings(pos, view, &t, (opts, false), cost, &mut found);
     }
     nearness::rank(found)
@@ -411,7 +419,7 @@ mod tests {
             let _ = nearest(&pos, odd, View::Gold, ResolveOptions::default());
         }
         assert!(nearest(&pos, &"e^".repeat(100), View::Gold, ResolveOptions::default()).is_empty());
-        let texts = respellings(&"e^>v".chars().collect::<Vec<_>>(), usize::MAX);
+        let texts = respellings(&"e^>v".chars().collect::<Vec<_>>(), usize::MAX, 0);
         assert!(texts.len() <= MAX_TEXTS);
         assert_eq!(units(&"h81^d>^C*eMv".chars().collect::<Vec<_>>()), [0..4, 4..7, 7..9, 9..12]);
     }
