@@ -4,7 +4,12 @@
 //! really played is among the suggestions and how often it is the first that repairs the record,
 //! by game and kind of slip, prints the table, and asks for 98% and 90% in each game.
 //!
-//! Run: `cargo test --release -p tabula-replay --test slips -- --ignored --nocapture`.
+//! Arimaa is slipped twice: in long notation (archive rows) and in short notation (the ok games
+//! written by the library's writer in views `g` and `s`, one game a file).
+//!
+//! Run: `cargo test --release -p tabula-replay --test slips -- --ignored --nocapture`
+//! (`SLIPS_ONLY=arimaa-short` for one game: `arimaa`, `arimaa-short`, `backgammon`,
+//! `stones-and-rivers`).
 
 mod common;
 
@@ -211,6 +216,216 @@ fn arimaa(table: &mut Table) {
                 count(table, ("arimaa", kind), &r, turn, |m| {
                     m.split_ascii_whitespace().eq(played.split_ascii_whitespace())
                 });
+            }
+        }
+    }
+}
+
+// ---- Arimaa: short notation ------------------------------------------------------------------
+
+const SHORT_KINDS: &[&str] = &[
+    "direction",
+    "direction-missing",
+    "direction-extra",
+    "piece",
+    "digit-off",
+    "digit-missing",
+    "digit-extra",
+    "mark-missing",
+    "mark-extra",
+    "unit-missing",
+    "swap",
+];
+
+fn short_dir(c: char) -> bool {
+    matches!(c, '^' | 'v' | '<' | '>')
+}
+
+fn short_letter(c: char) -> bool {
+    "emhdcrEMHDCR".contains(c)
+}
+
+/// The units of a turn as the writer spells it (`h81^d>^C*eMv`): a unit begins at a letter after
+/// a direction or a mark.
+fn short_units(t: &[char]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let (mut start, mut stepped) = (0, false);
+    for (i, &c) in t.iter().enumerate() {
+        if short_letter(c) && stepped {
+            out.push(start..i);
+            start = i;
+            stepped = false;
+        }
+        stepped |= short_dir(c) || c == '*';
+    }
+    if start < t.len() {
+        out.push(start..t.len());
+    }
+    out
+}
+
+/// The units `text` of one turn with a slip of `kind`, or `None` when the kind does not apply.
+fn short_slip(text: &str, kind: &str, seed: usize) -> Option<String> {
+    let mut t: Vec<char> = text.chars().collect();
+    let at = |pred: &dyn Fn(usize) -> bool, t: &[char]| -> Option<usize> {
+        let v: Vec<usize> = (0..t.len()).filter(|&i| pred(i)).collect();
+        v.get(seed % v.len().max(1)).copied()
+    };
+    let units = short_units(&t);
+    let removal = |r: &std::ops::Range<usize>, t: &[char]| t[r.clone()].iter().all(|&c| !short_dir(c));
+    const DIRS: [char; 4] = ['^', 'v', '<', '>'];
+    match kind {
+        "direction" => {
+            let i = at(&|i| short_dir(t[i]), &t)?;
+            let k = DIRS.iter().position(|&d| d == t[i])?;
+            t[i] = DIRS[(k + 1 + seed % 3) % 4];
+        }
+        "direction-missing" => {
+            let i = at(&|i| short_dir(t[i]), &t)?;
+            t.remove(i);
+        }
+        "direction-extra" => {
+            let i = at(&|i| short_dir(t[i]), &t)?;
+            t.insert(i + 1, DIRS[seed / 3 % 4]);
+        }
+        "piece" => {
+            let i = at(&|i| short_letter(t[i]), &t)?;
+            const P: [char; 6] = ['e', 'm', 'h', 'd', 'c', 'r'];
+            let k = P.iter().position(|&p| p == t[i].to_ascii_lowercase())?;
+            let new = P[(k + 1 + seed % 5) % 6];
+            t[i] = if t[i].is_ascii_uppercase() { new.to_ascii_uppercase() } else { new };
+        }
+        "digit-off" => {
+            let i = at(&|i| t[i].is_ascii_digit(), &t)?;
+            let v = t[i].to_digit(10)?;
+            let w = if (seed.is_multiple_of(2) && v < 8) || v == 1 { v + 1 } else { v - 1 };
+            t[i] = char::from_digit(w, 10)?;
+        }
+        "digit-missing" => {
+            let i = at(&|i| t[i].is_ascii_digit(), &t)?;
+            t.remove(i);
+        }
+        "digit-extra" => {
+            // A column written after a letter that has none.
+            let i = at(&|i| short_letter(t[i]) && !t.get(i + 1).is_some_and(char::is_ascii_digit), &t)?;
+            t.insert(i + 1, char::from_digit(1 + (seed / 2 % 8) as u32, 10)?);
+        }
+        "mark-missing" => {
+            let i = at(&|i| t[i] == '*', &t)?;
+            let u = units.iter().find(|r| r.contains(&i))?;
+            if removal(u, &t) {
+                t.drain(u.clone());
+            } else {
+                t.remove(i);
+            }
+        }
+        "mark-extra" => {
+            let u = units.get(seed % units.len().max(1))?.clone();
+            if seed.is_multiple_of(2) && !t[u.clone()].contains(&'*') {
+                t.insert(u.end, '*');
+            } else {
+                let l = ['e', 'm', 'h', 'd', 'c', 'r'][seed / 2 % 6];
+                let l = if (seed / 12).is_multiple_of(2) { l.to_ascii_uppercase() } else { l };
+                t.splice(u.end..u.end, [l, '*']);
+            }
+        }
+        "unit-missing" => {
+            // A unit of one step: a letter (its identification too) and a direction.
+            let one_step = |r: &std::ops::Range<usize>| {
+                let u = &t[r.clone()];
+                u.iter().filter(|&&c| short_letter(c)).count() == 1 && u.iter().filter(|&&c| short_dir(c)).count() == 1
+            };
+            let steps: Vec<&std::ops::Range<usize>> = units.iter().filter(|r| one_step(r)).collect();
+            if steps.is_empty() || units.len() < 2 {
+                return None;
+            }
+            let u = steps[seed % steps.len()].clone();
+            t.drain(u);
+        }
+        "swap" => {
+            if units.len() < 2 {
+                return None;
+            }
+            let k = seed % (units.len() - 1);
+            let (a, b) = (units[k].clone(), units[k + 1].clone());
+            if t[a.clone()] == t[b.clone()] {
+                return None;
+            }
+            let mut n: Vec<char> = t[..a.start].to_vec();
+            n.extend_from_slice(&t[b.clone()]);
+            n.extend_from_slice(&t[a]);
+            n.extend_from_slice(&t[b.end..]);
+            t = n;
+        }
+        _ => return None,
+    }
+    Some(t.into_iter().collect())
+}
+
+/// The ok games of `../shared/data/arimaa` written in short notation by the library's writer
+/// (`tabula convert --to short`), in views `g` and `s`: (name, text).
+fn short_games() -> Vec<(String, String)> {
+    use tabula_notation::arimaa::View;
+    let mut out = Vec::new();
+    for file in ["agt_testdata_movelists.tsv", "allgames201111_sample.tsv", "allgames202602_sample.tsv"] {
+        let path = common::arimaa_data().join(file);
+        tabula_replay::read::for_each_arimaa_record(&path, &mut |owned| {
+            let record = owned.as_record();
+            if tabula_replay::arimaa::verify(&record).verdict == Verdict::Ok {
+                for (view, v) in [(View::Gold, "g"), (View::Silver, "s")] {
+                    let (text, error) = tabula_replay::arimaa::convert::long_to_short(&record, view);
+                    if error.is_none() {
+                        out.push((format!("{}-{v}", owned.game), text));
+                    }
+                }
+            }
+            ControlFlow::Continue(())
+        })
+        .expect("read the archive");
+    }
+    out
+}
+
+fn arimaa_short(table: &mut Table) {
+    use tabula_notation::arimaa::short::ShortRecord;
+    let games = short_games();
+    assert!(games.len() > 100, "{} games in short notation", games.len());
+    for (name, text) in &games {
+        keep("arimaa-short", "none", &format!("{name}.txt"), text.as_bytes());
+    }
+    for &kind in SHORT_KINDS {
+        for (g, (name, text)) in games.iter().enumerate() {
+            // The turns of steps: their labels and the byte ranges of their units.
+            let record = ShortRecord::parse(text).expect("the writer's text reads");
+            let turns: Vec<(String, std::ops::Range<usize>)> = record
+                .moves
+                .iter()
+                .filter_map(|m| {
+                    let u = m.units().filter(|u| !u.is_empty())?;
+                    Some((m.label.to_string(), u[0].span.start..u[u.len() - 1].span.end))
+                })
+                .collect();
+            for (n, p) in places(turns.len(), g).into_iter().enumerate() {
+                let (label, span) = &turns[p];
+                let played = &text[span.clone()];
+                let Some(slipped) = short_slip(played, kind, g + n) else { continue };
+                let data = format!("{}{slipped}{}", &text[..span.start], &text[span.end..]);
+                let file = format!("{name}-{n}.txt");
+                keep("arimaa-short", kind, &file, data.as_bytes());
+                for r in check(&file, data.as_bytes(), true) {
+                    count(table, ("arimaa-short", kind), &r, label, |m| m == played);
+                    let here = r.error.as_ref().filter(|e| r.verdict == Verdict::Illegal && e.turn == *label);
+                    if let (Some(e), Some(_)) = (here, std::env::var_os("SLIPS_DEBUG")) {
+                        let s: Vec<_> = e
+                            .suggestions
+                            .as_deref()
+                            .map(|s| s.iter().map(|s| (s.r#move.clone(), s.then)).collect())
+                            .unwrap_or_default();
+                        if s.iter().find(|s| s.1 == Some(Verdict::Ok)).is_none_or(|s| s.0 != played) {
+                            eprintln!("DBG {kind} {file} {label} `{played}` -> `{slipped}` ({}) {s:?}", e.message);
+                        }
+                    }
+                }
             }
         }
     }
@@ -521,9 +736,20 @@ fn stones_rivers(table: &mut Table) {
 #[ignore = "needs ../shared/data"]
 fn what_was_played_is_suggested() {
     let mut table = Table::new();
-    arimaa(&mut table);
-    backgammon(&mut table);
-    stones_rivers(&mut table);
+    let only = std::env::var("SLIPS_ONLY").ok();
+    let run = |game: &str| only.as_deref().is_none_or(|o| o == game);
+    if run("arimaa") {
+        arimaa(&mut table);
+    }
+    if run("arimaa-short") {
+        arimaa_short(&mut table);
+    }
+    if run("backgammon") {
+        backgammon(&mut table);
+    }
+    if run("stones-and-rivers") {
+        stones_rivers(&mut table);
+    }
     println!("{:<18} {:<16} {:>6} {:>6} {:>8} {:>8}", "game", "slip", "made", "broke", "among", "first");
     let mut by_game: BTreeMap<&str, Tally> = BTreeMap::new();
     let pct = |a: usize, b: usize| if b == 0 { "-".to_owned() } else { format!("{:.1}%", 100.0 * a as f64 / b as f64) };

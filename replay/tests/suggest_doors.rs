@@ -6,6 +6,8 @@
 use std::ops::ControlFlow;
 
 use serde_json::{json, Value};
+use tabula_notation::arimaa::short::{ShortRecord, View};
+use tabula_notation::arimaa::write_position;
 use tabula_replay::check::{check_content, CheckEvent, Content};
 use tabula_replay::{resolve_line, GameReport, Verdict};
 
@@ -105,6 +107,75 @@ fn arimaa_doors_agree() {
     assert_eq!(first.as_deref(), Some("Ee2n Ee3n Ee4n Ee5n"), "{moves:?}");
 }
 
+/// A game of `testdata/arimaa` (bots' play) written in short notation by the library's writer
+/// in view `view`, with one arrow of a turn turned so that the turn breaks: (the slipped record,
+/// the turn's label, its units as written by the writer and as slipped, the position before it).
+fn short_slip(view: View, view_letter: &str) -> (String, String, String, String, String) {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/arimaa/random_games.tsv");
+    let record = tabula_replay::read::find_arimaa_game(&path, Some("900036")).unwrap_or_else(|e| panic!("{e}"));
+    let record = record.as_record();
+    let (text, error) = tabula_replay::arimaa::convert::long_to_short(&record, view);
+    assert!(error.is_none() && text.starts_with(view_letter), "{error:?} {text}");
+    let mut before = Vec::new();
+    tabula_replay::arimaa::verify::verify_with(&record, |r| {
+        if let tabula_replay::arimaa::Replayed::Move { label, before: pos, .. } = r {
+            before.push(((label.number, label.color), write_position(pos)));
+        }
+    });
+    let moves = ShortRecord::parse(&text).unwrap_or_else(|e| panic!("{e}")).moves;
+    // The first turn from the tenth move on whose last arrow, turned, breaks the record there.
+    for m in moves.iter().skip(10) {
+        let Some(u) = m.units().filter(|u| !u.is_empty()) else { continue };
+        let span = u[0].span.start..u[u.len() - 1].span.end;
+        let played = &text[span.clone()];
+        let Some(i) = played.rfind(['^', 'v', '<', '>']) else { continue };
+        for turned in ["^", ">", "v", "<"].into_iter().filter(|t| *t != &played[i..=i]) {
+            let slipped = format!("{}{turned}{}", &played[..i], &played[i + 1..]);
+            let record = format!("{}{slipped}{}", &text[..span.start], &text[span.end..]);
+            let label = m.label.to_string();
+            let r = checked("slip.txt", &record, false).pop().unwrap_or_else(|| panic!("no report"));
+            if r.verdict == Verdict::Illegal && r.error.as_ref().is_some_and(|e| e.turn == label) {
+                let at = (m.label.number, m.label.color);
+                let pos = before.iter().find(|(l, _)| *l == at).map(|(_, p)| p.clone()).unwrap_or_default();
+                return (record, label, played.to_owned(), slipped, pos);
+            }
+        }
+    }
+    panic!("no arrow breaks a turn of the game");
+}
+
+#[test]
+fn arimaa_short_notation_doors_agree() {
+    for (view, letter) in [(View::Silver, "s"), (View::Gold, "g")] {
+        let (record, label, played, slipped, position) = short_slip(view, letter);
+        // The check suggests the record's own notation: the turn played, in the move's view.
+        let (moves, first) = check_suggestions("slip.txt", &record);
+        assert_eq!(first.as_deref(), Some(played.as_str()), "{label} {slipped}: {moves:?}");
+        // The doors: resolve in the view, the board's short and long pushes.
+        let resolved =
+            resolved_suggestions(json!({"game": "arimaa", "position": position, "view": letter, "move": slipped}));
+        assert!(!resolved.is_empty(), "{slipped}");
+        let mut board = tabula_replay::arimaa::board::Board::from_position(&position).unwrap_or_else(|e| panic!("{e}"));
+        let refused = board.push_short(&slipped, view).err().unwrap_or_else(|| panic!("{slipped} is not legal"));
+        assert_eq!(refused.suggestions, resolved, "{slipped}");
+        let labelled = format!("{label} {slipped}");
+        assert_eq!(board.push_short(&labelled, view).err().map(|r| r.suggestions), Some(resolved.clone()));
+        // The turn played is one of the nearest (the doors list three of them, by their long text).
+        let long = board.push_short(&played, view).unwrap_or_else(|e| panic!("{played}: {e}"));
+        board.pop();
+        let pos = tabula_notation::arimaa::parse_position(&position).unwrap_or_else(|e| panic!("{e}"));
+        let near = tabula_replay::arimaa::suggest_short::nearest(&pos, &slipped, view, Default::default());
+        let cost = |t: &str| near.iter().find(|(_, l)| l == t).map(|(c, _)| *c);
+        assert_eq!(cost(&long), near.first().map(|(c, _)| *c), "{long}: {near:?}");
+        assert_eq!(cost(&resolved[0]), cost(&long));
+        // In view g, `tabula resolve` with no view, `push_short` and `push_long` agree too.
+        let in_g = resolved_suggestions(json!({"game": "arimaa", "position": position, "move": slipped}));
+        let short_g = board.push_short(&slipped, View::Gold).err().map(|r| r.suggestions).unwrap_or_default();
+        let long_g = board.push_long(&slipped).err().map(|r| r.suggestions).unwrap_or_default();
+        assert_eq!((&short_g, &long_g), (&in_g, &in_g), "{slipped}");
+    }
+}
+
 /// `tabula check --suggest`: the key in the JSON lines, and for people the repairing move under
 /// the broken game, written as its record would write it; without `--suggest`, neither.
 #[cfg(feature = "cli")]
@@ -131,5 +202,26 @@ fn the_program_prints_the_repair() {
     assert_eq!(line["error"]["suggestions"][0], json!({"move": "Sq - D5, PS, D6, D7", "then": "ok", "turns": 2}));
     let line: Value = serde_json::from_str(run(&["check", "--jsonl"]).trim()).unwrap_or(Value::Null);
     assert!(line["error"].get("suggestions").is_none(), "{line}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// For people, a short-notation record's repair is a line of that record: its label and the
+/// turn in the record's own notation and view.
+#[cfg(feature = "cli")]
+#[test]
+fn the_program_prints_a_short_records_repair() {
+    let (record, label, played, _, _) = short_slip(View::Silver, "s");
+    let dir = std::env::temp_dir().join(format!("tabula-suggest-short-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.join("slip.txt");
+    std::fs::write(&file, &record).unwrap_or_else(|e| panic!("{e}"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["check", "--suggest"])
+        .arg(&file)
+        .output()
+        .unwrap_or_else(|e| panic!("run tabula: {e}"));
+    let people = String::from_utf8_lossy(&out.stdout);
+    assert!(people.contains(&format!("repaired by: {label} {played}\n")), "{people}");
+    assert!(record.contains(&format!("\n{label} ")), "the record writes its moves so: {record}");
     let _ = std::fs::remove_dir_all(&dir);
 }

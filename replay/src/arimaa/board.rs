@@ -118,7 +118,7 @@ impl Board {
     fn resolve_long(&self, text: &str) -> Result<(Action, String), Refusal> {
         Refusal::check_length(text)?;
         let pos = self.game.position();
-        self.resolve_long_strictly(text).map_err(|r| r.suggesting(|| super::suggest::near_text(pos, text)))
+        self.resolve_long_strictly(text).map_err(|r| r.suggesting(|| super::suggest::near_text(pos, text, View::Gold)))
     }
 
     fn resolve_long_strictly(&self, text: &str) -> Result<(Action, String), Refusal> {
@@ -203,12 +203,14 @@ impl Board {
     pub fn push_short(&mut self, text: &str, view: View) -> Result<String, Refusal> {
         Refusal::check_length(text)?;
         let position = self.position();
-        let long = resolve_request(&position, view, text, ResolveOptions::default()).map_err(|s| Refusal {
-            kind: s.kind.as_str(),
-            message: s.reason,
-            candidates: s.candidates,
-            suggestions: Vec::new(),
-        })?;
+        let long = resolve_request(&position, view, text, ResolveOptions::default())
+            .map_err(|s| Refusal {
+                kind: s.kind.as_str(),
+                message: s.reason,
+                candidates: s.candidates,
+                suggestions: Vec::new(),
+            })
+            .map_err(|r| r.suggesting(|| super::suggest::near_text(self.game.position(), text, view)))?;
         // Position records are the moves numbered 0; `tabula resolve` gives their pieces.
         let mut ctx = ParseContext::at(view, MoveLabel::new(2, self.side()));
         let moves = ShortRecord::parse_in(text, &mut ctx).map(|r| r.moves).unwrap_or_default();

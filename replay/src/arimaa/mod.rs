@@ -12,6 +12,7 @@ pub mod resolve;
 pub mod short_stop;
 pub mod show;
 pub mod suggest;
+pub mod suggest_short;
 pub mod svg;
 pub mod verify;
 

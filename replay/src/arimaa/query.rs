@@ -97,7 +97,7 @@ pub fn resolve(request: &Map<String, Value>, position: &str, text: &str) -> Resu
         })
         .map_err(|r| {
             r.suggesting(|| match tabula_notation::arimaa::parse_position(position) {
-                Ok(pos) => super::suggest::near_text(&pos, text),
+                Ok(pos) => super::suggest::near_text(&pos, text, view),
                 Err(_) => Vec::new(),
             })
         })

@@ -11,9 +11,11 @@
 //! `CAPTURE` more.
 
 use tabula_engine::arimaa::{Direction, Phase, Piece, Position, Square, Step, TurnBuilder};
+use tabula_notation::arimaa::short::{ResolveOptions, View};
 use tabula_notation::arimaa::{write_turn, LongToken, MoveLabel};
 
 use super::movelist::{MoveBody, Moves};
+use super::suggest_short;
 use super::verify::{verify, verify_with, Notation, Record, Replayed};
 use crate::nearness::{self, Cost};
 use crate::report::{GameReport, Suggestion, Suggestions, Verdict};
@@ -178,29 +180,36 @@ pub fn nearest(pos: &Position, written: &str) -> Vec<(Cost, String)> {
     nearness::rank(scored)
 }
 
-/// The moves of the turns legal on `pos` nearest to the long-notation `text` a door refuses, a
-/// move label it starts with left out (none when the label is the other side's): what the
-/// board and `tabula resolve` suggest alike.
-pub fn near_text(pos: &Position, text: &str) -> Vec<String> {
+/// The moves of the turns legal on `pos` nearest to the `text` a door refuses, read both as
+/// long notation and as short notation in `view` (`super::suggest_short`), ranked together, as
+/// long notation; a move label it starts with is left out (none when the label is the other
+/// side's): what the board (`push_long`, `push_short`) and `tabula resolve` suggest alike.
+pub fn near_text(pos: &Position, text: &str, view: View) -> Vec<String> {
+    let side = pos.side_to_move();
     let t = text.trim_start();
     let body = match MoveLabel::from_ascii_prefix(t.as_bytes()) {
         Some((label, len)) if t[len..].is_empty() || t[len..].starts_with(|c: char| c.is_ascii_whitespace()) => {
-            if label.color != pos.side_to_move() {
+            if label.color != side {
                 return Vec::new();
             }
             &t[len..]
         }
         _ => t,
     };
-    nearness::moves_alone(&nearest(pos, body))
+    let mut found = nearest(pos, body);
+    if let Some((units, view)) = suggest_short::written_units(text, view, side) {
+        found.extend(suggest_short::nearest(pos, &units, view, ResolveOptions::default()));
+    }
+    nearness::moves_alone(&nearness::rank(found))
 }
 
-/// The suggestions for an `illegal` report of a long-notation `record`: `None` when the record
-/// does not break at a turn of steps (a set-up, a label, short notation).
+/// The suggestions for an `illegal` report of `record`: `None` when the record does not break
+/// at a turn of steps (a set-up, a label). A short-notation record's are in its own notation
+/// ([`suggest_short::suggestions`]).
 pub fn suggestions(record: &Record<'_>, report: &GameReport) -> Option<Vec<Suggestion>> {
     let error = report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal)?;
-    if record.notation != Notation::Long {
-        return None;
+    if let Notation::Short(opts) = record.notation {
+        return suggest_short::suggestions(record, error, opts);
     }
     let line_offset = error.line.checked_sub(record.line)?;
     let mv = Moves::new(record.movelist).flatten().find(|m| {
