@@ -193,8 +193,10 @@ pub fn related(cost: Cost, written: usize, legal: usize) -> bool {
 pub fn rank(mut candidates: Vec<(Cost, String)>) -> Vec<(Cost, String)> {
     let nearest = candidates.iter().map(|(c, _)| *c).min().unwrap_or(0);
     candidates.retain(|(c, _)| *c <= nearest.saturating_add(FAR));
-    candidates.sort();
+    // Each text once, at its least cost (a move found by two slips, or by two searches).
+    candidates.sort_unstable_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
     candidates.dedup_by(|a, b| a.1 == b.1);
+    candidates.sort_unstable();
     candidates
 }
 
@@ -274,6 +276,10 @@ mod tests {
         assert_eq!(
             rank(vec![(30, "far".into()), (3, "b".into()), (3, "a".into())]),
             [(3, "a".into()), (3, "b".into())]
+        );
+        assert_eq!(
+            rank(vec![(5, "a".into()), (4, "b".into()), (3, "a".into()), (6, "b".into())]),
+            [(3, "a".into()), (4, "b".into())]
         );
         assert_eq!(set_distance(&["8/5", "13/10"], &["13/9", "8/5"]), 3);
         assert_eq!(set_distance(&["8/5"], &["13/9", "8/5"]), INDEL);
