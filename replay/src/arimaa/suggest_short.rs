@@ -44,7 +44,7 @@ const CAPTURE: Cost = 2;
 const READING: Cost = 0;
 /// A slip wholly before the unit where the text stops reading (the slip is likelier where the
 /// reading stops).
-const EARLY: Cost = 1;
+pub const EARLY: Cost = 1;
 
 /// The piece letters, by kind: the mover's as the writer spells them.
 const LETTERS: [char; 6] = ['e', 'm', 'h', 'd', 'c', 'r'];
@@ -278,7 +278,7 @@ pub fn written_units(text: &str, view: View, side: Color) -> Option<(String, Vie
 }
 
 /// Moves of the record after the broken one that a candidate is looked ahead with.
-const LOOKAHEAD: usize = 8;
+pub const LOOKAHEAD: usize = 8;
 
 /// Where a short-notation record breaks: the view of the move and the byte range of its units
 /// in the record's text, found by the error's label and line, and up to [`LOOKAHEAD`] moves
