@@ -18,7 +18,7 @@ use super::movelist::{MoveBody, Moves};
 use super::suggest_short;
 use super::verify::{verify, verify_with, Notation, Record, Replayed};
 use crate::nearness::{self, Cost};
-use crate::report::{GameReport, Suggestion, Suggestions, Verdict};
+use crate::report::{GameReport, Suggestion, Verdict};
 
 /// Step tokens a written turn is searched with at most.
 const MAX_WRITTEN: usize = 8;
@@ -241,11 +241,8 @@ pub fn suggestions(record: &Record<'_>, report: &GameReport) -> Option<Vec<Sugge
 /// [`verify`], with the suggestions in the error of an illegal record when `suggest`.
 pub fn verify_suggesting(record: &Record<'_>, suggest: bool) -> GameReport {
     let mut report = verify(record);
-    if suggest && report.verdict == Verdict::Illegal {
-        let found = suggestions(record, &report).unwrap_or_default();
-        if let Some(e) = report.error.as_mut() {
-            e.suggestions = Some(Box::new(Suggestions(found)));
-        }
+    if suggest {
+        report.add_suggestions(|r| suggestions(record, r));
     }
     report
 }

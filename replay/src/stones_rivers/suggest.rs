@@ -12,7 +12,7 @@ use tabula_notation::stones_rivers::TurnText;
 use super::records::Record;
 use super::verify::{start_position, verify, verify_with};
 use crate::nearness::{self, Cost};
-use crate::report::{GameReport, Suggestion, Suggestions, Verdict};
+use crate::report::{GameReport, Suggestion, Verdict};
 
 /// A turn's tokens: its runs of letters and digits (`sq - d5,ps` gives `sq`, `d5`, `ps`).
 fn tokens(text: &str) -> impl Iterator<Item = &str> {
@@ -111,11 +111,8 @@ pub fn suggestions(source: &Arc<str>, record: &Record, report: &GameReport) -> O
 /// [`verify`], with the suggestions in the error of an illegal record when `suggest`.
 pub fn verify_suggesting(source: &Arc<str>, record: &Record, suggest: bool) -> GameReport {
     let mut report = verify(source, record);
-    if suggest && report.verdict == Verdict::Illegal {
-        let found = suggestions(source, record, &report).unwrap_or_default();
-        if let Some(e) = report.error.as_mut() {
-            e.suggestions = Some(Box::new(Suggestions(found)));
-        }
+    if suggest {
+        report.add_suggestions(|r| suggestions(source, record, r));
     }
     report
 }
