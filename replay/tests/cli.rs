@@ -135,6 +135,12 @@ fn moves_agree_with_the_aei_fixture() {
     }
     let out = tabula(&["moves", "--game", "arimaa", "--position", "g [..]"], None);
     assert_eq!(out.status.code(), Some(2));
+    // An empty board: Gold sets up (no turn to list, and none is immobilized).
+    let empty = format!("g [{}]", " ".repeat(64));
+    let out = tabula(&["moves", "--game", "arimaa", "--position", &empty], None);
+    assert_eq!(out.status.code(), Some(0));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("sets up its pieces") && !said.contains("immobilized"), "{said}");
 }
 
 #[test]

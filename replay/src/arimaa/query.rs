@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use serde_json::{Map, Value};
-use tabula_engine::arimaa::{MoveGenerator, Position};
+use tabula_engine::arimaa::{MoveGenerator, Phase, Position};
 use tabula_notation::arimaa::short::{ResolveOptions, View};
 use tabula_notation::arimaa::TurnWriter;
 
@@ -18,7 +18,12 @@ use crate::texts::Texts;
 pub fn legal_moves(text: &str) -> Result<(Vec<String>, String), QueryError> {
     let pos = tabula_notation::arimaa::parse_position(text)
         .map_err(|e| QueryError::Position { text: text.to_string(), reason: e.to_string() })?;
-    Ok((legal_turns(&pos), "the side to move is immobilized, or the game is over".to_owned()))
+    let why = if pos.phase() == Phase::Setup {
+        "the side to move sets up its pieces: set-ups are not listed"
+    } else {
+        "the side to move is immobilized, or the game is over"
+    };
+    Ok((legal_turns(&pos), why.to_owned()))
 }
 
 /// Every legal turn of an Arimaa position in long notation, one per resulting position, sorted.
