@@ -205,11 +205,32 @@ pub fn near_text(pos: &Position, text: &str, view: View) -> Vec<String> {
 
 /// The suggestions for an `illegal` report of `record`: `None` when the record does not break
 /// at a turn of steps (a set-up, a label). A short-notation record's are in its own notation
-/// ([`suggest_short::suggestions`]).
+/// ([`suggest_short::suggestions`]). Replays the record to the break first;
+/// [`verify_suggesting`] finds the suggestions of the replay it judges by.
 pub fn suggestions(record: &Record<'_>, report: &GameReport) -> Option<Vec<Suggestion>> {
+    report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal)?;
+    let mut last = None;
+    verify_with(record, keep_last(&mut last));
+    suggestions_at(record, report, last?)
+}
+
+/// The replay's observer that keeps the position the last move left (the set-ups' included):
+/// when the record is illegal, the position its broken move is played on.
+fn keep_last(last: &mut Option<Position>) -> impl FnMut(Replayed<'_>) + '_ {
+    |r| match r {
+        Replayed::Move { after, .. } | Replayed::TakeBack { after, .. } => *last = Some(*after),
+        Replayed::Start { position } => *last = Some(*position),
+    }
+}
+
+/// [`suggestions`] with `pos`, the position the record's broken move is played on.
+fn suggestions_at(record: &Record<'_>, report: &GameReport, pos: Position) -> Option<Vec<Suggestion>> {
     let error = report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal)?;
+    if pos.phase() == Phase::Setup {
+        return None;
+    }
     if let Notation::Short(opts) = record.notation {
-        return suggest_short::suggestions(record, error, opts);
+        return suggest_short::suggestions(record, error, opts, pos);
     }
     let line_offset = error.line.checked_sub(record.line)?;
     let mv = Moves::new(record.movelist).flatten().find(|m| {
@@ -220,12 +241,6 @@ pub fn suggestions(record: &Record<'_>, report: &GameReport) -> Option<Vec<Sugge
     let body = mv.text.trim_ascii();
     let start = (body.as_ptr() as usize).checked_sub(record.movelist.as_ptr() as usize)?;
     let end = start + body.len();
-    let mut pos = None;
-    verify_with(record, |r| match r {
-        Replayed::Move { after, .. } | Replayed::TakeBack { after, .. } => pos = Some(*after),
-        Replayed::Start { position } => pos = Some(*position),
-    });
-    let pos = pos.filter(|p| p.phase() != Phase::Setup)?;
     let ranked = nearest(&pos, &String::from_utf8_lossy(body));
     let mut movelist = Vec::with_capacity(record.movelist.len() + 64);
     Some(nearness::pick(&ranked, |turn| {
@@ -238,11 +253,15 @@ pub fn suggestions(record: &Record<'_>, report: &GameReport) -> Option<Vec<Sugge
     }))
 }
 
-/// [`verify`], with the suggestions in the error of an illegal record when `suggest`.
+/// [`verify`], with the suggestions in the error of an illegal record when `suggest`: the
+/// replay that judges the record keeps the position its broken move is played on, so that the
+/// search does not replay the record again to find it.
 pub fn verify_suggesting(record: &Record<'_>, suggest: bool) -> GameReport {
-    let mut report = verify(record);
-    if suggest {
-        report.add_suggestions(|r| suggestions(record, r));
+    if !suggest {
+        return verify(record);
     }
+    let mut last = None;
+    let mut report = verify_with(record, keep_last(&mut last));
+    report.add_suggestions(|r| suggestions_at(record, r, last?));
     report
 }

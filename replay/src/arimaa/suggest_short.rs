@@ -21,7 +21,7 @@ use tabula_notation::arimaa::short::{
 };
 use tabula_notation::arimaa::{write_turn, LongMove, MoveLabel};
 
-use super::verify::{verify, verify_with, Record, Replayed};
+use super::verify::{verify, Record};
 use crate::nearness::{self, Cost, INDEL, SWAP};
 use crate::report::{ErrorInfo, Suggestion};
 
@@ -328,16 +328,16 @@ fn reads_on(f: &FinishedTurn, ahead: &[ShortMove], opts: ResolveOptions) -> bool
 /// with `opts`), each move the candidate's shortest text in the view of the move it replaces:
 /// `None` when the record does not break at a turn of steps. Nearest first, the candidates
 /// after which the record's next [`LOOKAHEAD`] moves read are replayed before the others: a
-/// few resolutions each, where a replay is a whole game.
-pub fn suggestions(record: &Record<'_>, error: &ErrorInfo, opts: ResolveOptions) -> Option<Vec<Suggestion>> {
+/// few resolutions each, where a replay is a whole game. `pos` is the position the broken move
+/// is played on, as the replay that found the break left it.
+pub fn suggestions(
+    record: &Record<'_>,
+    error: &ErrorInfo,
+    opts: ResolveOptions,
+    pos: Position,
+) -> Option<Vec<Suggestion>> {
     let text = std::str::from_utf8(record.movelist).ok()?;
     let (view, span, ahead) = broken_move(text, record.line, error)?;
-    let mut pos = None;
-    verify_with(record, |r| match r {
-        Replayed::Move { after, .. } | Replayed::TakeBack { after, .. } => pos = Some(*after),
-        Replayed::Start { position } => pos = Some(*position),
-    });
-    let pos = pos.filter(|p| p.phase() != Phase::Setup)?;
     let ranked = nearest(&pos, text.get(span.clone())?, view, opts);
     // Looked ahead nearest first, until enough read on.
     let (mut first, mut later) = (Vec::new(), Vec::new());

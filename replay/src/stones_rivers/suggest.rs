@@ -84,36 +84,42 @@ pub fn nearest(pos: &Position, written: &str) -> Vec<(Cost, String)> {
 }
 
 /// The suggestions for an `illegal` report of `record`: `None` when the record does not break
-/// at one of its turns.
+/// at one of its turns. Replays the record to the break first; [`verify_suggesting`] finds the
+/// suggestions of the replay it judges by.
 pub fn suggestions(source: &Arc<str>, record: &Record, report: &GameReport) -> Option<Vec<Suggestion>> {
+    report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal)?;
+    let mut last = start_position(record).ok()?;
+    verify_with(source, record, |r| last = *r.after);
+    suggestions_at(source, record, report, &last)
+}
+
+/// [`suggestions`] with `pos`, the position after the turns `report` counts as replayed: the
+/// one the broken turn is played on when it is the next.
+fn suggestions_at(source: &Arc<str>, record: &Record, report: &GameReport, pos: &Position) -> Option<Vec<Suggestion>> {
     let error = report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal)?;
     let index: usize = error.turn.parse().ok()?;
-    let written = record.turns().nth(index.checked_sub(1)?)?;
-    let written = String::from_utf8_lossy(written.text).into_owned();
-    let mut pos = start_position(record).ok()?;
-    let mut seen = 0;
-    verify_with(source, record, |r| {
-        seen += 1;
-        if seen < index {
-            pos = *r.after;
-        }
-    });
-    if seen + 1 != index {
+    if report.turns.checked_add(1) != Some(index) {
         return None;
     }
-    let ranked = nearest(&pos, &written);
+    let written = record.turns().nth(index.checked_sub(1)?)?;
+    let written = String::from_utf8_lossy(written.text).into_owned();
+    let ranked = nearest(pos, &written);
     Some(nearness::pick(&ranked, |turn| {
         let r = verify(source, &record.with_turn(index, turn.as_bytes()));
         (r.verdict, r.turns)
     }))
 }
 
-/// [`verify`], with the suggestions in the error of an illegal record when `suggest`.
+/// [`verify`], with the suggestions in the error of an illegal record when `suggest`: the
+/// replay that judges the record keeps the position its broken turn is played on, so that the
+/// search does not replay the record again to find it.
 pub fn verify_suggesting(source: &Arc<str>, record: &Record, suggest: bool) -> GameReport {
-    let mut report = verify(source, record);
-    if suggest {
-        report.add_suggestions(|r| suggestions(source, record, r));
+    if !suggest {
+        return verify(source, record);
     }
+    let mut last = start_position(record).ok();
+    let mut report = verify_with(source, record, |r| last = Some(*r.after));
+    report.add_suggestions(|r| suggestions_at(source, record, r, last.as_ref()?));
     report
 }
 
