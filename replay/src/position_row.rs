@@ -1,7 +1,5 @@
 //! One position reached in a game, as `tabula positions` writes it (`../shared/archive.md`).
 
-use std::sync::Arc;
-
 use serde::Serialize;
 use xxhash_rust::xxh3::Xxh3;
 
@@ -102,17 +100,4 @@ pub fn position_key(kind: &str, side: &str, position: &str) -> u64 {
     hash.update(b"\n");
     hash.update(position.as_bytes());
     hash.digest()
-}
-
-/// The positions of one game, with its source, id and kind.
-#[derive(Clone, Debug)]
-pub struct GamePositions {
-    /// The file.
-    pub source: Arc<str>,
-    /// The game's id, as `tabula check` gives it.
-    pub game: String,
-    /// The game kind.
-    pub kind: &'static str,
-    /// Its positions in order.
-    pub rows: Vec<PositionRow>,
 }

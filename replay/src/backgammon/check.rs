@@ -7,9 +7,10 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::mat::{GameRecord, MatError, MatReader, MatchHeader};
+use super::positions::Rows;
 use super::sgf::{SgfError, SgfReader};
-use super::verify::{verify_game, Ending, Replay, KIND};
-use super::xg::{read_xg, verify_xg, XgChecks, XgError};
+use super::verify::{verify_game_with, Ending, Replay, Replayed, KIND};
+use super::xg::{read_xg, verify_xg_with, XgChecks, XgError};
 use super::MatchFile;
 use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
@@ -63,9 +64,9 @@ impl<'s> MatchHeld<'s> {
 /// Games verified together; memory holds at most this many games of a match at once.
 const BATCH: usize = 256;
 
-/// A game's report, its ending for the score, and the score written before it with the line
-/// it is written on.
-type Verified = (GameReport, Option<Ending>, Option<(MatchScore, u64)>);
+/// A game's report, its ending for the score, the score written before it with the line it is
+/// written on, and the positions its replay reached when they are kept.
+type Verified = (GameReport, Option<Ending>, Option<(MatchScore, u64)>, Option<Rows>);
 
 /// A game read and waiting to be verified with its id, its place in the match and what its
 /// format checks beside the replay, or why it cannot be read (with the game id to report it
@@ -90,13 +91,16 @@ pub(crate) enum Keep {
     One(u32),
     /// Every game that can be read.
     All,
+    /// Every game that can be read, with the positions its check's replay reaches
+    /// ([`KeptGame::rows`]).
+    Positions,
 }
 
 impl Keep {
     fn wants(keep: Option<Keep>, place: u32) -> bool {
         match keep {
             Some(Keep::One(p)) => p == place,
-            Some(Keep::All) => true,
+            Some(Keep::All | Keep::Positions) => true,
             None => false,
         }
     }
@@ -166,20 +170,30 @@ pub(crate) struct KeptGame {
     pub(crate) length: Option<u32>,
     pub(crate) tags: Vec<(String, String)>,
     pub(crate) beside: Beside,
+    /// The positions the check's replay reached ([`Keep::Positions`]), else none.
+    pub(crate) rows: Option<Rows>,
 }
 
 /// The game `g` of id `id`, the score `written` before it, verified as its match's check
 /// verifies it: the replay, and what its format says `beside` its actions (an `.sgf` result,
 /// an `.xg` game's positions, cube and footer).
-fn verify_read(source: &Arc<str>, id: &str, g: &GameRecord, beside: &Beside, written: MatchScore) -> Replay {
+/// `observe`, when given, is handed every action replayed without error, in order.
+fn verify_read(
+    source: &Arc<str>,
+    id: &str,
+    g: &GameRecord,
+    beside: &Beside,
+    written: MatchScore,
+    observe: Option<&mut dyn FnMut(Replayed<'_>)>,
+) -> Replay {
     match beside {
-        Beside::Xg(checks) => verify_xg(source, id.to_owned(), g, checks, written),
+        Beside::Xg(checks) => verify_xg_with(source, id.to_owned(), g, checks, written, observe),
         Beside::Sgf(resigned) => {
-            let mut r = verify_game(source, id.to_owned(), g, written);
+            let mut r = verify_game_with(source, id.to_owned(), g, written, observe);
             sgf_result(&mut r.report, g, *resigned);
             r
         }
-        Beside::Nothing => verify_game(source, id.to_owned(), g, written),
+        Beside::Nothing => verify_game_with(source, id.to_owned(), g, written, observe),
     }
 }
 
@@ -188,7 +202,7 @@ fn verify_read(source: &Arc<str>, id: &str, g: &GameRecord, beside: &Beside, wri
 /// its error.
 fn suggest_in(source: &Arc<str>, g: &GameRecord, written: MatchScore, beside: &Beside, report: &mut GameReport) {
     let id = report.game.clone();
-    let verify = |g: &GameRecord| verify_read(source, &id, g, beside, written).report;
+    let verify = |g: &GameRecord| verify_read(source, &id, g, beside, written, None).report;
     report.add_suggestions(|r| super::suggest::suggestions(source, g, written, r, verify));
 }
 
@@ -206,7 +220,7 @@ pub(crate) fn add_suggestions(
     if report.verdict != Verdict::Illegal || report.error.as_ref().is_none_or(|e| e.suggestions.is_some()) {
         return;
     }
-    let own = verify_read(source, &report.game, g, beside, written).report;
+    let own = verify_read(source, &report.game, g, beside, written, None).report;
     if own.verdict == Verdict::Illegal && own.error == report.error {
         suggest_in(source, g, written, beside, report);
     }
@@ -235,7 +249,7 @@ pub(crate) fn check_keeping(
 /// As [`check_match`], handing each report with its game when `keep` wants it kept (and it
 /// can be read): the games of a match read with the verdicts the whole match gives them.
 fn check_match_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) -> u32 {
-    let Checking { source, name, keep, suggest } = c;
+    let Checking { source, name, keep, .. } = c;
     let mut reader = MatReader::new(input);
     // A header line that cannot be read is the first game's error: the header is read on
     // past it, and the id stays that game's own.
@@ -243,7 +257,7 @@ fn check_match_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(G
     let header = reader.header().ok().cloned();
     let mut context = WrittenScores::new(header.as_ref());
     let length = context.length;
-    let mut run = Running::new(source, length, true, suggest);
+    let mut run = Running::new(source, length, true, &c);
     let mut order = GameOrder::default();
     for item in reader.by_ref() {
         let (place, misnumbered) = order.next(item.as_ref().ok());
@@ -255,7 +269,8 @@ fn check_match_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(G
                 if Keep::wants(keep, place) && misnumbered.is_none() {
                     let (length, tags) =
                         header.as_ref().map_or((None, Vec::new()), |h| (h.match_length, h.tags.clone()));
-                    kept = Some(KeptGame { game: g.clone(), written, length, tags, beside: Beside::Nothing });
+                    kept =
+                        Some(KeptGame { game: g.clone(), written, length, tags, beside: Beside::Nothing, rows: None });
                 }
                 match misnumbered {
                     None => run.add(Ok((id, g, written, Beside::Nothing, kept)), sink),
@@ -291,10 +306,10 @@ pub fn check_sgf(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut 
 
 /// As [`check_sgf`], handing each report with its game as [`check_match_kept`] does.
 fn check_sgf_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) -> u32 {
-    let Checking { source, name, keep, suggest } = c;
+    let Checking { source, name, keep, .. } = c;
     // gnubg keeps the scores of a money session it imported from a `.mat` file, and scores the
     // games itself (the Jacoby rule): money scores are not compared.
-    let mut run = Running::new(source, 0, false, suggest);
+    let mut run = Running::new(source, 0, false, &c);
     let mut number = 0u32;
     let mut crawford_done = false;
     for item in SgfReader::new(input) {
@@ -312,7 +327,7 @@ fn check_sgf_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(Gam
                         info.iter().filter_map(|(k, v)| v.as_ref().map(|v| ((*k).to_owned(), v.clone()))).collect();
                     let game = g.record.clone();
                     let beside = Beside::Sgf(g.resigned);
-                    kept = Some(KeptGame { game, written: score, length: Some(g.length), tags, beside });
+                    kept = Some(KeptGame { game, written: score, length: Some(g.length), tags, beside, rows: None });
                 }
                 run.add(Ok((id, g.record, score, Beside::Sgf(g.resigned), kept)), sink);
             }
@@ -334,7 +349,7 @@ pub fn check_xg(source: &Arc<str>, name: &str, input: impl BufRead, sink: &mut d
 
 /// As [`check_xg`], handing each report with its game as [`check_match_kept`] does.
 fn check_xg_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) -> u32 {
-    let Checking { source, name, keep, suggest } = c;
+    let Checking { source, name, keep, .. } = c;
     let m = match read_xg(input) {
         Ok(m) => m,
         Err(e) => {
@@ -344,7 +359,7 @@ fn check_xg_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(Game
         }
     };
     let length = m.info.length;
-    let mut run = Running::new(source, length, true, suggest);
+    let mut run = Running::new(source, length, true, &c);
     let tags = m.tags();
     let scores = m.scores();
     for ((place, game), score) in (1u32..).zip(m.games).zip(scores) {
@@ -361,6 +376,7 @@ fn check_xg_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(Game
                         length: Some(length),
                         tags: game_tags,
                         beside: Beside::Xg(Box::new(g.checks.clone())),
+                        rows: None,
                     });
                 }
                 run.add(Ok((id, g.record, score, Beside::Xg(Box::new(g.checks)), kept)), sink);
@@ -394,13 +410,16 @@ struct Running<'a> {
     money_scores: bool,
     /// Whether the errors of illegal games get repair hints.
     suggest: bool,
+    /// Whether the positions of the games kept are gathered as they are verified.
+    rows: bool,
     /// The games read and not yet verified, at most [`BATCH`].
     batch: Vec<Pending>,
 }
 
 impl<'a> Running<'a> {
-    fn new(source: &'a Arc<str>, length: u32, money_scores: bool, suggest: bool) -> Running<'a> {
-        Running { source, length, running: None, money_scores, suggest, batch: Vec::with_capacity(BATCH) }
+    fn new(source: &'a Arc<str>, length: u32, money_scores: bool, c: &Checking<'_>) -> Running<'a> {
+        let (suggest, rows) = (c.suggest, c.keep == Some(Keep::Positions));
+        Running { source, length, running: None, money_scores, suggest, rows, batch: Vec::with_capacity(BATCH) }
     }
 
     /// Takes a game read (or why it cannot be), verifying the batch once it is full.
@@ -414,24 +433,31 @@ impl<'a> Running<'a> {
     /// Verifies the games of the batch in parallel and hands their reports on in order.
     fn flush(&mut self, sink: &mut dyn FnMut(GameReport, Option<KeptGame>)) {
         let mut batch = std::mem::take(&mut self.batch);
-        let (source, suggest) = (self.source, self.suggest);
+        let (source, suggest, keep_rows) = (self.source, self.suggest, self.rows);
         let reports: Vec<Verified> = batch
             .par_iter()
             .map(|item| match item {
-                Ok((id, g, written, beside, _)) => {
-                    let mut r = verify_read(source, id, g, beside, *written);
+                Ok((id, g, written, beside, kept)) => {
+                    let mut rows = kept.as_ref().filter(|_| keep_rows).map(|_| Rows::new());
+                    let mut r = match rows.as_mut() {
+                        Some(rows) => verify_read(source, id, g, beside, *written, Some(&mut |r| rows.observe(r))),
+                        None => verify_read(source, id, g, beside, *written, None),
+                    };
                     if suggest {
                         suggest_in(source, g, *written, beside, &mut r.report);
                     }
-                    (r.report, r.ending, Some((*written, g.players_line)))
+                    (r.report, r.ending, Some((*written, g.players_line)), rows)
                 }
-                Err((id, e)) => (GameReport::unreadable(source.clone(), id.clone(), KIND, e.clone()), None, None),
+                Err((id, e)) => (GameReport::unreadable(source.clone(), id.clone(), KIND, e.clone()), None, None, None),
             })
             .collect();
         let length = self.length;
         let running = &mut self.running;
         let kept = batch.drain(..).map(|item| item.ok().and_then(|(.., k)| k));
-        for ((mut report, ending, written), kept) in reports.into_iter().zip(kept) {
+        for ((mut report, ending, written, rows), mut kept) in reports.into_iter().zip(kept) {
+            if let Some(k) = kept.as_mut() {
+                k.rows = rows;
+            }
             if let (Some((w, line)), Some(run)) = (written, running.as_ref()) {
                 if w.points != run.points && report.verdict == Verdict::Ok && (self.money_scores || w.length > 0) {
                     let message = format!(

@@ -7,7 +7,7 @@ use tabula_engine::backgammon::{MatchScore, Side};
 use tabula_notation::backgammon::{position_id, write_play};
 
 use super::mat::GameRecord;
-use super::verify::verify_game_with;
+use super::verify::{verify_game_with, Replayed};
 use crate::position_row::PositionRow;
 use crate::report::GameReport;
 
@@ -18,23 +18,45 @@ fn side(s: Side) -> &'static str {
     }
 }
 
+/// The positions of a game gathered as its replay goes (each action a [`Replayed`]): the
+/// position before each play, then the last, once the report is known.
+#[derive(Clone, Debug)]
+pub(crate) struct Rows {
+    rows: Vec<PositionRow>,
+    /// The player whose view the last position is kept from.
+    view: Side,
+}
+
+impl Rows {
+    pub(crate) fn new() -> Rows {
+        Rows { rows: Vec::new(), view: Side::Zero }
+    }
+
+    /// Takes one action replayed.
+    pub(crate) fn observe(&mut self, r: Replayed<'_>) {
+        self.view = r.view;
+        let (Some((before, play)), Some((d1, d2))) = (&r.play, r.action.dice()) else { return };
+        let mut row = PositionRow::new(self.rows.len(), side(r.action.column.side()), position_id::encode(before));
+        row.dice = format!("{}{}", d1.max(d2), d1.min(d2));
+        row.played = Some(write_play(before, play));
+        self.rows.push(row);
+    }
+
+    /// The rows, the last `report`'s `final_position` (the game's report as the check of the
+    /// whole match gives it).
+    pub(crate) fn finish(mut self, report: &GameReport) -> Vec<PositionRow> {
+        if !report.final_position.is_empty() {
+            self.rows.push(PositionRow::new(self.rows.len(), side(self.view), report.final_position.clone()));
+        }
+        self.rows
+    }
+}
+
 /// The positions of the game `record` (`ctx`: the match score before it), replayed as its check
 /// replays it, up to where it breaks; the last is `report`'s `final_position` (the game's
 /// report as the check of the whole match gives it).
 pub fn positions(source: &Arc<str>, report: &GameReport, record: &GameRecord, ctx: MatchScore) -> Vec<PositionRow> {
-    let mut rows: Vec<PositionRow> = Vec::new();
-    let mut view = Side::Zero;
-    let mut observe = |r: super::verify::Replayed<'_>| {
-        view = r.view;
-        let (Some((before, play)), Some((d1, d2))) = (&r.play, r.action.dice()) else { return };
-        let mut row = PositionRow::new(rows.len(), side(r.action.column.side()), position_id::encode(before));
-        row.dice = format!("{}{}", d1.max(d2), d1.min(d2));
-        row.played = Some(write_play(before, play));
-        rows.push(row);
-    };
-    verify_game_with(source, report.game.clone(), record, ctx, Some(&mut observe));
-    if !report.final_position.is_empty() {
-        rows.push(PositionRow::new(rows.len(), side(view), report.final_position.clone()));
-    }
-    rows
+    let mut rows = Rows::new();
+    verify_game_with(source, report.game.clone(), record, ctx, Some(&mut |r| rows.observe(r)));
+    rows.finish(report)
 }

@@ -372,7 +372,10 @@ impl Waiting {
         match self {
             Waiting::Arimaa(r) => crate::arimaa::positions::positions(&r.as_record()),
             Waiting::Backgammon(report, kept) => {
-                let rows = crate::backgammon::positions::positions(source, &report, &kept.game, kept.written);
+                let rows = match kept.rows {
+                    Some(rows) => rows.finish(&report),
+                    None => crate::backgammon::positions::positions(source, &report, &kept.game, kept.written),
+                };
                 (report, rows)
             }
             Waiting::StonesRivers(r) => crate::stones_rivers::positions::positions(source, &r),
@@ -444,7 +447,7 @@ pub(crate) fn read_positions(
                 let _ = wait(w, &mut batch, &mut stopped);
             };
             let file = match_format(Some(format)).unwrap_or(MatchFile::Mat);
-            check_kept(file, source, &name, reader, Some(Keep::All), false, &mut sink);
+            check_kept(file, source, &name, reader, Some(Keep::Positions), false, &mut sink);
         }
         GameKind::StonesRivers => {
             for record in crate::stones_rivers::RecordReader::new(reader) {

@@ -58,7 +58,7 @@ use std::io::Read;
 pub use container::{read_archive, Archive, HEADER_BYTES, MAGIC};
 pub use game::{read_match, Facts, XgChecks, XgGame, XgMatch};
 pub use records::{read_record, CubeRecord, GameFooter, GameHeader, MatchInfo, MoveRecord, Record, RECORD_BYTES};
-pub use verify::verify_xg;
+pub use verify::{verify_xg, verify_xg_with};
 
 /// The most bytes of an `.xg` file read (it is read whole: its index stands at its end):
 /// 32 MiB, a hundred times the largest real file seen (530 KB).

@@ -54,6 +54,18 @@ fn describe_cube(c: &Cube) -> String {
 /// Verifies one game of an `.xg` file, `record` with what the file says beside it (`checks`):
 /// `id` the game's id, `ctx` the score before it.
 pub fn verify_xg(source: &Arc<str>, id: String, record: &GameRecord, checks: &XgChecks, ctx: MatchScore) -> Replay {
+    verify_xg_with(source, id, record, checks, ctx, None)
+}
+
+/// [`verify_xg`], handing `also` every action replayed without error, in order.
+pub fn verify_xg_with(
+    source: &Arc<str>,
+    id: String,
+    record: &GameRecord,
+    checks: &XgChecks,
+    ctx: MatchScore,
+    mut also: Option<&mut dyn FnMut(Replayed<'_>)>,
+) -> Replay {
     let mut fault: Option<(usize, u64, String)> = None;
     let mut board = Position::start();
     let mut cube = Cube::default();
@@ -123,6 +135,9 @@ pub fn verify_xg(source: &Arc<str>, id: String, record: &GameRecord, checks: &Xg
         }
         board = r.board;
         cube = r.cube;
+        if let Some(also) = also.as_deref_mut() {
+            also(r);
+        }
     };
     let mut replay = verify_game_with(source, id, record, ctx, Some(&mut observe));
     let actions = &record.actions;
