@@ -32,6 +32,7 @@ use tabula_engine::arimaa::{
 };
 use tabula_engine::backgammon::{Dice, GameState, MatchState, MoveGenerator, Side};
 use tabula_notation::arimaa::short::{position_moves, View};
+use tabula_notation::backgammon::PlayText;
 use tabula_replay::arimaa::board::Board as ArimaaBoard;
 use tabula_replay::backgammon::board::{cube_text, score_text, Board as BackgammonBoard, Table};
 use tabula_replay::stones_rivers::board::Board as StonesBoard;
@@ -744,6 +745,13 @@ impl Backgammon {
         self.pending.push(format!("{}/{}", name(from), name(to)));
         let text = self.pending.join(" ");
         let most = if dice.is_double() { 4 } else { 2 };
+        // A part of a play is tried without the search for the nearest plays: only a refused
+        // whole play shows them.
+        let whole = self.pending.len() >= most
+            || PlayText::from_ascii(text.as_bytes()).is_ok_and(|p| p.resolve(self.board.position(), dice).is_ok());
+        if !whole {
+            return Ok(None);
+        }
         match self.board.clone().play(&text, dice) {
             Ok(_) => Ok(Some(text)),
             Err(e) if self.pending.len() >= most => {
@@ -1053,5 +1061,21 @@ mod tests {
         let got = ask(&mut s, json!({"op": "click", "point": 5}));
         assert_eq!(got["played"], "8/5 6/5", "{got}");
         assert!(got["record"].as_str().is_some_and(|r| r.contains("  1) 31: 8/5 6/5")), "{}", got["record"]);
+    }
+
+    #[test]
+    fn a_backgammon_play_refused_by_click_lists_the_nearest_as_a_board_does() {
+        let mut s = Session::open("backgammon", "", "").unwrap_or_else(|e| panic!("{e:?}"));
+        ask(&mut s, json!({"op": "dice", "dice": "31"}));
+        ask(&mut s, json!({"op": "click", "point": 8}));
+        let half = ask(&mut s, json!({"op": "click", "point": 5}));
+        assert!(half["error"].is_null(), "{half}");
+        assert_eq!(half["pending"], "8/5", "{half}");
+        ask(&mut s, json!({"op": "click", "point": 6}));
+        let got = ask(&mut s, json!({"op": "click", "point": 4}));
+        let want = Dice::new(3, 1).and_then(|d| BackgammonBoard::new().play("8/5 6/4", d).err()).map(|e| e.suggestions);
+        assert!(want.as_ref().is_some_and(|w| w.iter().any(|m| m == "8/5 6/5")), "{want:?}");
+        assert_eq!(got["error"]["kind"], "illegal", "{got}");
+        assert_eq!(got["error"]["suggestions"], json!(want), "{got}");
     }
 }

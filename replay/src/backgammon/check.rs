@@ -68,10 +68,14 @@ const BATCH: usize = 256;
 /// written on, and the positions its replay reached when they are kept.
 type Verified = (GameReport, Option<Ending>, Option<(MatchScore, u64)>, Option<Rows>);
 
-/// A game read and waiting to be verified with its id, its place in the match and what its
-/// format checks beside the replay, or why it cannot be read (with the game id to report it
-/// under).
-type Pending = Result<(String, GameRecord, MatchScore, Beside, Option<KeptGame>), (String, ErrorInfo)>;
+/// A game read and waiting to be verified with its id, its place in the match, what its
+/// format checks beside the replay and, when it is to be kept, the match's length and tags, or
+/// why it cannot be read (with the game id to report it under).
+type Pending = Result<(String, GameRecord, MatchScore, Beside, Option<Held>), (String, ErrorInfo)>;
+
+/// What a game to be kept holds besides its record, score and [`Beside`]: the match's length
+/// and tags.
+type Held = (Option<u32>, Vec<(String, String)>);
 
 /// What a game's format says beside its actions, checked with its replay.
 #[derive(Clone, Debug)]
@@ -265,13 +269,8 @@ fn check_match_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(G
         match (item, header_error.take()) {
             (Ok(g), None) => {
                 let written = context.before(&g);
-                let mut kept = None;
-                if Keep::wants(keep, place) && misnumbered.is_none() {
-                    let (length, tags) =
-                        header.as_ref().map_or((None, Vec::new()), |h| (h.match_length, h.tags.clone()));
-                    kept =
-                        Some(KeptGame { game: g.clone(), written, length, tags, beside: Beside::Nothing, rows: None });
-                }
+                let kept = (Keep::wants(keep, place) && misnumbered.is_none())
+                    .then(|| header.as_ref().map_or((None, Vec::new()), |h| (h.match_length, h.tags.clone())));
                 match misnumbered {
                     None => run.add(Ok((id, g, written, Beside::Nothing, kept)), sink),
                     Some(e) => run.add(Err((id, e)), sink),
@@ -320,15 +319,12 @@ fn check_sgf_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(Gam
                 crawford_done |= score.crawford;
                 run.length = g.length;
                 let id = format!("{name}#{number}");
-                let mut kept = None;
-                if Keep::wants(keep, number) {
+                let kept = Keep::wants(keep, number).then(|| {
                     let info = [("Event", &g.info.event), ("Place", &g.info.place), ("Date", &g.info.date)];
                     let tags =
                         info.iter().filter_map(|(k, v)| v.as_ref().map(|v| ((*k).to_owned(), v.clone()))).collect();
-                    let game = g.record.clone();
-                    let beside = Beside::Sgf(g.resigned);
-                    kept = Some(KeptGame { game, written: score, length: Some(g.length), tags, beside, rows: None });
-                }
+                    (Some(g.length), tags)
+                });
                 run.add(Ok((id, g.record, score, Beside::Sgf(g.resigned), kept)), sink);
             }
             Err(e) => run.add(Err((format!("{name}#{number}"), sgf_error(&e))), sink),
@@ -366,19 +362,11 @@ fn check_xg_kept(c: Checking<'_>, input: impl BufRead, sink: &mut dyn FnMut(Game
         let id = format!("{name}#{place}");
         match game {
             Ok(g) => {
-                let mut kept = None;
-                if Keep::wants(keep, place) {
+                let kept = Keep::wants(keep, place).then(|| {
                     let mut game_tags = tags.clone();
                     game_tags.extend(g.comments.iter().cloned());
-                    kept = Some(KeptGame {
-                        game: g.record.clone(),
-                        written: score,
-                        length: Some(length),
-                        tags: game_tags,
-                        beside: Beside::Xg(Box::new(g.checks.clone())),
-                        rows: None,
-                    });
-                }
+                    (Some(length), game_tags)
+                });
                 run.add(Ok((id, g.record, score, Beside::Xg(Box::new(g.checks)), kept)), sink);
             }
             Err(e) => run.add(Err((id, xg_error(&e))), sink),
@@ -453,7 +441,11 @@ impl<'a> Running<'a> {
             .collect();
         let length = self.length;
         let running = &mut self.running;
-        let kept = batch.drain(..).map(|item| item.ok().and_then(|(.., k)| k));
+        let kept = batch.drain(..).map(|item| {
+            item.ok().and_then(|(_, game, written, beside, held)| {
+                held.map(|(length, tags)| KeptGame { game, written, length, tags, beside, rows: None })
+            })
+        });
         for ((mut report, ending, written, rows), mut kept) in reports.into_iter().zip(kept) {
             if let Some(k) = kept.as_mut() {
                 k.rows = rows;

@@ -182,7 +182,7 @@ pub(crate) fn find_game(
             Some(number.parse().map_err(|_| ShowError::BadSelector {
                 file: source.to_owned(),
                 selector: s.to_owned(),
-                name: name.clone(),
+                name,
             })?)
         }
     };
@@ -204,16 +204,7 @@ pub(crate) fn find_game(
     };
     // A game kept is the one reported: both are the game at `place`, kept when it could be read.
     match kept {
-        Some(k) => Ok(Found {
-            name,
-            place,
-            length: k.length,
-            tags: k.tags,
-            game: k.game,
-            written: k.written,
-            report,
-            beside: k.beside,
-        }),
+        Some(k) => Ok(found_of(source, k, report)),
         None => {
             let (line, why) = report.error.as_ref().map_or((0, String::new()), |e| (e.line, e.message.clone()));
             Err(ShowError::Unreadable {
