@@ -441,15 +441,20 @@ impl<'a> Running<'a> {
             .collect();
         let length = self.length;
         let running = &mut self.running;
-        let kept = batch.drain(..).map(|item| {
-            item.ok().and_then(|(_, game, written, beside, held)| {
-                held.map(|(length, tags)| KeptGame { game, written, length, tags, beside, rows: None })
+        let held = batch.drain(..).map(|item| {
+            item.ok().and_then(|(_, game, score, beside, held)| {
+                held.map(|(length, tags)| (game, score, beside, length, tags))
             })
         });
-        for ((mut report, ending, written, rows), mut kept) in reports.into_iter().zip(kept) {
-            if let Some(k) = kept.as_mut() {
-                k.rows = rows;
-            }
+        for ((mut report, ending, written, rows), held) in reports.into_iter().zip(held) {
+            let kept = held.map(|(game, written, beside, length, tags)| KeptGame {
+                game,
+                written,
+                length,
+                tags,
+                beside,
+                rows,
+            });
             if let (Some((w, line)), Some(run)) = (written, running.as_ref()) {
                 if w.points != run.points && report.verdict == Verdict::Ok && (self.money_scores || w.length > 0) {
                     let message = format!(
