@@ -123,8 +123,9 @@ def test_an_archive_cut_anywhere_keeps_its_ids_lines_and_order(program, spark, t
     assert figures["rows"] == 2 * len(rows) + 1
 
 
-@pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="../shared/data is not beside the clone")
 def test_shared_data_as_the_program_checks_it(program, spark, capsys):
+    if not SHARED_DATA.is_dir():
+        pytest.fail(f"{SHARED_DATA} not found: this test needs ../shared/data beside the repository")
     max_bytes = 64 << 10
     figures = compare(program, spark, SHARED_DATA, max_bytes)
     cut = pieces(spark, SHARED_DATA, max_bytes)
