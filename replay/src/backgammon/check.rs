@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use super::mat::{GameRecord, MatError, MatReader, MatchHeader};
 use super::positions::Rows;
 use super::sgf::{SgfError, SgfReader};
+use super::suggest::Reached;
 use super::verify::{verify_game_with, Ending, Replay, Replayed, KIND};
 use super::xg::{read_xg, verify_xg_with, XgChecks, XgError};
 use super::MatchFile;
@@ -202,12 +203,19 @@ fn verify_read(
 }
 
 /// `report` of the game `g` (the score `written` before it, `beside` what its format says
-/// beside its actions), with the suggestions `tabula check --suggest` gives an illegal game in
-/// its error.
-fn suggest_in(source: &Arc<str>, g: &GameRecord, written: MatchScore, beside: &Beside, report: &mut GameReport) {
+/// beside its actions), whose replay got as far as `reached`, with the suggestions `tabula
+/// check --suggest` gives an illegal game in its error.
+fn suggest_in(
+    source: &Arc<str>,
+    g: &GameRecord,
+    written: MatchScore,
+    beside: &Beside,
+    reached: &Reached,
+    report: &mut GameReport,
+) {
     let id = report.game.clone();
     let verify = |g: &GameRecord| verify_read(source, &id, g, beside, written, None).report;
-    report.add_suggestions(|r| super::suggest::suggestions(source, g, written, r, verify));
+    report.add_suggestions(|r| super::suggest::suggestions(g, r, reached, verify));
 }
 
 /// `report`, the one the match's check gave the game `g` read with `written` and `beside` (a
@@ -224,9 +232,10 @@ pub(crate) fn add_suggestions(
     if report.verdict != Verdict::Illegal || report.error.as_ref().is_none_or(|e| e.suggestions.is_some()) {
         return;
     }
-    let own = verify_read(source, &report.game, g, beside, written, None).report;
+    let mut reached = Reached::default();
+    let own = verify_read(source, &report.game, g, beside, written, Some(&mut |r| reached.observe(&r))).report;
     if own.verdict == Verdict::Illegal && own.error == report.error {
-        suggest_in(source, g, written, beside, report);
+        suggest_in(source, g, written, beside, &reached, report);
     }
 }
 
@@ -427,12 +436,20 @@ impl<'a> Running<'a> {
             .map(|item| match item {
                 Ok((id, g, written, beside, kept)) => {
                     let mut rows = kept.as_ref().filter(|_| keep_rows).map(|_| Rows::new());
-                    let mut r = match rows.as_mut() {
-                        Some(rows) => verify_read(source, id, g, beside, *written, Some(&mut |r| rows.observe(r))),
-                        None => verify_read(source, id, g, beside, *written, None),
+                    // How far the replay gets, for the suggestions to start from.
+                    let mut reached = Reached::default();
+                    let observing = suggest || rows.is_some();
+                    let mut observe = |r: Replayed<'_>| {
+                        if suggest {
+                            reached.observe(&r);
+                        }
+                        if let Some(rows) = rows.as_mut() {
+                            rows.observe(r);
+                        }
                     };
+                    let mut r = verify_read(source, id, g, beside, *written, observing.then_some(&mut observe as _));
                     if suggest {
-                        suggest_in(source, g, *written, beside, &mut r.report);
+                        suggest_in(source, g, *written, beside, &reached, &mut r.report);
                     }
                     (r.report, r.ending, Some((*written, g.players_line)), rows)
                 }

@@ -9,13 +9,11 @@
 //! a checker move missing or extra costs little whatever the order they are written in. The dice are read as a pair in either order, so dice written the other
 //! way round never break a game.
 
-use std::sync::Arc;
-
-use tabula_engine::backgammon::{Dice, MatchScore, MoveGenerator, Position, Side};
+use tabula_engine::backgammon::{Dice, MoveGenerator, Position, Side};
 use tabula_notation::backgammon::write_play;
 
 use super::mat::GameRecord;
-use super::verify::{verify_game_with, Replayed};
+use super::verify::Replayed;
 use crate::nearness::{self, Cost};
 use crate::report::{GameReport, Suggestion, Verdict};
 
@@ -150,14 +148,46 @@ pub fn nearest(pos: &Position, dice: Dice, written: &str) -> Vec<(Cost, String)>
     nearness::rank(scored)
 }
 
-/// The suggestions for an `illegal` report of the game `record`: `replay` verifies a game as the
-/// match's check does; `score` is the score before the game. `None` when the game does not break
-/// at a play.
+/// How far a game's replay got, kept as it replays (the match's check hands it every action
+/// replayed without error): the boards after its last two such actions, from the left column's
+/// view, and how many there were. The suggestions start from it, without a replay of their own.
+#[derive(Clone, Copy, Debug)]
+pub struct Reached {
+    last: [Position; 2],
+    actions: usize,
+}
+
+impl Default for Reached {
+    fn default() -> Reached {
+        Reached { last: [Position::start(); 2], actions: 0 }
+    }
+}
+
+impl Reached {
+    /// Takes one action replayed without error.
+    pub fn observe(&mut self, r: &Replayed<'_>) {
+        self.last = [self.last[1], r.board];
+        self.actions += 1;
+    }
+
+    /// The board before the action `at` (0-based), when the replay got to it: the action that
+    /// breaks the game, or a roll left unplayed, which is judged at the action after it.
+    fn before(&self, at: usize) -> Option<Position> {
+        match self.actions.checked_sub(at)? {
+            0 => Some(self.last[1]),
+            1 => Some(self.last[0]),
+            _ => None,
+        }
+    }
+}
+
+/// The suggestions for an `illegal` report of the game `record`, whose replay got as far as
+/// `reached`: `replay` verifies a game as the match's check does. `None` when the game does not
+/// break at a play.
 pub fn suggestions(
-    source: &Arc<str>,
     record: &GameRecord,
-    score: MatchScore,
     report: &GameReport,
+    reached: &Reached,
     replay: impl Fn(&GameRecord) -> GameReport,
 ) -> Option<Vec<Suggestion>> {
     let error = report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal)?;
@@ -166,20 +196,7 @@ pub fn suggestions(
     let written = action.play()?.to_owned();
     let (d1, d2) = action.dice()?;
     let dice = Dice::new(d1, d2)?;
-    // The board before the play, from the left column's view.
-    let mut board = Position::start();
-    let mut seen = 0;
-    let mut observe = |r: Replayed<'_>| {
-        if seen < at {
-            board = r.board;
-        }
-        seen += 1;
-    };
-    verify_game_with(source, report.game.clone(), record, score, Some(&mut observe));
-    // A roll left unplayed is judged at the action after it, its own seen.
-    if seen < at {
-        return None;
-    }
+    let board = reached.before(at)?;
     let pos = if action.column.side() == Side::Zero { board } else { board.swapped() };
     let ranked = nearest(&pos, dice, &written);
     Some(nearness::pick(&ranked, |play| {
