@@ -57,7 +57,7 @@ impl Game {
             let reason = format!("game {} cannot be read: {why}", self.report.game);
             return Err(ShowError::Unreadable { file: source.to_string(), reason });
         };
-        crate::show::page(&kept.view(source), None)
+        crate::show::page(&kept.view(source, true), None)
     }
 }
 

@@ -75,7 +75,8 @@ pub fn render(
         return Ok(Rendered { text: String::from_utf8_lossy(&out).into_owned(), verdict });
     }
     let (detected, source, reader) = games::open(path)?;
-    let view = games::game_view(detected, path, &source, reader, selector)?;
+    // The suggestions of an illegal game are listed on its page only, not on a picture.
+    let view = games::game_view(detected, path, &source, reader, selector, format == OutputFormat::Html)?;
     let index = match turn {
         None => None,
         Some(t) => Some(view.frame_of_turn(t).ok_or_else(|| past_end(&view.report, t, view.turns()))?),

@@ -226,7 +226,7 @@ fn views(path: &Path, kind: MatchFile) -> Vec<tabula_replay::view::GameView> {
     let mut out = Vec::new();
     for n in 1.. {
         let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
-        match tabula_replay::backgammon::svg::view(&source, file, kind, Some(&n.to_string())) {
+        match tabula_replay::backgammon::svg::view(&source, file, kind, Some(&n.to_string()), false) {
             Ok(view) => out.push(view),
             Err(_) => break,
         }

@@ -203,28 +203,20 @@ pub fn near_text(pos: &Position, text: &str, view: View) -> Vec<String> {
     nearness::moves_alone(&nearness::rank(found))
 }
 
-/// The suggestions for an `illegal` report of `record`: `None` when the record does not break
-/// at a turn of steps (a set-up, a label). A short-notation record's are in its own notation
-/// ([`suggest_short::suggestions`]). Replays the record to the break first;
-/// [`verify_suggesting`] finds the suggestions of the replay it judges by.
-pub fn suggestions(record: &Record<'_>, report: &GameReport) -> Option<Vec<Suggestion>> {
-    report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal)?;
-    let mut last = None;
-    verify_with(record, keep_last(&mut last));
-    suggestions_at(record, report, last?)
-}
-
 /// The replay's observer that keeps the position the last move left (the set-ups' included):
 /// when the record is illegal, the position its broken move is played on.
-fn keep_last(last: &mut Option<Position>) -> impl FnMut(Replayed<'_>) + '_ {
+pub(crate) fn keep_last(last: &mut Option<Position>) -> impl FnMut(Replayed<'_>) + '_ {
     |r| match r {
         Replayed::Move { after, .. } | Replayed::TakeBack { after, .. } => *last = Some(*after),
         Replayed::Start { position } => *last = Some(*position),
     }
 }
 
-/// [`suggestions`] with `pos`, the position the record's broken move is played on.
-fn suggestions_at(record: &Record<'_>, report: &GameReport, pos: Position) -> Option<Vec<Suggestion>> {
+/// The suggestions for an `illegal` report of `record`, `pos` the position its broken move is
+/// played on (the replay that judged it keeps it: [`keep_last`]): `None` when the record does
+/// not break at a turn of steps (a set-up, a label). A short-notation record's are in its own
+/// notation ([`suggest_short::suggestions`]).
+pub fn suggestions(record: &Record<'_>, report: &GameReport, pos: Position) -> Option<Vec<Suggestion>> {
     let error = report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal)?;
     if pos.phase() == Phase::Setup {
         return None;
@@ -262,6 +254,6 @@ pub fn verify_suggesting(record: &Record<'_>, suggest: bool) -> GameReport {
     }
     let mut last = None;
     let mut report = verify_with(record, keep_last(&mut last));
-    report.add_suggestions(|r| suggestions_at(record, r, last?));
+    report.add_suggestions(|r| suggestions(record, r, last?));
     report
 }

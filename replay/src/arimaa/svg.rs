@@ -176,41 +176,51 @@ fn header(record: &OwnedRecord) -> Vec<(String, String)> {
 
 /// The record replayed into frames, one per position (the empty board first, then after each
 /// set-up and turn; a takeback removes the frame it undoes), by the same verification as
-/// `tabula check`.
-pub fn view(record: &OwnedRecord) -> GameView {
+/// `tabula check`; with `suggest`, an illegal record's suggestions (`tabula check --suggest`'s)
+/// in its report, for its page.
+pub fn view(record: &OwnedRecord, suggest: bool) -> GameView {
     let mut frames = vec![Frame::new("start", 0, |_| board(&Position::new(), None, "start")).at(Some(String::new()))];
     // Every position its text reads back as: all but one where a turn left a side no piece
     // (its text reads as that side setting up).
     let open_at = |p: &Position| {
         (Phase::of(p.board(), p.side_to_move()) == p.phase()).then(|| tabula_notation::arimaa::write_position(p))
     };
-    let report = verify_with(&record.as_record(), |ev| match ev {
-        Replayed::Move { label, before, after, turn, text } => {
-            let text = String::from_utf8_lossy(text.trim_ascii()).into_owned();
-            let caption = format!("{label} {text}");
-            let (before, after) = (*before, *after);
-            let n = frames.len();
-            let at = open_at(&after);
-            frames.push(
-                Frame::new(caption, n, move |caption| board(&after, turn.as_ref().map(|t| (&before, t)), caption))
-                    .at(at),
-            );
-        }
-        Replayed::TakeBack { .. } => {
-            if frames.len() > 1 {
-                frames.pop();
+    let mut last = None;
+    let mut keep = super::suggest::keep_last(&mut last);
+    let report = verify_with(&record.as_record(), |ev| {
+        keep(ev.clone());
+        match ev {
+            Replayed::Move { label, before, after, turn, text } => {
+                let text = String::from_utf8_lossy(text.trim_ascii()).into_owned();
+                let caption = format!("{label} {text}");
+                let (before, after) = (*before, *after);
+                let n = frames.len();
+                let at = open_at(&after);
+                frames.push(
+                    Frame::new(caption, n, move |caption| board(&after, turn.as_ref().map(|t| (&before, t)), caption))
+                        .at(at),
+                );
+            }
+            Replayed::TakeBack { .. } => {
+                if frames.len() > 1 {
+                    frames.pop();
+                }
+            }
+            Replayed::Start { position } => {
+                // A game of short notation from position records: that position is its start.
+                let position = *position;
+                frames.clear();
+                let at = open_at(&position);
+                frames
+                    .push(Frame::new("the position records", 0, move |caption| board(&position, None, caption)).at(at));
             }
         }
-        Replayed::Start { position } => {
-            // A game of short notation from position records: that position is its start.
-            let position = *position;
-            frames.clear();
-            let at = open_at(&position);
-            frames.push(Frame::new("the position records", 0, move |caption| board(&position, None, caption)).at(at));
-        }
     });
+    drop(keep);
     let mut report = report;
-    report.add_suggestions(|r| super::suggest::suggestions(&record.as_record(), r));
+    if suggest {
+        report.add_suggestions(|r| super::suggest::suggestions(&record.as_record(), r, last?));
+    }
     let repair_context = match record.notation {
         Notation::Short(_) => short_view_at(record, &report).map(RepairContext::View),
         Notation::Long => None,
@@ -269,16 +279,16 @@ mod tests {
     fn a_short_record_that_breaks_gives_the_view_its_breaking_move_is_written_in() {
         // The seed's game, in Silver's view: its move 3g has two readings.
         let game = "1 dcdemchh, 8hdcmecdh 2 evmvh8vh7v, e^^^r^ 3 dvdvdvr5v, r^^m^>";
-        let view = super::view(&short_record(&format!("s {game}")));
+        let view = super::view(&short_record(&format!("s {game}")), true);
         assert_eq!(view.report.verdict, Verdict::Illegal, "{:?}", view.report);
         assert_eq!(view.report.error.as_ref().map(|e| e.turn.as_str()), Some("3g"));
         assert_eq!(view.repair_context, Some(RepairContext::View("s")));
         // Another view named on a line of its own, before the move that breaks.
-        let view = super::view(&short_record("s 1 dcdemchh, 8hdcmecdh\nn\n2 evmvh8vh7v, e^^^r^\n3 dvdvdvr5v"));
+        let view = super::view(&short_record("s 1 dcdemchh, 8hdcmecdh\nn\n2 evmvh8vh7v, e^^^r^\n3 dvdvdvr5v"), true);
         assert_eq!(view.report.verdict, Verdict::Illegal, "{:?}", view.report);
         assert!(view.report.error.as_ref().is_some_and(|e| e.line >= 3), "{:?}", view.report);
         assert_eq!(view.repair_context, Some(RepairContext::View("n")));
-        let legal = super::view(&short_record(&format!("s {}", game.split(" 3 ").next().unwrap_or_default())));
+        let legal = super::view(&short_record(&format!("s {}", game.split(" 3 ").next().unwrap_or_default())), true);
         assert_eq!((legal.report.verdict, legal.repair_context), (Verdict::Ok, None));
     }
 
@@ -307,7 +317,7 @@ mod tests {
             notation: Default::default(),
             tags: vec![("Gold".into(), "a <b>".into())],
         };
-        let view = view(&record);
+        let view = view(&record, true);
         assert_eq!(view.frames.len(), 4);
         let svg = view.frames[3].svg();
         assert_eq!(check_well_formed(&svg), Ok(()), "{svg}");

@@ -278,14 +278,17 @@ pub fn view(
     input: impl BufRead,
     file: super::MatchFile,
     selector: Option<&str>,
+    suggest: bool,
 ) -> Result<GameView, ShowError> {
-    Ok(view_of(source, find_game(source, input, file, selector)?))
+    Ok(view_of(source, find_game(source, input, file, selector)?, suggest))
 }
 
 /// A game found in its match replayed into frames, as [`view`] does.
-pub(crate) fn view_of(source: &Arc<str>, found: Found) -> GameView {
+pub(crate) fn view_of(source: &Arc<str>, found: Found, suggest: bool) -> GameView {
     let Found { name, place, length, tags: match_tags, game, written, mut report, beside } = found;
-    super::check::add_suggestions(source, &game, written, &beside, &mut report);
+    if suggest {
+        super::check::add_suggestions(source, &game, written, &beside, &mut report);
+    }
     let names: [String; 2] = game.players.clone();
     let score = score_line(length, &game, &written);
     let (start_score, start_names) = (score.clone(), names.clone());
@@ -405,8 +408,8 @@ mod tests {
         ))
         .unwrap_or_default();
         let source: Arc<str> = Arc::from("galaxy_5pt.mat");
-        let view =
-            view(&source, text.as_bytes(), super::super::MatchFile::Mat, Some("1")).unwrap_or_else(|e| panic!("{e}"));
+        let view = view(&source, text.as_bytes(), super::super::MatchFile::Mat, Some("1"), true)
+            .unwrap_or_else(|e| panic!("{e}"));
         // 7 moves of two rolls each, a double, a drop and the win.
         let labels: Vec<&str> = view.frames.iter().map(|f| f.label.as_str()).collect();
         assert_eq!(view.frames.len(), 1 + 14 + 3, "{labels:?}");

@@ -174,26 +174,28 @@ pub(crate) fn show_game(
 }
 
 /// The game `selector` of a file in `format` read from `reader`, replayed into the frames of
-/// its pictures and page.
+/// its pictures and page (with `suggest`, an illegal game's suggestions in its report).
 pub(crate) fn game_view(
     format: Option<Format>,
     path: &Path,
     source: &Arc<str>,
     reader: impl BufRead,
     selector: Option<&str>,
+    suggest: bool,
 ) -> Result<GameView, ShowError> {
     match format.as_ref().map(Format::game) {
         Some(GameKind::StonesRivers) => {
             let record = crate::stones_rivers::find_record(source, reader, selector)?;
-            Ok(crate::stones_rivers::svg::view(source, &record))
+            Ok(crate::stones_rivers::svg::view(source, &record, suggest))
         }
         Some(GameKind::Backgammon) => {
-            crate::backgammon::svg::view(source, reader, match_format(format).unwrap_or(MatchFile::Mat), selector)
+            let file = match_format(format).unwrap_or(MatchFile::Mat);
+            crate::backgammon::svg::view(source, reader, file, selector, suggest)
         }
         // Arimaa, or no format known: the Arimaa finder says what the file is not.
         Some(GameKind::Arimaa) | None => {
             let record = crate::arimaa::find::find_game_in(path, arimaa_file(path, reader)?, selector)?;
-            Ok(crate::arimaa::svg::view(&record))
+            Ok(crate::arimaa::svg::view(&record, suggest))
         }
     }
 }
@@ -305,12 +307,13 @@ impl Kept {
         }
     }
 
-    /// The game replayed into the frames of its pictures and page.
-    pub(crate) fn view(&self, source: &Arc<str>) -> GameView {
+    /// The game replayed into the frames of its pictures and page; with `suggest`, an illegal
+    /// game's suggestions in its report (for its page).
+    pub(crate) fn view(&self, source: &Arc<str>, suggest: bool) -> GameView {
         match self {
-            Kept::Arimaa(r) => crate::arimaa::svg::view(r),
-            Kept::Backgammon(found) => crate::backgammon::svg::view_of(source, (**found).clone()),
-            Kept::StonesRivers(r) => crate::stones_rivers::svg::view(source, r),
+            Kept::Arimaa(r) => crate::arimaa::svg::view(r, suggest),
+            Kept::Backgammon(found) => crate::backgammon::svg::view_of(source, (**found).clone(), suggest),
+            Kept::StonesRivers(r) => crate::stones_rivers::svg::view(source, r, suggest),
         }
     }
 

@@ -83,19 +83,10 @@ pub fn nearest(pos: &Position, written: &str) -> Vec<(Cost, String)> {
     out
 }
 
-/// The suggestions for an `illegal` report of `record`: `None` when the record does not break
-/// at one of its turns. Replays the record to the break first; [`verify_suggesting`] finds the
-/// suggestions of the replay it judges by.
-pub fn suggestions(source: &Arc<str>, record: &Record, report: &GameReport) -> Option<Vec<Suggestion>> {
-    report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal)?;
-    let mut last = start_position(record).ok()?;
-    verify_with(source, record, |r| last = *r.after);
-    suggestions_at(source, record, report, &last)
-}
-
-/// [`suggestions`] with `pos`, the position after the turns `report` counts as replayed: the
-/// one the broken turn is played on when it is the next.
-fn suggestions_at(source: &Arc<str>, record: &Record, report: &GameReport, pos: &Position) -> Option<Vec<Suggestion>> {
+/// The suggestions for an `illegal` report of `record`, `pos` the position after the turns
+/// `report` counts as replayed (the replay that judged it keeps it): `None` when the record
+/// does not break at the turn after those.
+pub fn suggestions(source: &Arc<str>, record: &Record, report: &GameReport, pos: &Position) -> Option<Vec<Suggestion>> {
     let error = report.error.as_ref().filter(|_| report.verdict == Verdict::Illegal)?;
     let index: usize = error.turn.parse().ok()?;
     if report.turns.checked_add(1) != Some(index) {
@@ -119,7 +110,7 @@ pub fn verify_suggesting(source: &Arc<str>, record: &Record, suggest: bool) -> G
     }
     let mut last = start_position(record).ok();
     let mut report = verify_with(source, record, |r| last = Some(*r.after));
-    report.add_suggestions(|r| suggestions_at(source, record, r, last.as_ref()?));
+    report.add_suggestions(|r| suggestions(source, record, r, last.as_ref()?));
     report
 }
 

@@ -142,15 +142,18 @@ pub fn board(position: &Position, highlight: Bitboard, caption: &str) -> String 
 }
 
 /// A record replayed into frames, the start position first, then one per turn, by the same
-/// verification as `tabula check`.
-pub fn view(source: &Arc<str>, record: &Record) -> GameView {
+/// verification as `tabula check`; with `suggest`, an illegal record's suggestions (`tabula
+/// check --suggest`'s) in its report, for its page.
+pub fn view(source: &Arc<str>, record: &Record, suggest: bool) -> GameView {
     let mut frames = Vec::new();
-    if let Ok(start) = start_position(record) {
+    let mut last = start_position(record).ok();
+    if let Some(start) = last {
         let at = tabula_notation::stones_rivers::write_position(&start.to_setup());
         frames.push(Frame::new("start", 0, move |caption| board(&start, Bitboard::EMPTY, caption)).at(Some(at)));
     }
     let mut report = verify_with(source, record, |r: &Replayed<'_>| {
         let (after, lit) = (*r.after, touched(&r.turn));
+        last = Some(after);
         let at = tabula_notation::stones_rivers::write_position(&after.to_setup());
         frames.push(
             Frame::new(format!("{}. {}", r.line.index, r.text), r.line.index, move |caption| {
@@ -159,7 +162,9 @@ pub fn view(source: &Arc<str>, record: &Record) -> GameView {
             .at(Some(at)),
         );
     });
-    report.add_suggestions(|r| super::suggest::suggestions(source, record, r));
+    if suggest {
+        report.add_suggestions(|r| super::suggest::suggestions(source, record, r, last.as_ref()?));
+    }
     let header =
         record.tags.iter().filter(|t| t.key != "Position").take(24).map(|t| (t.key.clone(), t.value.clone())).collect();
     let title = format!("{} game {}", crate::view::file_name(source), record.game_id());
@@ -177,7 +182,7 @@ mod tests {
         let source: Arc<str> = Arc::from("t.txt");
         let record =
             crate::stones_rivers::find_record("t.txt", text.as_bytes(), None).unwrap_or_else(|e| panic!("{e}"));
-        let view = view(&source, &record);
+        let view = view(&source, &record, true);
         assert_eq!(view.frames.len(), 3);
         assert_eq!(view.header, vec![("Game".to_owned(), "1".to_owned()), ("Event".to_owned(), "a & b".to_owned())]);
         let svg = view.frames[2].svg();
