@@ -213,7 +213,7 @@ pub(crate) fn keep_last(last: &mut Option<Position>) -> impl FnMut(Replayed<'_>)
 }
 
 /// The suggestions for an `illegal` report of `record`, `pos` the position its broken move is
-/// played on (the replay that judged it keeps it: [`keep_last`]): `None` when the record does
+/// played on (the replay that judged it keeps it): `None` when the record does
 /// not break at a turn of steps (a set-up, a label). A short-notation record's are in its own
 /// notation ([`suggest_short::suggestions`]).
 pub fn suggestions(record: &Record<'_>, report: &GameReport, pos: Position) -> Option<Vec<Suggestion>> {
