@@ -7,10 +7,15 @@
 use std::fmt;
 
 use serde::{Serialize, Serializer};
-use xxhash_rust::xxh3::Xxh3;
+use xxhash_rust::xxh3::Xxh3Default;
+
+/// The version of the canonical forms, the number in their first line: a fingerprint is
+/// compared only with one of the same version (`docs/archive.md` lists them). Version 1 wrote
+/// positions and plays as text; version 2 writes the words the replay holds.
+pub const VERSION: u32 = 2;
 
 /// The first bytes of every canonical form: the form's version.
-const VERSION: &[u8] = b"tabula-fingerprint-1\n";
+const VERSION_LINE: &[u8] = b"tabula-fingerprint-2\n";
 
 /// A record's fingerprint: written as 32 lowercase hex digits.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -40,10 +45,18 @@ impl std::str::FromStr for Fingerprint {
     }
 }
 
-/// The canonical bytes of one record, hashed as they are written (nothing is kept).
+/// The canonical bytes of one record, hashed as they are written: they are gathered in a buffer
+/// of [`Fingerprinter::BUFFER`] bytes and handed to the hash a buffer at a time, so that a short
+/// field costs a copy, not a call of the hash (memory stays flat whatever the record's length).
+/// The state lives on the heap, so that moving a fingerprinter copies a pointer.
 #[derive(Clone)]
-pub struct Fingerprinter {
-    hash: Xxh3,
+pub struct Fingerprinter(Box<State>);
+
+#[derive(Clone)]
+struct State {
+    hash: Xxh3Default,
+    buffer: [u8; Fingerprinter::BUFFER],
+    len: usize,
 }
 
 impl fmt::Debug for Fingerprinter {
@@ -53,39 +66,77 @@ impl fmt::Debug for Fingerprinter {
 }
 
 impl Fingerprinter {
+    /// The bytes gathered before they are hashed.
+    pub const BUFFER: usize = 256;
+
     /// Starts the canonical form of a record of `kind` (`arimaa`, `backgammon`, `match`,
     /// `stones-and-rivers`): the version line, then the kind and a line break.
     pub fn new(kind: &str) -> Fingerprinter {
-        let mut hash = Xxh3::new();
-        hash.update(VERSION);
-        hash.update(kind.as_bytes());
-        hash.update(b"\n");
-        Fingerprinter { hash }
+        let mut f =
+            Fingerprinter(Box::new(State { hash: Xxh3Default::new(), buffer: [0; Fingerprinter::BUFFER], len: 0 }));
+        f.bytes(VERSION_LINE);
+        f.bytes(kind.as_bytes());
+        f.bytes(b"\n");
+        f
     }
 
     /// Writes `bytes` as they are.
+    #[inline]
     pub fn bytes(&mut self, bytes: &[u8]) {
-        self.hash.update(bytes);
+        if self.0.len + bytes.len() > Fingerprinter::BUFFER {
+            self.flush();
+            if bytes.len() > Fingerprinter::BUFFER {
+                self.0.hash.update(bytes);
+                return;
+            }
+        }
+        self.0.buffer[self.0.len..self.0.len + bytes.len()].copy_from_slice(bytes);
+        self.0.len += bytes.len();
+    }
+
+    /// Writes the first `len` bytes of `bytes` (all of them when `len` is larger): the whole
+    /// array is copied, a copy of a length known when compiling, and the part wanted kept.
+    #[inline]
+    pub fn bytes_head<const N: usize>(&mut self, bytes: &[u8; N], len: usize) {
+        if N > Fingerprinter::BUFFER {
+            return self.bytes(&bytes[..len.min(N)]);
+        }
+        let state = &mut *self.0;
+        let start = if state.len > Fingerprinter::BUFFER - N {
+            state.hash.update(&state.buffer[..state.len]);
+            0
+        } else {
+            state.len
+        };
+        state.buffer[start..start + N].copy_from_slice(bytes);
+        state.len = start + len.min(N);
+    }
+
+    /// Hands the bytes gathered to the hash.
+    fn flush(&mut self) {
+        self.0.hash.update(&self.0.buffer[..self.0.len]);
+        self.0.len = 0;
     }
 
     /// Writes one field: its tag, its text and a line break (the texts written never hold one).
     pub fn field(&mut self, tag: u8, text: &[u8]) {
-        self.hash.update(&[tag]);
-        self.hash.update(text);
-        self.hash.update(b"\n");
+        self.bytes(&[tag]);
+        self.bytes(text);
+        self.bytes(b"\n");
     }
 
     /// Writes the text of a move that breaks the game, as written: the tag `!`, its length in
     /// decimal and a colon, then the bytes (they may hold anything, line breaks too).
     pub fn broken(&mut self, text: &[u8]) {
-        self.hash.update(format!("!{}:", text.len()).as_bytes());
-        self.hash.update(text);
-        self.hash.update(b"\n");
+        self.bytes(format!("!{}:", text.len()).as_bytes());
+        self.bytes(text);
+        self.bytes(b"\n");
     }
 
     /// The fingerprint of what was written.
-    pub fn finish(&self) -> Fingerprint {
-        Fingerprint(self.hash.digest128())
+    pub fn finish(mut self) -> Fingerprint {
+        self.flush();
+        Fingerprint(self.0.hash.digest128())
     }
 }
 
@@ -99,8 +150,9 @@ mod tests {
     fn the_hash_is_xxh3_128_of_the_canonical_bytes() {
         let mut f = Fingerprinter::new("stones-and-rivers");
         f.field(b'P', b"x");
-        let whole = b"tabula-fingerprint-1\nstones-and-rivers\nPx\n";
+        let whole = b"tabula-fingerprint-2\nstones-and-rivers\nPx\n";
         assert_eq!(f.finish(), Fingerprint(xxhash_rust::xxh3::xxh3_128(whole)));
+        assert_eq!(super::VERSION_LINE, format!("tabula-fingerprint-{}\n", super::VERSION).as_bytes());
         assert_eq!(Fingerprint(xxhash_rust::xxh3::xxh3_128(b"")).to_string(), "99aa06d3014798d86001c324468d497f");
         assert_eq!(
             "99aa06d3014798d86001c324468d497f".parse::<Fingerprint>(),

@@ -34,6 +34,14 @@ impl Board {
         self.pieces[color][kind as usize]
     }
 
+    /// The twelve bitboards of pieces as words: Gold's rabbits, cats, dogs, horses, camel and
+    /// elephant, then Silver's in the same order (bit `i` the square of index `i`).
+    #[inline]
+    pub fn piece_words(&self) -> [u64; 12] {
+        let (g, s) = (&self.pieces.gold, &self.pieces.silver);
+        [g[0].0, g[1].0, g[2].0, g[3].0, g[4].0, g[5].0, s[0].0, s[1].0, s[2].0, s[3].0, s[4].0, s[5].0]
+    }
+
     /// Every square of `color`'s pieces.
     #[inline]
     pub fn by_color(&self, color: Color) -> Bitboard {

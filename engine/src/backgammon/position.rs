@@ -243,6 +243,15 @@ impl Position {
         count(self.theirs, point.index())
     }
 
+    /// The position as the two words it is kept in: the player on roll's, then the opponent's,
+    /// each in that side's own numbering, the count of point `p` in bits `4p` to `4p + 3` (the
+    /// bar at 25, the checkers borne off at 0), every other bit zero. Equal positions have equal
+    /// words.
+    #[inline]
+    pub fn words(&self) -> [u128; 2] {
+        [self.mine, self.theirs]
+    }
+
     /// The position seen by the other player (after a play, it is his roll).
     #[inline]
     pub fn swapped(&self) -> Position {

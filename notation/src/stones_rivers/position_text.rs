@@ -54,19 +54,6 @@ pub enum ParsePositionError {
     },
 }
 
-/// The letter of a piece: upper case for Square, lower case for Circle.
-fn piece_char(piece: Piece) -> char {
-    let c = match piece.face {
-        Face::Stone => 'S',
-        Face::River(Axis::North) => 'N',
-        Face::River(Axis::East) => 'E',
-    };
-    match piece.owner {
-        Player::Square => c,
-        Player::Circle => c.to_ascii_lowercase(),
-    }
-}
-
 /// The piece of a letter.
 fn char_piece(c: u8) -> Option<Piece> {
     let owner = if c.is_ascii_uppercase() { Player::Square } else { Player::Circle };
@@ -159,40 +146,51 @@ pub fn parse_position(text: &str) -> Result<Setup, ParsePositionError> {
 /// Writes the position string of `setup`; [`parse_position`] reads it back unchanged.
 pub fn write_position(setup: &Setup) -> String {
     /// A run of `n` empty cells (0 to 13): nothing for none.
-    fn push_count(s: &mut String, n: u8) {
+    fn push_count(s: &mut Vec<u8>, n: u8) {
         if n >= 10 {
-            s.push('1');
+            s.push(b'1');
         }
         if n > 0 {
-            s.push(char::from(b'0' + n % 10));
+            s.push(b'0' + n % 10);
         }
     }
 
-    let occupied = setup.board.occupied();
-    let mut s = String::with_capacity(64);
+    let board = &setup.board;
+    let mut s = Vec::with_capacity(64);
     for row in (0..ROWS).rev() {
-        // Only the occupied cells of the row are looked at; the runs between them are counted.
-        let mut pieces = occupied.row(row);
+        // Only the occupied cells of the row are looked at, each read from the row's masks; the
+        // runs between them are counted.
+        let (square, circle) = (board.by_player.square.row(row), board.by_player.circle.row(row));
+        let (north, east) = (board.north.row(row), board.east.row(row));
+        let mut pieces = square | circle;
         let mut column = 0;
         while pieces != 0 {
             let next = pieces.trailing_zeros() as u8;
+            let bit = 1u16 << next;
             pieces &= pieces - 1;
             push_count(&mut s, next - column);
-            if let Some(piece) = Cell::new(next, row).and_then(|cell| setup.board.piece_at(cell)) {
-                s.push(piece_char(piece));
-            }
+            let face = if north & bit != 0 {
+                b'N'
+            } else if east & bit != 0 {
+                b'E'
+            } else {
+                b'S'
+            };
+            // Circle's pieces are written in lower case.
+            s.push(if circle & bit != 0 { face | 0x20 } else { face });
             column = next + 1;
         }
         push_count(&mut s, COLUMNS - column);
         if row > 0 {
-            s.push('/');
+            s.push(b'/');
         }
     }
-    s.push_str(match setup.to_move {
-        Player::Square => " sq",
-        Player::Circle => " cr",
+    s.extend_from_slice(match setup.to_move {
+        Player::Square => b" sq",
+        Player::Circle => b" cr",
     });
-    s
+    // Every byte written is ASCII.
+    String::from_utf8(s).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -279,9 +279,7 @@ impl Replay {
     fn report(&self, record: &Record<'_>, failure: Option<Failure>) -> GameReport {
         let mut report = self.judge(record, failure);
         let mut moves = Fingerprinter::new(KIND);
-        for position in self.game.positions() {
-            moves.bytes(&canonical_position(position));
-        }
+        write_positions(&mut moves, self.game.positions());
         report.seal(moves);
         report
     }
@@ -355,18 +353,34 @@ impl Replay {
     }
 }
 
-/// A position in a fingerprint's canonical form: the side to move (`g`, `s`), the board as
-/// `final_position` writes it (64 bytes, rank 8 first, files a..h, `.` empty, Gold upper case)
-/// and a line break.
-pub fn canonical_position(position: &Position) -> [u8; 66] {
-    let mut bytes = [b'.'; 66];
-    bytes[0] = color_char(position.side_to_move()).as_bytes()[0];
-    for (square, piece) in position.board().iter() {
-        let at = 1 + (7 - square.rank() as usize) * 8 + square.file() as usize;
-        bytes[at] = piece.char() as u8;
+/// Writes the positions of a game into a fingerprint's canonical form (`docs/archive.md`), from
+/// what the boards hold, no text made: the first position whole (the side to move, `g` or `s`,
+/// then the twelve bitboards of [`Board::piece_words`](tabula_engine::arimaa::Board::piece_words)
+/// as little-endian 64-bit words); each later one as the side to move and the board's 64-bit
+/// Zobrist key, the one the engine keeps as it plays
+/// ([`Board::hash`](tabula_engine::arimaa::Board::hash), little-endian); then `E` and the last
+/// position's twelve words, so that where the game ends is exact.
+pub fn write_positions<'a>(moves: &mut Fingerprinter, positions: impl IntoIterator<Item = &'a Position>) {
+    let whole = |moves: &mut Fingerprinter, tag: u8, position: &Position| {
+        let mut field = [0u8; 97];
+        field[0] = tag;
+        for (i, word) in position.board().piece_words().iter().enumerate() {
+            field[1 + 8 * i..9 + 8 * i].copy_from_slice(&word.to_le_bytes());
+        }
+        moves.bytes_head(&field, 97);
+    };
+    let mut positions = positions.into_iter();
+    let Some(first) = positions.next() else { return };
+    whole(moves, color_char(first.side_to_move()).as_bytes()[0], first);
+    let mut last = first;
+    for position in positions {
+        let mut field = [0u8; 9];
+        field[0] = color_char(position.side_to_move()).as_bytes()[0];
+        field[1..].copy_from_slice(&position.board().hash().to_le_bytes());
+        moves.bytes_head(&field, 9);
+        last = position;
     }
-    bytes[65] = b'\n';
-    bytes
+    whole(moves, b'E', last);
 }
 
 /// Replays a record and judges it; see [`verify_with`].

@@ -49,10 +49,19 @@ impl<'s> MatchHeld<'s> {
     /// Hands every report on with the fingerprint of the match of `length` points.
     fn finish(self, length: u32) {
         let mut all = Fingerprinter::new("match");
-        all.field(b'L', length.to_string().as_bytes());
+        let mut head = [0u8; 5];
+        head[0] = b'L';
+        head[1..].copy_from_slice(&length.to_le_bytes());
+        all.bytes_head(&head, 5);
         for (report, _) in &self.held {
-            let game = report.fingerprint.map(|f| f.to_string()).unwrap_or_default();
-            all.field(b'G', game.as_bytes());
+            let mut game = [0u8; 17];
+            game[0] = b'G';
+            if let Some(f) = report.fingerprint {
+                game[1..].copy_from_slice(&f.0.to_le_bytes());
+            } else {
+                game[0] = b'-';
+            }
+            all.bytes_head(&game, if report.fingerprint.is_some() { 17 } else { 1 });
         }
         let fingerprint = all.finish();
         for (mut report, kept) in self.held {

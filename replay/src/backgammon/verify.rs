@@ -103,8 +103,13 @@ pub fn verify_game_with(
         record.actions.iter().find(|a| a.is_play()).or(record.actions.first()).map_or(Side::Zero, |a| a.column.side());
     let mut moves = Fingerprinter::new(KIND);
     let (a, b) = (ctx.points[first], ctx.points[first.other()]);
-    let header = format!("{} {a} {b} {}", ctx.length, u8::from(ctx.crawford));
-    moves.field(b'M', header.as_bytes());
+    let mut header = [0u8; 14];
+    header[0] = b'M';
+    header[1..5].copy_from_slice(&ctx.length.to_le_bytes());
+    header[5..9].copy_from_slice(&a.to_le_bytes());
+    header[9..13].copy_from_slice(&b.to_le_bytes());
+    header[13] = u8::from(ctx.crawford);
+    moves.bytes_head(&header, 14);
     let mut state = GameState {
         first,
         moves,
@@ -159,7 +164,7 @@ struct GameState {
     /// The fingerprint's canonical form of the actions replayed so far.
     moves: Fingerprinter,
     /// Rolls with nothing played not yet written to `moves` (see [`GameState::action`]).
-    unplayed_rolls: Vec<String>,
+    unplayed_rolls: Vec<[u8; 4]>,
     /// The field being written, reused for every action.
     field: String,
     /// Seen from `view`.
@@ -244,7 +249,7 @@ impl GameState {
                             Err(PlayFault::Unplayed(message)) => {
                                 // Rolled and resigned, as `????` writes it: nothing was played
                                 // (as in a dance: the position and the roll tell them apart).
-                                self.action(b'R', me, format_args!("{}{} ", dice.high(), dice.low()));
+                                self.roll(me, dice, None);
                                 self.unplayed = Some(fail(format!(
                                     "{message}; a roll is left unplayed only when no die can be played, or as the \
                                      last action of a game that ends by resignation"
@@ -257,7 +262,7 @@ impl GameState {
                             Err(PlayFault::Illegal(message)) => return Err(fail(message)),
                         }
                     } else {
-                        self.action(b'R', me, format_args!("{}{} ", dice.high(), dice.low()));
+                        self.roll(me, dice, None);
                         self.resigned_after_roll = Some(me);
                         self.pass_turn(me);
                     }
@@ -420,26 +425,57 @@ impl GameState {
         Ok(())
     }
 
-    /// Writes an action into the fingerprint's canonical form: its tag, the player (`A` rolls
-    /// first), a space and `text`. A roll with nothing played (`text` ends in a space) waits:
-    /// rolls with nothing played that end a game by resignation are left out (`????`, a roll
-    /// left unplayed, a dance and gnubg's roll written again after it all say the same).
-    fn action(&mut self, tag: u8, player: Side, text: fmt::Arguments<'_>) {
-        let who = if player == self.first { "A" } else { "B" };
-        self.field.clear();
-        let _ = write!(self.field, "{who} {text}");
-        if tag == b'R' && self.field.ends_with(' ') && self.unplayed_rolls.len() < MAX_WAITING_ROLLS {
-            self.unplayed_rolls.push(self.field.clone());
-            return;
+    /// The player's letter in the fingerprint's canonical form: `A` rolls first, `B` the other.
+    fn who(&self, player: Side) -> u8 {
+        if player == self.first {
+            b'A'
+        } else {
+            b'B'
         }
+    }
+
+    /// Writes a cube action or a position set into the fingerprint's canonical form: its tag,
+    /// the player, a space and `text`.
+    fn action(&mut self, tag: u8, player: Side, text: fmt::Arguments<'_>) {
         self.flush_rolls();
+        self.field.clear();
+        let _ = write!(self.field, "{} {text}", self.who(player) as char);
         self.moves.field(tag, self.field.as_bytes());
     }
 
+    /// Writes a roll into the fingerprint's canonical form, with the position its play left
+    /// (`after`, seen by the player who rolled), or `None` when nothing was played. A roll with
+    /// nothing played waits: rolls with nothing played that end a game by resignation are left
+    /// out (`????`, a roll left unplayed, a dance and gnubg's roll written again after it all say
+    /// the same).
+    fn roll(&mut self, player: Side, dice: Dice, after: Option<&Position>) {
+        let roll = [b'N', self.who(player), dice.high(), dice.low()];
+        let Some(after) = after else {
+            if self.unplayed_rolls.len() < MAX_WAITING_ROLLS {
+                self.unplayed_rolls.push(roll);
+            } else {
+                self.flush_rolls();
+                self.moves.bytes_head(&roll, 4);
+            }
+            return;
+        };
+        self.flush_rolls();
+        let mut field = [0u8; 36];
+        field[..4].copy_from_slice(&[b'R', roll[1], roll[2], roll[3]]);
+        let [mine, theirs] = after.words();
+        field[4..20].copy_from_slice(&mine.to_le_bytes());
+        field[20..].copy_from_slice(&theirs.to_le_bytes());
+        self.moves.bytes_head(&field, 36);
+    }
+
     /// Writes the rolls with nothing played that wait.
+    #[inline]
     fn flush_rolls(&mut self) {
+        if self.unplayed_rolls.is_empty() {
+            return;
+        }
         for roll in self.unplayed_rolls.drain(..) {
-            self.moves.field(b'R', roll.as_bytes());
+            self.moves.bytes_head(&roll, 4);
         }
     }
 
@@ -464,8 +500,8 @@ impl GameState {
             ResolveError::DiceRule(PlayError::TooFewDice { used: 0, .. }) => PlayFault::Unplayed(e.to_string()),
             e => PlayFault::Illegal(e.to_string()),
         })?;
-        let standard = PlayText::standard(&self.pos, &resolved.play);
-        self.action(b'R', me, format_args!("{}{} {standard}", dice.high(), dice.low()));
+        // A dance is written as a roll with nothing played, as `????` and a roll left unplayed.
+        self.roll(me, dice, (!resolved.play.is_empty()).then_some(&resolved.position));
         if keep {
             self.last_play = Some((self.pos, resolved.play));
         }

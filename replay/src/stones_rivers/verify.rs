@@ -19,7 +19,7 @@ use std::io::BufRead;
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use tabula_engine::stones_rivers::{PlayError, Player, Position, Turn};
+use tabula_engine::stones_rivers::{Axis, Cell, Face, PlayError, Player, Position, Turn};
 use tabula_notation::stones_rivers::{parse_position, player_code, write_position, ResolveError, TurnText};
 
 use super::records::{Record, RecordReader, TurnLine};
@@ -107,8 +107,7 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
     let mut turns = 0usize;
     let mut failure = None;
     let mut moves = Fingerprinter::new(KIND);
-    moves.field(b'P', write_position(&start.to_setup()).as_bytes());
-    let mut canonical = String::new();
+    write_start(&mut moves, &start);
     for line in record.turns() {
         let fail = |message: String| ErrorInfo {
             turn: line.index.to_string(),
@@ -127,10 +126,7 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
         let before = pos;
         match text.play_in_place(&mut pos) {
             Ok(turn) => {
-                canonical.clear();
-                // Writing to a `String` cannot fail.
-                let _ = std::fmt::Write::write_fmt(&mut canonical, format_args!("{text}"));
-                moves.field(b'T', canonical.as_bytes());
+                moves.bytes_head(&canonical_turn(&turn).to_le_bytes(), 4);
                 observe(&Replayed { line, text, turn, before: &before, after: &pos });
                 turns += 1;
             }
@@ -180,6 +176,49 @@ pub fn verify_with(source: &Arc<str>, record: &Record, mut observe: impl FnMut(&
     }
     report.seal(moves);
     report
+}
+
+/// Writes the position a game starts from into a fingerprint's canonical form
+/// (`docs/archive.md`), from the words the board holds: `P`, the player to move (`S` Square, `C`
+/// Circle), then Square's pieces, Circle's, the North rivers and the East rivers, each a 182-bit
+/// set (bit `i` the cell of index `i`) as three little-endian 64-bit words.
+fn write_start(moves: &mut Fingerprinter, start: &Position) {
+    let board = start.board();
+    let mut field = [0u8; 2 + 4 * 3 * 8];
+    field[0] = b'P';
+    field[1] = match start.to_move() {
+        Player::Square => b'S',
+        Player::Circle => b'C',
+    };
+    let sets = [board.by_player.square, board.by_player.circle, board.north, board.east];
+    for (i, set) in sets.iter().enumerate() {
+        for (j, lane) in set.lanes().iter().enumerate() {
+            let at = 2 + 8 * (3 * i + j);
+            field[at..at + 8].copy_from_slice(&lane.to_le_bytes());
+        }
+    }
+    moves.bytes_head(&field, field.len());
+}
+
+/// A turn in a fingerprint's canonical form (`docs/archive.md`): what it does and the cells it
+/// names, packed into one 32-bit word the engine's turn gives without writing text, written
+/// little-endian. Bits 0 to 7 hold the first cell the notation names, 8 to 15 the second and 16
+/// to 23 the third, each as its index (`row * 13 + column`, 0 = `A1`) or `0xff` where the action
+/// names fewer; bits 24 to 31 the action: `FS`, `FN`, `FE`, `RN`, `RE`, `M`, `PR`, `PS` as 0 to 7.
+pub fn canonical_turn(turn: &Turn) -> u32 {
+    const NONE: u32 = 0xff;
+    let cell = |c: Cell| c.index() as u32;
+    let (action, a, b, c) = match *turn {
+        Turn::Flip { cell: at, to: Face::Stone } => (0, cell(at), NONE, NONE),
+        Turn::Flip { cell: at, to: Face::River(Axis::North) } => (1, cell(at), NONE, NONE),
+        Turn::Flip { cell: at, to: Face::River(Axis::East) } => (2, cell(at), NONE, NONE),
+        Turn::Rotate { cell: at, to: Axis::North } => (3, cell(at), NONE, NONE),
+        Turn::Rotate { cell: at, to: Axis::East } => (4, cell(at), NONE, NONE),
+        Turn::Move { from, to } => (5, cell(from), cell(to), NONE),
+        Turn::RiverPush { from, onto, to } => (6, cell(from), cell(onto), cell(to)),
+        Turn::StonePush { from, onto, to } => (7, cell(from), cell(onto), cell(to)),
+    };
+    a | b << 8 | c << 16 | action << 24
 }
 
 /// Why a turn that parses is refused, for the report: `turns` turns were played before it.
