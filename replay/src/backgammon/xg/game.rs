@@ -41,7 +41,8 @@ pub struct XgGame {
     pub checks: XgChecks,
     /// Whether XG marks the game as the Crawford game.
     pub crawford: bool,
-    /// The comments of the game and of its moves (`Comment`, `Comment 12L`).
+    /// The comments of the game and of its moves (`Comment`, `Comment 12L`: the move's label,
+    /// as the same game's `.mat` labels it).
     pub comments: Vec<(String, String)>,
 }
 
