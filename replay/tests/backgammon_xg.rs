@@ -20,8 +20,8 @@ use flate2::Compression;
 use tabula_notation::backgammon::write_play;
 use tabula_replay::backgammon::convert::read_verified_file;
 use tabula_replay::backgammon::verified::Step;
-use tabula_replay::backgammon::xg::{read_xg, XgError, MAX_INFLATED_BYTES};
-use tabula_replay::backgammon::MatchFile;
+use tabula_replay::backgammon::xg::{read_archive, read_xg, XgError, MAX_INFLATED_BYTES};
+use tabula_replay::backgammon::{ActionKind, Column, GameRecord, MatReader, MatchFile};
 use tabula_replay::check::CheckEvent;
 use tabula_replay::{check_bytes, GameReport, GameResult, Verdict};
 
@@ -371,7 +371,8 @@ fn an_illegal_play_a_wrong_position_and_a_wrong_ending_are_named() {
     put(&mut records[3], 76, -1);
     let r = &check(&container(&records, None))[0];
     let e = r.error.as_ref().unwrap();
-    assert_eq!((r.verdict, e.turn.as_str(), e.line, e.token.as_str()), (Verdict::Illegal, "2L", 4, "31: 8/4"), "{e:?}");
+    assert_eq!((r.verdict, e.turn.as_str(), e.line, e.token.as_str()), (Verdict::Illegal, "1L", 4, "31: 8/4"), "{e:?}");
+    assert_eq!(mat_error_turn("31: 8/4"), "1L", "the same game's .mat labels the play so");
     // The position after the move is not the engine's.
     let mut records = two_games();
     records[3][35 + 5] = 1;
@@ -394,6 +395,41 @@ fn an_illegal_play_a_wrong_position_and_a_wrong_ending_are_named() {
     let mut records = two_games();
     put(&mut records[5], 24, 1);
     assert_eq!(check(&container(&records, None))[0].verdict, Verdict::ResultMismatch);
+}
+
+/// The error's turn label tabula gives the first play of a 3-point match's `.mat` record,
+/// written `play` in the left column.
+fn mat_error_turn(play: &str) -> String {
+    let text = format!("3 point match\n\n Game 1\n Left : 0                       Right : 0\n  1) {play}\n");
+    let r = &check_named("made.mat", text.as_bytes())[0];
+    r.error.as_ref().map(|e| e.turn.clone()).unwrap_or_default()
+}
+
+/// A transcription XG was told to keep although its rules refuse it: a roll of 43 played as two
+/// 3s, the move marked invalid (`InvalidM` 2). The error says XG marked it, at the label the
+/// same game's `.mat` gives; a move XG did not mark is reported without the note.
+#[test]
+fn a_move_xg_marked_invalid_is_illegal_and_says_so() {
+    let with_mark = |mark: i32| {
+        let mut records = two_games();
+        put(&mut records[3], 100, 4);
+        put(&mut records[3], 104, 3);
+        for (i, p) in [7, 4, 7, 4, -1, -1, -1, -1].iter().enumerate() {
+            put(&mut records[3], 68 + 4 * i, *p);
+        }
+        put(&mut records[3], 2480, mark);
+        check(&container(&records, None)).remove(0)
+    };
+    let r = with_mark(2);
+    let e = r.error.as_ref().unwrap();
+    assert_eq!((r.verdict, e.turn.as_str(), e.token.as_str()), (Verdict::Illegal, "1L", "43: 8/5 8/5"), "{e:?}");
+    assert!(e.message.ends_with(" (eXtreme Gammon marked this move invalid)"), "{}", e.message);
+    assert_eq!(mat_error_turn("43: 8/5 8/5"), e.turn);
+    let plain = with_mark(0);
+    let p = plain.error.as_ref().unwrap();
+    assert_eq!((plain.verdict, p.turn.as_str()), (Verdict::Illegal, "1L"));
+    assert!(!p.message.contains("eXtreme Gammon"), "{}", p.message);
+    assert_eq!(format!("{} (eXtreme Gammon marked this move invalid)", p.message), e.message);
 }
 
 #[test]
@@ -547,6 +583,73 @@ fn every_format_of_a_match_reads_to_the_same_games_plays_results_and_positions()
             assert!(others >= 2, "{name}: the other formats are missing");
         }
     }
+}
+
+/// The label of each action of a game but its `Wins` and `Losses` (the move number of its
+/// `.mat` line and its column: `26R`), with its dice.
+fn labels(record: &GameRecord) -> Vec<(String, Option<(u8, u8)>)> {
+    record
+        .actions
+        .iter()
+        .filter(|a| !matches!(a.kind, ActionKind::Wins { .. } | ActionKind::Losses { .. }))
+        .map(|a| {
+            let column = if a.column == Column::Left { 'L' } else { 'R' };
+            (format!("{}{column}", a.move_number.map_or(String::new(), |n| n.to_string())), a.dice())
+        })
+        .collect()
+}
+
+/// Every move and cube action of the real `.xg` files is labelled as XG's own `.mat` and `.txt`
+/// of the same match label it: the move number of its line there and its column, not the
+/// record's place in the game.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn every_xg_action_is_labelled_as_the_same_games_mat_labels_it() {
+    let dir = common::shared_data("backgammon/xg");
+    let mut compared = 0;
+    for name in MATCHES {
+        let m = read_xg(std::fs::File::open(dir.join(format!("{name}.xg"))).unwrap()).unwrap();
+        for ext in ["mat", "txt"] {
+            let Ok(text) = std::fs::read(dir.join(format!("{name}.{ext}"))) else { continue };
+            let games: Vec<GameRecord> = MatReader::new(&text[..]).map(Result::unwrap).collect();
+            assert_eq!(games.len(), m.games.len(), "{name}.{ext}");
+            for (k, (x, g)) in m.games.iter().zip(&games).enumerate() {
+                let x = x.as_ref().unwrap();
+                assert_eq!(labels(&x.record), labels(g), "{name}.{ext} game {}", k + 1);
+                compared += labels(g).len();
+            }
+        }
+    }
+    assert_eq!(compared, 893, "actions compared");
+}
+
+/// An illegal move in a real `.xg` (the 26th move record of `test.xg`'s second game made
+/// 24/1) is reported at the label the same game's `.mat` gives that move, not at the record's
+/// place in the game.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn an_illegal_move_of_a_real_xg_is_labelled_as_its_mat_labels_it() {
+    let dir = common::shared_data("backgammon/xg");
+    let archive = read_archive(&std::fs::read(dir.join("test.xg")).unwrap()).unwrap();
+    let mut records: Vec<Vec<u8>> = archive.game_file.chunks(2560).map(<[u8]>::to_vec).collect();
+    let game = records.iter().enumerate().filter(|(_, r)| r[8] == 1).nth(1).map(|(i, _)| i).unwrap();
+    let moves: Vec<usize> =
+        (game + 1..records.len()).take_while(|&i| records[i][8] != 1).filter(|&i| records[i][8] == 3).collect();
+    let at = moves[25];
+    for (i, p) in [23, 0, -1, -1, -1, -1, -1, -1].iter().enumerate() {
+        put(&mut records[at], 68 + 4 * i, *p);
+    }
+    let reports = check_named("test.xg", &container(&records, None));
+    let r = &reports[1];
+    let e = r.error.as_ref().unwrap();
+    assert_eq!((r.verdict, e.line), (Verdict::Illegal, at as u64 + 1), "{e:?}");
+    let text = std::fs::read(dir.join("test.mat")).unwrap();
+    let mat = MatReader::new(&text[..]).nth(1).unwrap().unwrap();
+    let play = mat.actions.iter().filter(|a| a.is_play()).nth(25).unwrap();
+    let column = if play.column == Column::Left { 'L' } else { 'R' };
+    assert_eq!(e.turn, format!("{}{column}", play.move_number.unwrap()), "{e:?}");
+    // Line 15 of the `.mat`: ` 15) 21: 13/11 12/11   61: 7/1 7/6` (XG's 52nd record of the game).
+    assert_eq!(e.turn, "15L");
 }
 
 /// Each `.xg` converted by `tabula convert --to mat` and `--to sgf`, into `out`.

@@ -36,7 +36,9 @@ pub struct Replay {
     pub ending: Option<Ending>,
 }
 
-fn label(a: &Action) -> String {
+/// An action's label as a `.mat` record writes it: the move number of its line and its column
+/// (`26R`), the column alone on an unnumbered line.
+pub(crate) fn label(a: &Action) -> String {
     let col = match a.column {
         Column::Left => 'L',
         Column::Right => 'R',
@@ -131,12 +133,13 @@ pub fn verify_game_with(
     };
     let failure = state.run(record, ctx, observe).err();
     let final_position = position_id::encode(&state.pos);
+    let copy = usize::from(state.over.is_some_and(|e| e.how == "resign") && dance_written_again(record));
     let mut report = GameReport {
         source: source.clone(),
         game,
         kind: KIND,
         verdict: Verdict::Ok,
-        turns: state.plays,
+        turns: state.plays.saturating_sub(copy),
         result: state.over.map(|e| GameResult::Backgammon { winner: e.winner as u8, points: e.points, how: e.how }),
         final_position,
         error: None,
@@ -520,6 +523,23 @@ impl GameState {
     }
 }
 
+/// Whether a game's last roll is GNU Backgammon's copy of a dance: when a game ends by
+/// resignation right after a player's dance, gnubg's `.mat` export writes the same dice once
+/// more for the other player, with nothing played, on a line of its own before the `Wins` line
+/// (its `.sgf` writes them again for the dancer, which the `.sgf` reader reads over). The copy is
+/// replayed as the roll it looks like, but it is no turn: the game has the turns the site's file
+/// and gnubg's `.sgf` give it, and the same fingerprint.
+fn dance_written_again(record: &GameRecord) -> bool {
+    let mut actions =
+        record.actions.iter().rev().filter(|a| !matches!(a.kind, ActionKind::Losses { .. } | ActionKind::Wins { .. }));
+    let (Some(last), Some(before)) = (actions.next(), actions.next()) else {
+        return false;
+    };
+    let idle = |a: &Action| matches!(a.kind, ActionKind::Roll { .. }) && a.play() == Some("");
+    let (d, e) = (last.dice().unwrap_or_default(), before.dice().unwrap_or_default());
+    idle(last) && idle(before) && last.column != before.column && (d == e || d == (e.1, e.0))
+}
+
 /// Why a play is not accepted as it stands.
 enum PlayFault {
     /// Nothing is played although a die could be.
@@ -545,6 +565,13 @@ mod tests {
     /// One BackgammonGalaxy game of a 3-point match: `lines` are `(left, right)` cells of the
     /// numbered move lines, then the `Wins` line's cells, if any.
     fn replay(moves: &[(&str, &str)], wins: Option<(&str, &str)>) -> GameReport {
+        let text = mat(moves, wins);
+        let record = MatReader::new(text.as_bytes()).next().unwrap().unwrap();
+        verify_game(&Arc::from("test"), "test#1".into(), &record, MatchScore::new(3)).report
+    }
+
+    /// The text of [`replay`]'s game.
+    fn mat(moves: &[(&str, &str)], wins: Option<(&str, &str)>) -> String {
         let mut text = String::from("3 point match\n\n Game 1\n a : 0                           b : 0\n");
         let cells = |n: String, left: &str, right: &str| format!("{n:>4} {left:<27}{right}\n");
         for (i, (left, right)) in moves.iter().enumerate() {
@@ -553,8 +580,7 @@ mod tests {
         if let Some((left, right)) = wins {
             text.push_str(&cells(String::new(), left, right));
         }
-        let record = MatReader::new(text.as_bytes()).next().unwrap().unwrap();
-        verify_game(&Arc::from("test"), "test#1".into(), &record, MatchScore::new(3)).report
+        text
     }
 
     fn result(report: &GameReport) -> Option<(u8, u64, &'static str)> {
@@ -574,6 +600,26 @@ mod tests {
         // gnubg's export writes the roll of the player on turn when the other resigns.
         let r = replay(&[("31: 8/5 6/5", "65: 24/18 18/13"), ("42:", "")], Some((" Wins 1 point", "")));
         assert_eq!((r.verdict, r.turns, result(&r)), (Verdict::Ok, 3, Some((0, 1, "resign"))), "{:?}", r.error);
+    }
+
+    #[test]
+    fn gnubgs_copy_of_a_dance_before_a_resignation_is_not_a_turn() {
+        // The right player dances (61 against a closed board, written as nothing played), the
+        // left player resigns: gnubg's export writes the 61 again for the left player on a line
+        // of its own. The site's file and the export are the same game: the same turns and
+        // fingerprint. Other dice, or a resignation after a roll that was played, are turns.
+        let game = |last: &[(&'static str, &'static str)]| {
+            let mut moves = vec![("31: 8/5 6/5", "61:")];
+            moves.extend_from_slice(last);
+            let record = MatReader::new(mat(&moves, Some(("", " Wins 1 point"))).as_bytes()).next().unwrap().unwrap();
+            (dance_written_again(&record), moves.len())
+        };
+        assert_eq!(game(&[]), (false, 1));
+        assert_eq!(game(&[("61:", "")]), (true, 2));
+        assert_eq!(game(&[("16:", "")]), (true, 2));
+        assert_eq!(game(&[("52:", "")]), (false, 2));
+        let r = replay(&[("31: 8/5 6/5", "65: 24/18 18/13"), ("42:", "")], Some((" Wins 1 point", "")));
+        assert_eq!(r.turns, 3);
     }
 
     #[test]

@@ -18,6 +18,8 @@ pub struct Facts {
     pub cube: Option<i32>,
     /// The position after a move, seen from the mover.
     pub after: Option<XgBoard>,
+    /// XG's own mark on a move ([`MoveRecord::invalid`]; 0 none).
+    pub invalid: i32,
 }
 
 /// What an `.xg` game says beside its actions: the positions and cube, and the footer.
@@ -39,7 +41,8 @@ pub struct XgGame {
     pub checks: XgChecks,
     /// Whether XG marks the game as the Crawford game.
     pub crawford: bool,
-    /// The comments of the game and of its moves (`Comment`, `Comment 12L`).
+    /// The comments of the game and of its moves (`Comment`, `Comment 12L`: the move's label,
+    /// as the same game's `.mat` labels it).
     pub comments: Vec<(String, String)>,
 }
 
@@ -304,6 +307,10 @@ struct Builder {
     records: usize,
     /// The facts for the next action.
     pending: Facts,
+    /// The move number of the `.mat` line the last action stands on (0 before the first).
+    mat_line: u32,
+    /// Whether that line's right column is still free.
+    right_free: bool,
 }
 
 fn column(player: i32, record: u64) -> Result<Column, XgError> {
@@ -316,6 +323,18 @@ fn column(player: i32, record: u64) -> Result<Column, XgError> {
 
 fn label(move_number: u32, column: Column) -> String {
     format!("{move_number}{}", if column == Column::Left { 'L' } else { 'R' })
+}
+
+/// The move number of the `.mat` line an action of `column` stands on, after the actions so
+/// far left the line `line` with its right column `right_free` or not: a `.mat` record writes
+/// the actions in turn, each line its left column's action, then its right's, so an action of
+/// the left column starts a line, and one of the right column starts one when the right column
+/// of the line is taken.
+fn mat_line(line: u32, right_free: bool, column: Column) -> u32 {
+    match column {
+        Column::Right if right_free => line,
+        _ => line.saturating_add(1),
+    }
 }
 
 impl Builder {
@@ -331,14 +350,22 @@ impl Builder {
             jacoby: info.jacoby && info.length == 0,
         };
         let game = XgGame { record, checks: XgChecks::default(), crawford, comments: Vec::new() };
-        Builder { game, records: 0, pending: Facts::default() }
+        Builder { game, records: 0, pending: Facts::default(), mat_line: 0, right_free: false }
     }
 
+    /// Adds an action, numbered as the same game's `.mat` numbers its line (the game's `Wins`
+    /// on a line of its own, unnumbered, as a `.mat` record writes it).
     fn push(&mut self, line: u64, column: Column, text: String, kind: ActionKind, play: Option<String>) {
-        let move_number = u32::try_from(self.records).unwrap_or(u32::MAX);
+        let move_number = if matches!(kind, ActionKind::Wins { .. }) {
+            None
+        } else {
+            self.mat_line = mat_line(self.mat_line, self.right_free, column);
+            self.right_free = column == Column::Left;
+            Some(self.mat_line)
+        };
         self.game.record.actions.push(Action {
             line,
-            move_number: Some(move_number),
+            move_number,
             column,
             position: 0,
             text: CompactString::new(text),
@@ -350,7 +377,7 @@ impl Builder {
 
     fn comment(&mut self, index: i32, column: Column, comments: &Comments) {
         if let Some(c) = comments.get(index) {
-            let key = format!("Comment {}", label(u32::try_from(self.records).unwrap_or(u32::MAX), column));
+            let key = format!("Comment {}", label(mat_line(self.mat_line, self.right_free, column), column));
             self.game.comments.push((key, c.to_owned()));
         }
     }
@@ -426,6 +453,7 @@ impl Builder {
         self.pending.cube.get_or_insert(mv.cube);
         // A roll not played has no position after it (XG writes an empty board).
         self.pending.after = mv.played.then_some(mv.after);
+        self.pending.invalid = mv.invalid;
         self.push(number, me, text, ActionKind::Roll { dice }, Some(play));
         Ok(())
     }

@@ -33,8 +33,9 @@
 //! no action. The footer is the game's `Wins`: its winner and points against the replay, and a
 //! resignation, a drop or a bear-off as it says. Player 1 is the left column of a `.mat` file
 //! (`winner` 0). A report's `line` is the 1-based number of the record in the game file, its
-//! turn the record's place in the game (`12L`: the twelfth record after the game header, player
-//! 1's).
+//! turn the label the same game's `.mat` gives the action (`15L`: the left column of the `.mat`
+//! line numbered 15), not the record's place in the game. An error on a move that XG itself
+//! marked (`InvalidM`) says so.
 //!
 //! # Limits and refusals
 //!

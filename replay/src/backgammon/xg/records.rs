@@ -101,6 +101,9 @@ pub struct MoveRecord {
     /// Whether the roll was played: XG writes the roll of a player who then resigned as not
     /// played (its pairs all 0).
     pub played: bool,
+    /// XG's own mark on the move (`InvalidM`): 0 none, 1 an error, 2 invalid (a move XG was
+    /// told to record although its rules refuse it, as a transcription may hold).
+    pub invalid: i32,
     /// Comment index.
     pub comment: i32,
 }
@@ -251,6 +254,7 @@ pub fn read_record(r: &[u8], number: u64, version: i32) -> Result<Record, XgErro
                 dice: [i32_of(100)?, i32_of(104)?],
                 cube: i32_of(108)?,
                 played: r[2308] != 0,
+                invalid: i32_of(2480)?,
                 comment: i32_of(2524)?,
             }))
         }

@@ -7,11 +7,10 @@ use std::sync::Arc;
 use tabula_engine::backgammon::{Cube, MatchScore, Position, Setup, Side};
 use tabula_notation::backgammon::position_id;
 
-use super::game::XgChecks;
+use super::game::{Facts, XgChecks};
 use super::records::XgBoard;
-use crate::backgammon::mat::Column;
 use crate::backgammon::mat::GameRecord;
-use crate::backgammon::verify::{verify_game_with, Replay, Replayed};
+use crate::backgammon::verify::{label, verify_game_with, Replay, Replayed};
 use crate::report::{ErrorInfo, GameResult, Verdict};
 
 /// XG's 26 numbers as a position, the player they are seen from on roll.
@@ -48,6 +47,17 @@ fn describe_cube(c: &Cube) -> String {
         None => format!("{} in the middle", c.value),
         Some(Side::Zero) => format!("{} owned by player 1", c.value),
         Some(Side::One) => format!("{} owned by player 2", c.value),
+    }
+}
+
+/// What an error on a move adds when XG itself marked the move (`InvalidM`): empty for a move
+/// XG did not mark.
+fn xg_mark(facts: Option<&Facts>) -> String {
+    match facts.map_or(0, |f| f.invalid) {
+        0 => String::new(),
+        2 => " (eXtreme Gammon marked this move invalid)".into(),
+        1 => " (eXtreme Gammon marked this move an error)".into(),
+        n => format!(" (eXtreme Gammon marked this move: InvalidM {n})"),
     }
 }
 
@@ -143,13 +153,19 @@ pub fn verify_xg_with(
     let actions = &record.actions;
     if let Some((i, line, message)) = fault {
         let a = &actions[i];
-        let turn = format!("{}{}", a.move_number.unwrap_or(0), if a.column == Column::Left { 'L' } else { 'R' });
+        let message = format!("{message}{}", xg_mark(checks.facts.get(i)));
         replay.report.verdict = Verdict::Illegal;
         replay.report.turns = actions[..=i].iter().filter(|a| a.is_play()).count();
-        replay.report.error = Some(ErrorInfo { turn, line, token: a.text.to_string(), message, suggestions: None });
+        replay.report.error =
+            Some(ErrorInfo { turn: label(a), line, token: a.text.to_string(), message, suggestions: None });
         return replay;
     }
     if replay.report.verdict != Verdict::Ok {
+        if let Some(e) = replay.report.error.as_mut() {
+            // A move is one record, one action: the error's record and label find it.
+            let at = actions.iter().position(|a| a.is_play() && a.line == e.line && label(a) == e.turn);
+            e.message.push_str(&xg_mark(at.and_then(|i| checks.facts.get(i))));
+        }
         return replay;
     }
     let (Some(footer), Some(GameResult::Backgammon { how, .. })) = (&checks.footer, &replay.report.result) else {
