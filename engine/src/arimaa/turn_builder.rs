@@ -80,6 +80,20 @@ pub enum StepError {
     },
 }
 
+/// The pieces of `them` stronger than `kind`, with no branch on `kind`.
+#[inline(always)]
+fn stronger_than(board: &Board, them: Color, kind: PieceKind) -> Bitboard {
+    // Bit `k` set for each kind `k` stronger than `kind`.
+    let above = (0x3eu64 << kind as u8) & 0x3e;
+    let of = |k: PieceKind| board.pieces(them, k).0 & 0u64.wrapping_sub(above >> k as u8 & 1);
+    Bitboard(
+        of(PieceKind::Cat) | of(PieceKind::Dog) | of(PieceKind::Horse) | of(PieceKind::Camel) | of(PieceKind::Elephant),
+    )
+}
+
+/// The backward direction of each colour (as `Color as usize`), read without a branch.
+const BACKWARD: [Direction; 2] = [Color::Gold.backward(), Color::Silver.backward()];
+
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct PendingPush {
     pub(crate) vacated: Square,
@@ -149,11 +163,13 @@ impl TurnState {
             self.pull = None;
             StepKind::PushEnd
         } else if piece.color == me {
-            if self.board.is_frozen(from, me, piece.kind) {
-                return Err(StepError::Frozen(piece, from));
-            }
-            if piece.kind == PieceKind::Rabbit && step.dir == me.backward() {
-                return Err(StepError::RabbitBackward);
+            // Both rules worked out without a branch on the way, then judged at once.
+            let adj = Bitboard::adjacent(from);
+            let frozen = (adj & self.board.by_color(me)).is_empty()
+                & (adj & stronger_than(&self.board, me.other(), piece.kind)).any();
+            let backward = (piece.kind == PieceKind::Rabbit) & (step.dir == BACKWARD[me as usize]);
+            if frozen | backward {
+                return Err(if frozen { StepError::Frozen(piece, from) } else { StepError::RabbitBackward });
             }
             self.pull = Some((from, piece.kind));
             StepKind::Simple
@@ -174,7 +190,7 @@ impl TurnState {
         };
         self.board.move_piece(piece, from, to);
         self.len += 1;
-        let capture = self.capture(from, to);
+        let capture = self.capture();
         Ok(StepEvent { piece, from, to, kind, capture })
     }
 
@@ -244,12 +260,13 @@ impl TurnState {
         self.board.stronger_enemies(me.other(), kind)
     }
 
-    /// Removes the piece a step left unsupported on a trap: only the destination, or a trap next
-    /// to the square left, can be affected.
+    /// Removes the piece a step left unsupported on a trap (only the destination, or a trap next
+    /// to the square left, can be affected).
     #[inline]
-    pub(crate) fn capture(&mut self, from: Square, to: Square) -> Option<(Square, Piece)> {
-        let near = (Bitboard::from_square(to) | Bitboard::adjacent(from)) & Bitboard::TRAPS & self.board.occupied();
-        if near.is_empty() {
+    pub(crate) fn capture(&mut self) -> Option<(Square, Piece)> {
+        // The pieces unsupported on traps are worked out on the whole board, without a branch:
+        // a capture is rare, and a test of the squares near the step mispredicts more often.
+        if self.board.unsupported_on_traps().is_empty() {
             return None;
         }
         // No square touches two traps, so a step strands at most one piece.
