@@ -287,6 +287,7 @@ fn prepare(real: &[RealGame], check: bool) -> Prepared {
 }
 
 /// Plays every game as the replay does; the number of turns refused (none).
+#[inline(never)]
 fn tabula_replay(games: &[(Position, Vec<Parsed>)]) -> usize {
     let mut refused = 0;
     for (start, turns) in games {
@@ -309,6 +310,35 @@ fn tabula_replay(games: &[(Position, Vec<Parsed>)]) -> usize {
             }
         }
         black_box(&game);
+    }
+    refused
+}
+
+/// The turns alone: each built and finished on the position the last one reached, as
+/// [`tabula_replay`] without the game (repetition, the end of the game).
+#[inline(never)]
+fn tabula_turns(games: &[(Position, Vec<Parsed>)]) -> usize {
+    let mut refused = 0;
+    for (start, turns) in games {
+        let mut pos = *start;
+        for t in turns {
+            let Ok(mut b) = pos.turn_builder() else {
+                refused += 1;
+                break;
+            };
+            if t.steps.iter().any(|&(piece, s)| b.step_as(piece, s).is_err()) {
+                refused += 1;
+                break;
+            }
+            match b.finish() {
+                Ok(f) => pos = *f.position(),
+                Err(_) => {
+                    refused += 1;
+                    break;
+                }
+            }
+        }
+        black_box(&pos);
     }
     refused
 }
@@ -516,6 +546,17 @@ fn main() {
         prepared.steps,
         "step",
         || assert_eq!(tabula_replay(games), 0),
+        with_peer.then_some(&mut peer as &mut dyn FnMut()),
+    );
+
+    println!("  the turns alone, without the game (repetition, the end of the game):");
+    let mut peer = || peer_replay(games);
+    time(
+        rounds,
+        seconds,
+        prepared.steps,
+        "step",
+        || assert_eq!(tabula_turns(games), 0),
         with_peer.then_some(&mut peer as &mut dyn FnMut()),
     );
 
