@@ -80,6 +80,20 @@ pub enum StepError {
     },
 }
 
+/// The pieces of `them` stronger than `kind`, with no branch on `kind`.
+#[inline(always)]
+fn stronger_than(board: &Board, them: Color, kind: PieceKind) -> Bitboard {
+    // Bit `k` set for each kind `k` stronger than `kind`.
+    let above = (0x3eu64 << kind as u8) & 0x3e;
+    let of = |k: PieceKind| board.pieces(them, k).0 & 0u64.wrapping_sub(above >> k as u8 & 1);
+    Bitboard(
+        of(PieceKind::Cat) | of(PieceKind::Dog) | of(PieceKind::Horse) | of(PieceKind::Camel) | of(PieceKind::Elephant),
+    )
+}
+
+/// The backward direction of each colour (as `Color as usize`), read without a branch.
+const BACKWARD: [Direction; 2] = [Color::Gold.backward(), Color::Silver.backward()];
+
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct PendingPush {
     pub(crate) vacated: Square,
@@ -149,11 +163,13 @@ impl TurnState {
             self.pull = None;
             StepKind::PushEnd
         } else if piece.color == me {
-            if self.board.is_frozen(from, me, piece.kind) {
-                return Err(StepError::Frozen(piece, from));
-            }
-            if piece.kind == PieceKind::Rabbit && step.dir == me.backward() {
-                return Err(StepError::RabbitBackward);
+            // Both rules worked out without a branch on the way, then judged at once.
+            let adj = Bitboard::adjacent(from);
+            let frozen = (adj & self.board.by_color(me)).is_empty()
+                & (adj & stronger_than(&self.board, me.other(), piece.kind)).any();
+            let backward = (piece.kind == PieceKind::Rabbit) & (step.dir == BACKWARD[me as usize]);
+            if frozen | backward {
+                return Err(if frozen { StepError::Frozen(piece, from) } else { StepError::RabbitBackward });
             }
             self.pull = Some((from, piece.kind));
             StepKind::Simple
@@ -174,8 +190,69 @@ impl TurnState {
         };
         self.board.move_piece(piece, from, to);
         self.len += 1;
-        let capture = self.capture(from, to);
+        let capture = self.capture();
         Ok(StepEvent { piece, from, to, kind, capture })
+    }
+
+    /// Every step [`step`](Self::step) accepts next in `me`'s turn, each once, into `out`
+    /// (cleared first): worked out on whole bitboards, a direction at a time.
+    #[inline]
+    pub(crate) fn legal_steps(&self, me: Color, out: &mut Vec<Step>) {
+        out.clear();
+        if self.len >= 4 {
+            return;
+        }
+        let b = &self.board;
+        let empty = !b.occupied();
+        if let Some(push) = self.push {
+            // Only a pusher taking the square the pushed piece left.
+            if empty.contains(push.vacated) {
+                for from in push.pushers & b.by_color(me) {
+                    if let Some(dir) = from.direction_to(push.vacated) {
+                        out.push(Step::new(from, dir));
+                    }
+                }
+            }
+            return;
+        }
+        let own = b.by_color(me);
+        let active = own & !(b.threatened(me) & !own.neighbors());
+        let rabbits = b.pieces(me, PieceKind::Rabbit);
+        let them = me.other();
+        // The enemies a push may start with: next to a stronger unfrozen piece of `me`.
+        let mut pushable = Bitboard::EMPTY;
+        if self.len < 3 {
+            let mut stronger = active & b.pieces(me, PieceKind::Elephant);
+            for k in (0..5).rev() {
+                pushable |= b.pieces(them, PieceKind::ALL[k]) & stronger.neighbors();
+                stronger |= active & b.pieces(me, PieceKind::ALL[k]);
+            }
+        }
+        for dir in Direction::ALL {
+            let open = empty.shift(dir.opposite());
+            let mut movers = active & open;
+            if dir == me.backward() {
+                movers &= !rabbits;
+            }
+            for from in movers | (pushable & open) {
+                out.push(Step::new(from, dir));
+            }
+        }
+        // The pulls: weaker enemies next to the square the last simple step left, not already
+        // listed as pushes.
+        if let Some((left, strength)) = self.pull {
+            if empty.contains(left) {
+                let mut weaker = Bitboard::EMPTY;
+                for k in &PieceKind::ALL[..strength as usize] {
+                    weaker |= b.pieces(them, *k);
+                }
+                for from in Bitboard::adjacent(left) & weaker & !pushable {
+                    if let Some(dir) = from.direction_to(left) {
+                        out.push(Step::new(from, dir));
+                    }
+                }
+            }
+        }
     }
 
     #[inline]
@@ -183,12 +260,13 @@ impl TurnState {
         self.board.stronger_enemies(me.other(), kind)
     }
 
-    /// Removes the piece a step left unsupported on a trap: only the destination, or a trap next
-    /// to the square left, can be affected.
+    /// Removes the piece a step left unsupported on a trap (only the destination, or a trap next
+    /// to the square left, can be affected).
     #[inline]
-    pub(crate) fn capture(&mut self, from: Square, to: Square) -> Option<(Square, Piece)> {
-        let near = (Bitboard::from_square(to) | Bitboard::adjacent(from)) & Bitboard::TRAPS & self.board.occupied();
-        if near.is_empty() {
+    pub(crate) fn capture(&mut self) -> Option<(Square, Piece)> {
+        // The pieces unsupported on traps are worked out on the whole board, without a branch:
+        // a capture is rare, and a test of the squares near the step mispredicts more often.
+        if self.board.unsupported_on_traps().is_empty() {
             return None;
         }
         // No square touches two traps, so a step strands at most one piece.
@@ -262,6 +340,33 @@ impl TurnBuilder {
         Ok(event)
     }
 
+    /// Every step that [`step`](Self::step) accepts next, each once, into `out` (which is
+    /// cleared first): the simple steps of the side to move's unfrozen pieces (a rabbit not
+    /// backward), the steps of enemy pieces that start a push (not on the fourth step) or end a
+    /// pull, or, while a push is pending, the steps that finish it. None after four steps.
+    /// The order is a direction at a time (north, east, south, west), squares in index order,
+    /// then the pulls. A step listed may still lead nowhere: a turn whose board ends as it
+    /// started cannot [`finish`](Self::finish).
+    ///
+    /// ```
+    /// use tabula_engine::arimaa::{Board, Color, Direction, Piece, PieceKind, Position, Setup, Square, Step};
+    /// let mut board = Board::empty();
+    /// board.put(Square::D4, Piece { color: Color::Gold, kind: PieceKind::Elephant });
+    /// board.put(Square::D5, Piece { color: Color::Silver, kind: PieceKind::Cat });
+    /// board.put(Square::A8, Piece { color: Color::Silver, kind: PieceKind::Rabbit });
+    /// board.put(Square::H1, Piece { color: Color::Gold, kind: PieceKind::Rabbit });
+    /// let pos = Position::from_setup(Setup { board, side_to_move: Color::Gold }).unwrap();
+    /// let mut steps = Vec::new();
+    /// pos.turn_builder().unwrap().legal_steps(&mut steps);
+    /// // The elephant's three steps, the rabbit's two (north, west), the cat pushed three ways.
+    /// assert_eq!(steps.len(), 8);
+    /// assert!(steps.contains(&Step::new(Square::D5, Direction::North)));
+    /// ```
+    #[inline]
+    pub fn legal_steps(&self, out: &mut Vec<Step>) {
+        self.state.legal_steps(self.start.side_to_move(), out);
+    }
+
     /// Ends the turn: the steps, checked as a whole, with the position after them.
     ///
     /// # Errors
@@ -325,6 +430,57 @@ mod tests {
             board.put(Square::ALL[rng.below(64)], Piece { color, kind });
         }
         Position::from_setup(Setup { board, side_to_move: Color::ALL[rng.below(2)] }).ok()
+    }
+
+    /// `legal_steps` lists each step that `step` accepts, once, and no other: checked against
+    /// every square and direction at every point of random turns on random positions (pushes
+    /// and pulls under way included).
+    #[test]
+    fn legal_steps_are_the_steps_accepted() {
+        let mut rng = SplitMix64(29);
+        let (mut positions, mut states, mut listed) = (0, 0, 0);
+        let mut steps = Vec::new();
+        while positions < 2_000 {
+            let Some(pos) = random_position(&mut rng) else { continue };
+            positions += 1;
+            let Ok(mut builder) = pos.turn_builder() else { continue };
+            loop {
+                builder.legal_steps(&mut steps);
+                let mut expected = Vec::new();
+                for from in Square::ALL {
+                    for dir in Direction::ALL {
+                        let step = Step::new(from, dir);
+                        if builder.clone().step(step).is_ok() {
+                            expected.push(step);
+                        }
+                    }
+                }
+                let mut got = steps.clone();
+                got.sort_by_key(|s| (s.from as u8, s.dir));
+                expected.sort_by_key(|s| (s.from as u8, s.dir));
+                assert_eq!(got, expected, "{:?} after {:?}", pos, builder.steps());
+                states += 1;
+                listed += steps.len();
+                if steps.is_empty() {
+                    break;
+                }
+                // Pushes, pulls and their ends come up more often when enemy steps are preferred.
+                let enemy: Vec<Step> = steps
+                    .iter()
+                    .copied()
+                    .filter(|s| !builder.board().by_color(pos.side_to_move()).contains(s.from))
+                    .collect();
+                let pick = if !enemy.is_empty() && rng.below(2) == 0 {
+                    enemy[rng.below(enemy.len())]
+                } else {
+                    steps[rng.below(steps.len())]
+                };
+                if builder.step(pick).is_err() {
+                    panic!("a listed step was refused: {pick:?}");
+                }
+            }
+        }
+        assert!(states > 5_000 && listed > 50_000, "{states} {listed}");
     }
 
     /// `step_as` with the piece that stands on the square is `step`; with another piece, a
