@@ -70,7 +70,7 @@ board_class! {
         /// Every legal turn in long notation, one per resulting position, sorted: as `tabula moves`.
         fn legal_turns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
             let inner = &self.inner;
-            texts_list(py, |texts| inner.write_legal_turns(texts))
+            texts_list(py, true, |texts| inner.write_legal_turns(texts))
         }
 
         /// `None` while the game goes on, else `{"winner": "g"|"s", "reason": ...}`.

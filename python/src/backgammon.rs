@@ -2,6 +2,7 @@
 //! for Python, from the view of the player on roll as gnubg's Position ID sees it.
 
 use pyo3::exceptions::PyTypeError;
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use tabula_engine::backgammon::Dice;
@@ -13,6 +14,12 @@ use crate::{refusal_err, text as py_text, texts_list, NotationError};
 
 /// The roll `"31"` or `(3, 1)`.
 fn dice(d: &Bound<'_, PyAny>) -> PyResult<Dice> {
+    // Two digits, as a str of two characters or a pair of ints from 0 to 9, read without a
+    // text made: the roll of almost every call.
+    if let Some(digits) = two_digits(d) {
+        let text = std::str::from_utf8(&digits).unwrap_or_default();
+        return query::roll(text).map_err(|e| NotationError::new_err(e.to_string()));
+    }
     let text = if d.is_instance_of::<PyString>() {
         py_text(d, "dice")?
     } else if let Ok((a, b)) = d.extract::<(i64, i64)>() {
@@ -24,6 +31,27 @@ fn dice(d: &Bound<'_, PyAny>) -> PyResult<Dice> {
         return Err(NotationError::new_err("dice: two digits from 1 to 6"));
     }
     query::roll(&text).map_err(|e| NotationError::new_err(e.to_string()))
+}
+
+/// The two ASCII digits of `d` when it is a `str` of two digits or a pair of ints from 0 to 9
+/// (written as the other reading of the roll writes them); else `None`, the roll then read as
+/// text.
+fn two_digits(d: &Bound<'_, PyAny>) -> Option<[u8; 2]> {
+    let digit = |c: u32| u8::try_from(c).ok().filter(u8::is_ascii_digit);
+    if let Ok(s) = d.cast::<PyString>() {
+        let p = s.as_ptr();
+        // SAFETY: `p` is a live `str` (checked by the cast, held by `s`); both characters read
+        // are within its length.
+        unsafe {
+            if ffi::PyUnicode_GetLength(p) != 2 {
+                return None;
+            }
+            return Some([digit(ffi::PyUnicode_ReadChar(p, 0))?, digit(ffi::PyUnicode_ReadChar(p, 1))?]);
+        }
+    }
+    let (a, b) = d.extract::<(i64, i64)>().ok()?;
+    let digit = |n: i64| u8::try_from(n).ok().filter(|n| *n <= 9).map(|n| b'0' + n);
+    Some([digit(a)?, digit(b)?])
 }
 
 board_class! {
@@ -48,7 +76,9 @@ board_class! {
         fn legal_plays<'py>(&self, py: Python<'py>, dice: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyList>> {
             let dice = self::dice(dice)?;
             let inner = &self.inner;
-            texts_list(py, |texts| inner.write_legal_plays(dice, texts))
+            // The generation takes a microsecond or less: done with the GIL held, which costs less
+            // than giving it up and taking it back.
+            texts_list(py, false, |texts| inner.write_legal_plays(dice, texts))
         }
 
         /// Resolves the play `text` (any spelling `tabula resolve` reads) of `dice` and plays it;

@@ -54,14 +54,22 @@ fn text(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
 }
 
 /// The list of the `str`s of the texts `write` puts in a buffer of the thread's, kept between
-/// calls: `write` runs without the GIL, and only the strings are made with it, straight from
-/// the one buffer.
-fn texts_list<'py>(py: Python<'py>, write: impl FnOnce(&mut Texts) + Send) -> PyResult<Bound<'py, PyList>> {
+/// calls: `write` runs without the GIL when `detach` (work long enough for other threads to
+/// gain by it), and only the strings are made with it, straight from the one buffer.
+fn texts_list<'py>(
+    py: Python<'py>,
+    detach: bool,
+    write: impl FnOnce(&mut Texts) + Send,
+) -> PyResult<Bound<'py, PyList>> {
     thread_local! {
         static TEXTS: RefCell<Texts> = RefCell::new(Texts::new());
     }
     let list = |texts: &mut Texts| {
-        py.detach(|| write(texts));
+        if detach {
+            py.detach(|| write(texts));
+        } else {
+            write(texts);
+        }
         PyList::new(py, texts.iter())
     };
     TEXTS.with(|cell| match cell.try_borrow_mut() {
