@@ -1,8 +1,5 @@
 //! One position reached in a game, as `tabula positions` writes it (`../shared/archive.md`).
 
-use serde::Serialize;
-use xxhash_rust::xxh3::Xxh3;
-
 /// A position of a game: where it stands in the game, what it is, and what was played from it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PositionRow {
@@ -14,7 +11,7 @@ pub struct PositionRow {
     /// The position as `final_position` writes it.
     pub position: String,
     /// Backgammon: the roll played from here (`31`, high die first); empty elsewhere.
-    pub dice: String,
+    pub dice: &'static str,
     /// The move played from here, in canonical text; `None` after the last.
     pub played: Option<String>,
 }
@@ -22,7 +19,7 @@ pub struct PositionRow {
 impl PositionRow {
     /// A row with nothing played from it yet.
     pub fn new(ply: usize, side: &'static str, position: String) -> PositionRow {
-        PositionRow { ply, side, position, dice: String::new(), played: None }
+        PositionRow { ply, side, position, dice: "", played: None }
     }
 
     /// The row's key: equal for equal positions of a kind ([`position_key`]).
@@ -33,8 +30,7 @@ impl PositionRow {
     /// The JSON line of `tabula positions` for this row of the game `game` of `source`.
     pub fn to_json(&self, source: &str, game: &str, kind: &str) -> String {
         let mut out = Vec::with_capacity(160 + self.position.len());
-        // Writing to a `Vec` cannot fail.
-        let _ = self.write_json(&mut out, source, game, kind);
+        self.push_json(&mut out, &JsonPrefix::new(source, game, kind), kind);
         String::from_utf8(out).unwrap_or_default()
     }
 
@@ -49,33 +45,114 @@ impl PositionRow {
         game: &str,
         kind: &str,
     ) -> std::io::Result<()> {
-        #[derive(Serialize)]
-        struct Line<'a> {
-            source: &'a str,
-            game: &'a str,
-            kind: &'a str,
-            ply: usize,
-            side: &'a str,
-            position: &'a str,
-            dice: &'a str,
-            #[serde(rename = "move")]
-            played: Option<&'a str>,
-            key: &'a str,
+        out.write_all(self.to_json(source, game, kind).as_bytes())
+    }
+
+    /// Appends [`to_json`](Self::to_json)'s line, without its line break, to `out`, the keys
+    /// its game's rows share written once in `prefix`: what a writer of many rows calls.
+    pub fn push_json(&self, out: &mut Vec<u8>, prefix: &JsonPrefix, kind: &str) {
+        out.extend_from_slice(&prefix.0);
+        let mut digits = itoa_buffer();
+        out.extend_from_slice(format_usize(self.ply, &mut digits));
+        out.extend_from_slice(b",\"side\":");
+        push_json_str(out, self.side);
+        out.extend_from_slice(b",\"position\":");
+        push_json_str(out, &self.position);
+        out.extend_from_slice(b",\"dice\":");
+        push_json_str(out, self.dice);
+        out.extend_from_slice(b",\"move\":");
+        match &self.played {
+            Some(played) => push_json_str(out, played),
+            None => out.extend_from_slice(b"null"),
         }
+        out.extend_from_slice(b",\"key\":\"");
         let mut key = [0u8; 16];
         hex16(self.key(kind), &mut key);
-        let line = Line {
-            source,
-            game,
-            kind,
-            ply: self.ply,
-            side: self.side,
-            position: &self.position,
-            dice: &self.dice,
-            played: self.played.as_deref(),
-            key: std::str::from_utf8(&key).unwrap_or_default(),
-        };
-        serde_json::to_writer(out, &line).map_err(std::io::Error::other)
+        out.extend_from_slice(&key);
+        out.extend_from_slice(b"\"}");
+    }
+}
+
+impl PositionRow {
+    /// Appends the row's line of `tabula positions` for people, without its line break, to
+    /// `out`: `prefix` (the game's `source`, `game` and `kind`, each followed by a tab), then
+    /// `ply`, `side`, `position`, `dice`, `move` (empty after the last) and `key`, tab-separated.
+    pub fn push_tsv(&self, out: &mut Vec<u8>, prefix: &[u8], kind: &str) {
+        out.extend_from_slice(prefix);
+        let mut digits = itoa_buffer();
+        out.extend_from_slice(format_usize(self.ply, &mut digits));
+        for field in [self.side, &self.position, self.dice, self.played.as_deref().unwrap_or("")] {
+            out.push(b'\t');
+            out.extend_from_slice(field.as_bytes());
+        }
+        out.push(b'\t');
+        let mut key = [0u8; 16];
+        hex16(self.key(kind), &mut key);
+        out.extend_from_slice(&key);
+    }
+}
+
+/// The keys every row of one game shares, `{"source":...,"game":...,"kind":...,"ply":`, written
+/// once for the game's rows ([`PositionRow::push_json`]).
+#[derive(Clone, Debug)]
+pub struct JsonPrefix(Vec<u8>);
+
+impl JsonPrefix {
+    /// The prefix of the rows of the game `game` of `source`, of `kind`.
+    pub fn new(source: &str, game: &str, kind: &str) -> JsonPrefix {
+        let mut out = Vec::with_capacity(64 + source.len() + game.len());
+        out.extend_from_slice(b"{\"source\":");
+        push_json_str(&mut out, source);
+        out.extend_from_slice(b",\"game\":");
+        push_json_str(&mut out, game);
+        out.extend_from_slice(b",\"kind\":");
+        push_json_str(&mut out, kind);
+        out.extend_from_slice(b",\"ply\":");
+        JsonPrefix(out)
+    }
+}
+
+/// A JSON string as `serde_json` writes it: a text with nothing to escape is copied, any other
+/// is written by `serde_json` itself, so that the bytes are the same.
+fn push_json_str(out: &mut Vec<u8>, text: &str) {
+    /// The bytes JSON escapes: control characters, `"` and `\\`.
+    const ESCAPED: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 0x20 {
+            t[b] = true;
+            b += 1;
+        }
+        t[b'"' as usize] = true;
+        t[b'\\' as usize] = true;
+        t
+    };
+    let escaped = text.as_bytes().iter().fold(false, |any, &b| any | ESCAPED[usize::from(b)]);
+    if !escaped {
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+    } else {
+        // Writing to a `Vec` cannot fail.
+        let _ = serde_json::to_writer(&mut *out, text);
+    }
+}
+
+/// Room for the decimal digits of a `usize`.
+fn itoa_buffer() -> [u8; 20] {
+    [0; 20]
+}
+
+/// `value` in decimal, written at the end of `buffer`.
+fn format_usize(mut value: usize, buffer: &mut [u8; 20]) -> &[u8] {
+    let mut at = buffer.len();
+    loop {
+        at -= 1;
+        buffer[at] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            return &buffer[at..];
+        }
     }
 }
 
@@ -91,13 +168,69 @@ fn hex16(value: u64, out: &mut [u8; 16]) {
 /// to move for Arimaa (nothing for the other games, whose position text holds it or whose text
 /// is from the view of the player on roll), a line break and the position text.
 pub fn position_key(kind: &str, side: &str, position: &str) -> u64 {
-    let mut hash = Xxh3::new();
-    hash.update(kind.as_bytes());
-    hash.update(b"\n");
-    if kind == crate::game_kind::GameKind::Arimaa.name() {
-        hash.update(side.as_bytes());
+    let side = if kind == crate::game_kind::GameKind::Arimaa.name() { side } else { "" };
+    let len = kind.len() + side.len() + position.len() + 2;
+    // The bytes hashed at once (the same hash as fed piece by piece); a position text is short.
+    let mut buffer = [0u8; 256];
+    let mut heap = Vec::new();
+    let bytes: &mut [u8] = if len <= buffer.len() {
+        &mut buffer[..len]
+    } else {
+        heap.resize(len, 0);
+        &mut heap
+    };
+    let mut at = 0;
+    for part in [kind.as_bytes(), b"\n", side.as_bytes(), b"\n", position.as_bytes()] {
+        bytes[at..at + part.len()].copy_from_slice(part);
+        at += part.len();
     }
-    hash.update(b"\n");
-    hash.update(position.as_bytes());
-    hash.digest()
+    xxhash_rust::xxh3::xxh3_64(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{JsonPrefix, PositionRow};
+
+    /// The line written by hand is the one `serde_json` writes, escapes included.
+    #[test]
+    fn the_json_line_is_serde_jsons() {
+        #[derive(serde::Serialize)]
+        struct Line<'a> {
+            source: &'a str,
+            game: &'a str,
+            kind: &'a str,
+            ply: usize,
+            side: &'a str,
+            position: &'a str,
+            dice: &'a str,
+            #[serde(rename = "move")]
+            played: Option<&'a str>,
+            key: String,
+        }
+        let texts = ["plain", "a \"quoted\" \\ text", "tab\there\nand\u{1}", "é 漢字 \u{7f}", ""];
+        for source in texts {
+            for played in [None, Some(texts[1]), Some(texts[3])] {
+                let mut row = PositionRow::new(12345, "g", texts[2].to_owned());
+                row.dice = "31";
+                row.played = played.map(str::to_owned);
+                let kind = "arimaa";
+                let want = serde_json::to_string(&Line {
+                    source,
+                    game: texts[1],
+                    kind,
+                    ply: 12345,
+                    side: "g",
+                    position: texts[2],
+                    dice: "31",
+                    played,
+                    key: format!("{:016x}", row.key(kind)),
+                })
+                .unwrap();
+                assert_eq!(row.to_json(source, texts[1], kind), want);
+                let mut out = Vec::new();
+                row.push_json(&mut out, &JsonPrefix::new(source, texts[1], kind), kind);
+                assert_eq!(String::from_utf8(out).unwrap(), want);
+            }
+        }
+    }
 }

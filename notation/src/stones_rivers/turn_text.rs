@@ -370,15 +370,45 @@ impl TurnText {
     }
 }
 
+impl TurnText {
+    /// Appends the canonical spelling (`Sq - D6, PR, D7, D11`, what `Display` writes) to `out`,
+    /// byte by byte, without the formatting machinery.
+    pub fn push_to(&self, out: &mut String) {
+        fn cell(out: &mut String, c: Cell) {
+            out.push(char::from(b'A' + c.column()));
+            let row = c.row() + 1;
+            if row >= 10 {
+                out.push('1');
+            }
+            out.push(char::from(b'0' + row % 10));
+        }
+        out.push_str(player_code(self.player));
+        out.push_str(" - ");
+        cell(out, self.cell);
+        out.push_str(", ");
+        out.push_str(self.action.code());
+        match self.action {
+            ActionText::Flip(_) | ActionText::Rotate(_) => {}
+            ActionText::Move { to } => {
+                out.push_str(", ");
+                cell(out, to);
+            }
+            ActionText::RiverPush { onto, to } | ActionText::StonePush { onto, to } => {
+                out.push_str(", ");
+                cell(out, onto);
+                out.push_str(", ");
+                cell(out, to);
+            }
+        }
+    }
+}
+
 impl fmt::Display for TurnText {
     /// The canonical spelling: `Sq - D6, PR, D7, D11`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} - {}, {}", player_code(self.player), self.cell, self.action.code())?;
-        match self.action {
-            ActionText::Flip(_) | ActionText::Rotate(_) => Ok(()),
-            ActionText::Move { to } => write!(f, ", {to}"),
-            ActionText::RiverPush { onto, to } | ActionText::StonePush { onto, to } => write!(f, ", {onto}, {to}"),
-        }
+        let mut text = String::with_capacity(24);
+        self.push_to(&mut text);
+        f.write_str(&text)
     }
 }
 

@@ -18,6 +18,18 @@ fn side(s: Side) -> &'static str {
     }
 }
 
+/// A roll as `tabula positions` writes it, high die first (`31`); empty for dice off 1 to 6.
+fn roll_text(high: u8, low: u8) -> &'static str {
+    const ROLLS: [&str; 36] = [
+        "11", "12", "13", "14", "15", "16", "21", "22", "23", "24", "25", "26", "31", "32", "33", "34", "35", "36",
+        "41", "42", "43", "44", "45", "46", "51", "52", "53", "54", "55", "56", "61", "62", "63", "64", "65", "66",
+    ];
+    match (high.checked_sub(1), low.checked_sub(1)) {
+        (Some(h @ 0..=5), Some(l @ 0..=5)) => ROLLS[usize::from(h) * 6 + usize::from(l)],
+        _ => "",
+    }
+}
+
 /// The positions of a game gathered as its replay goes (each action a [`Replayed`]): the
 /// position before each play, then the last, once the report is known.
 #[derive(Clone, Debug)]
@@ -37,7 +49,7 @@ impl Rows {
         self.view = r.view;
         let (Some((before, play)), Some((d1, d2))) = (&r.play, r.action.dice()) else { return };
         let mut row = PositionRow::new(self.rows.len(), side(r.action.column.side()), position_id::encode(before));
-        row.dice = format!("{}{}", d1.max(d2), d1.min(d2));
+        row.dice = roll_text(d1.max(d2), d1.min(d2));
         row.played = Some(write_play(before, play));
         self.rows.push(row);
     }

@@ -28,7 +28,9 @@ pub fn positions(source: &Arc<str>, record: &Record) -> (GameReport, Vec<Positio
             rows.push(PositionRow::new(0, side_of(&start), start));
         }
         if let Some(last) = rows.last_mut() {
-            last.played = Some(r.text.to_string());
+            let mut played = String::with_capacity(24);
+            r.text.push_to(&mut played);
+            last.played = Some(played);
         }
         let after = write_position(&r.after.to_setup());
         rows.push(PositionRow::new(rows.len(), side_of(&after), after));

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use tabula_replay::archive::{self, PositionsSummary, Target};
 use tabula_replay::control::Control;
+use tabula_replay::position_row::JsonPrefix;
 use tabula_replay::GameKind;
 
 use crate::check::set_jobs;
@@ -76,6 +77,7 @@ pub fn positions(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Ou
     set_jobs(jobs)?;
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut error = None;
+    let mut line = Vec::new();
     if !jsonl && !output.quiet {
         if let Err(e) = writeln!(out, "source\tgame\tkind\tply\tside\tposition\tdice\tmove\tkey") {
             return write_failed(&e);
@@ -85,28 +87,23 @@ pub fn positions(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Ou
         if output.quiet {
             return ControlFlow::Continue(());
         }
-        for row in rows {
-            let written = if jsonl {
-                row.write_json(&mut out, &report.source, &report.game, report.kind).and_then(|()| out.write_all(b"\n"))
-            } else {
-                writeln!(
-                    out,
-                    "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:016x}",
-                    report.source,
-                    report.game,
-                    report.kind,
-                    row.ply,
-                    row.side,
-                    row.position,
-                    row.dice,
-                    row.played.as_deref().unwrap_or(""),
-                    row.key(report.kind)
-                )
-            };
-            if let Err(e) = written {
-                error = Some(e);
-                return ControlFlow::Break(());
+        line.clear();
+        if jsonl {
+            let prefix = JsonPrefix::new(&report.source, &report.game, report.kind);
+            for row in rows {
+                row.push_json(&mut line, &prefix, report.kind);
+                line.push(b'\n');
             }
+        } else {
+            let prefix = format!("{}\t{}\t{}\t", report.source, report.game, report.kind);
+            for row in rows {
+                row.push_tsv(&mut line, prefix.as_bytes(), report.kind);
+                line.push(b'\n');
+            }
+        }
+        if let Err(e) = out.write_all(&line) {
+            error = Some(e);
+            return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
     });
