@@ -143,7 +143,10 @@ pub enum StepError {
 /// The count at `index` (0 to 25) of a packed side.
 #[inline]
 fn count(side: u128, index: usize) -> u8 {
-    ((side >> ((4 * index) % 128)) & 0xF) as u8
+    // One 64-bit half chosen, then shifted: cheaper than a shift of the 128-bit word.
+    let i = index % 32;
+    let half = if i < 16 { side as u64 } else { (side >> 64) as u64 };
+    ((half >> (4 * (i % 16))) & 0xF) as u8
 }
 
 /// The low three bits of every count.
