@@ -412,7 +412,8 @@ impl MoveGenerator {
                 while seconds != 0 {
                     let b = 31 - seconds.leading_zeros();
                     seconds &= !(1 << b);
-                    let (s2, after) = mid.step_after(b, second);
+                    let (s2, after) =
+                        if ON_BOARD { mid.step_after_on_board(b, second) } else { mid.step_after(b, second) };
                     if special & (1 << b) != 0 {
                         let bit = repeat_bit(s1, s2);
                         if repeats & bit != 0 {
@@ -522,7 +523,7 @@ impl MoveGenerator {
                     while m4 != 0 {
                         let e = 31 - m4.leading_zeros();
                         m4 &= !(1 << e);
-                        let (s4, p4) = p3.step_after(e, d);
+                        let (s4, p4) = if ON_BOARD { p3.step_after_on_board(e, d) } else { p3.step_after(e, d) };
                         self.push_last::<P, 3>(s4, p4);
                     }
                 }

@@ -143,7 +143,10 @@ pub enum StepError {
 /// The count at `index` (0 to 25) of a packed side.
 #[inline]
 fn count(side: u128, index: usize) -> u8 {
-    ((side >> ((4 * index) % 128)) & 0xF) as u8
+    // One 64-bit half chosen, then shifted: cheaper than a shift of the 128-bit word.
+    let i = index % 32;
+    let half = if i < 16 { side as u64 } else { (side >> 64) as u64 };
+    ((half >> (4 * (i % 16))) & 0xF) as u8
 }
 
 /// The low three bits of every count.
@@ -495,6 +498,12 @@ pub(crate) trait Board: Copy {
     /// position after it.
     fn step_after(&self, from: u32, die: u8) -> (Step, Position);
 
+    /// [`step_after`](Self::step_after) for a step known to land on the board (`from` above
+    /// `die`), as no step of a play that cannot enter or bear off does.
+    fn step_after_on_board(&self, from: u32, die: u8) -> (Step, Position) {
+        self.step_after(from, die)
+    }
+
     /// Makes a step of [`step_from`](Self::step_from).
     fn apply(&mut self, step: Step);
 
@@ -547,7 +556,12 @@ impl<const CONTACT: bool> Board for Live<CONTACT> {
 
     #[inline]
     fn step_after(&self, from: u32, die: u8) -> (Step, Position) {
-        step_after::<CONTACT>(&self.pos, self.blot_mask(), from, die)
+        step_after::<CONTACT, false>(&self.pos, self.blot_mask(), from, die)
+    }
+
+    #[inline]
+    fn step_after_on_board(&self, from: u32, die: u8) -> (Step, Position) {
+        step_after::<CONTACT, true>(&self.pos, self.blot_mask(), from, die)
     }
 
     #[inline]
@@ -570,7 +584,7 @@ impl<const CONTACT: bool> Board for Live<CONTACT> {
 
     #[inline]
     fn advance(&self, from: u32, die: u8) -> (Step, Live<CONTACT>) {
-        let (step, pos) = self.step_after(from, die);
+        let (step, pos) = self.step_after_on_board(from, die);
         (step, Live { pos, blots: self.blot_mask() & !(1 << (step.to.index() % 32)), ..*self })
     }
 
@@ -673,13 +687,24 @@ impl Board for Home {
 }
 
 /// The step from point `from` by `die` in `pos`, whose single opposing checkers are `blots`,
-/// with the position after it, from tables indexed by the point and the die.
+/// with the position after it, from tables indexed by the point and the die. `ON_BOARD`: the
+/// step is known to land on the board (`from` above `die`).
 #[inline]
-fn step_after<const CONTACT: bool>(pos: &Position, blots: u32, from: u32, die: u8) -> (Step, Position) {
-    let step = step_of(blots, from, die);
-    let (f, d) = (from as usize % 32, usize::from(die) % 8);
-    let theirs = if CONTACT { pos.theirs.wrapping_add(HITS[usize::from(step.hit)][d][f]) } else { pos.theirs };
-    let after = Position { mine: pos.mine.wrapping_add(MOVES[d][f]), theirs };
+fn step_after<const CONTACT: bool, const ON_BOARD: bool>(
+    pos: &Position,
+    blots: u32,
+    from: u32,
+    die: u8,
+) -> (Step, Position) {
+    let (f, d) = (from % 32, u32::from(die) % 8);
+    // The blot hit, read once for the step and for the table: bit `f` of the blots moved up by
+    // the die is the blot on `f - die` (none on a bear-off).
+    let hit = (blots << d >> f) & 1;
+    let to = if ON_BOARD { f.wrapping_sub(d) } else { f.saturating_sub(d) };
+    let step = Step { from: Point(f as u8), to: Point(to as u8), hit: hit != 0 };
+    let (i, j) = (f as usize, d as usize);
+    let theirs = if CONTACT { pos.theirs.wrapping_add(HITS[hit as usize][j][i]) } else { pos.theirs };
+    let after = Position { mine: pos.mine.wrapping_add(MOVES[j][i]), theirs };
     (step, after)
 }
 
@@ -793,6 +818,9 @@ mod tests {
                         let step = live.step_from(a, die);
                         assert_eq!(Ok(step), pos.step(Point::from_bit(a), die), "{pos:?} {a} {die}");
                         assert_eq!(live.step_after(a, die), (step, live.pos.after(step)));
+                        if a > u32::from(die) {
+                            assert_eq!(live.step_after_on_board(a, die), (step, live.pos.after(step)));
+                        }
                         let mut next = live;
                         next.apply(step);
                         assert_eq!(fields(&next), fields(&Live::new(&next.pos)), "{pos:?} {step}");
@@ -848,8 +876,12 @@ mod tests {
                 next.apply(step);
                 next_live.apply(step);
                 assert_eq!(next.position(), next_live.pos);
-                let (advanced_step, advanced) = board.advance(a, die);
-                assert_eq!((advanced_step, advanced.position()), (step, next_live.pos));
+                if a > u32::from(die) {
+                    // A step that lands on the board, the only kind `advance` is asked for.
+                    let (advanced_step, advanced) = board.advance(a, die);
+                    assert_eq!((advanced_step, advanced.position()), (step, next_live.pos));
+                    assert_eq!(board.step_after_on_board(a, die), live.step_after(a, die));
+                }
                 assert_eq!(board.single(a), u32::from(live.pos.mine(Point(a as u8)) == 1) << a);
                 for second in 1..=6u8 {
                     assert_eq!(next.movable(second), next_live.movable(second), "{:?} {step} {second}", live.pos);
