@@ -21,7 +21,7 @@
 
 use std::fmt::Write as _;
 
-use crate::report::{Suggestion, Verdict};
+use crate::report::{ErrorInfo, Suggestion, Verdict};
 use crate::svg::escape;
 use crate::view::{GameView, RepairContext};
 
@@ -222,8 +222,9 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
         let _ = writeln!(out, "<li data-i=\"{i}\" data-turn=\"{}\">{}</li>", frame.turn, escape(&frame.label));
     }
     if let (Some(e), true) = (&view.report.error, broken) {
-        let place =
-            if e.turn.is_empty() { format!("line {}", e.line) } else { format!("line {}, move {}", e.line, e.turn) };
+        let line = (e.line != ErrorInfo::NO_LINE).then(|| format!("line {}", e.line));
+        let turn = (!e.turn.is_empty()).then(|| format!("move {}", e.turn));
+        let place = [line, turn].into_iter().flatten().collect::<Vec<_>>().join(", ");
         let token = if e.token.is_empty() { String::new() } else { format!(" `{}`", e.token) };
         let text = format!("{}: {place}{token}: {}", view.report.verdict.as_str(), e.message);
         let _ = writeln!(out, "<li class=\"error\" id=\"break\">{}</li>", escape(&text));

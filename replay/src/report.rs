@@ -96,7 +96,9 @@ impl GameResult {
 pub struct ErrorInfo {
     /// The move's label as written in the record (`68w`), or empty when no move is concerned.
     pub turn: String,
-    /// 1-based line in the file.
+    /// 1-based line in the file; [`ErrorInfo::NO_LINE`] when the error has none (a binary
+    /// `.xg` file, a path that is not a game), written `null` in JSON.
+    #[serde(serialize_with = "line_or_null")]
     pub line: u64,
     /// The offending text.
     pub token: String,
@@ -107,6 +109,19 @@ pub struct ErrorInfo {
     /// as small as it was without them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suggestions: Option<Box<Suggestions>>,
+}
+
+impl ErrorInfo {
+    /// The `line` of an error that has no line: 0, which no 1-based line is.
+    pub const NO_LINE: u64 = 0;
+}
+
+/// A line as JSON: its number, or `null` for [`ErrorInfo::NO_LINE`].
+fn line_or_null<S: serde::Serializer>(line: &u64, s: S) -> Result<S::Ok, S::Error> {
+    match *line {
+        ErrorInfo::NO_LINE => s.serialize_none(),
+        n => s.serialize_u64(n),
+    }
 }
 
 /// The suggestions of an error, in their order (a JSON array).

@@ -154,7 +154,14 @@ pub(crate) fn check_kept(
     sink: &mut dyn FnMut(GameReport, Option<KeptGame>),
 ) {
     let mut held = MatchHeld::new(sink);
-    let sink = &mut |r, k| held.push(r, k);
+    // A binary `.xg` file has no lines: its errors are placed by their move's label alone.
+    let lines = !matches!(file, MatchFile::Xg);
+    let sink = &mut |mut r: GameReport, k| {
+        if let (false, Some(e)) = (lines, r.error.as_mut()) {
+            e.line = ErrorInfo::NO_LINE;
+        }
+        held.push(r, k)
+    };
     let c = Checking { source, name, keep, suggest };
     let length = match file {
         MatchFile::Mat => check_match_kept(c, input, sink),

@@ -229,15 +229,7 @@ fn convert_match(file: &std::path::Path, to_sgf: bool) -> Result<ExitCode, Strin
             say(format_args!("tabula convert: {file}: {reason}"));
             for r in games {
                 if let Some(e) = &r.error {
-                    say(format_args!(
-                        "  {} {}: line {}, move {}, `{}`: {}",
-                        r.game,
-                        r.verdict.as_str(),
-                        e.line,
-                        e.turn,
-                        e.token,
-                        e.message
-                    ));
+                    say(format_args!("  {} {}: {}: {}", r.game, r.verdict.as_str(), r.error_place(), e.message));
                 }
             }
             Ok(ExitCode::from(1))
