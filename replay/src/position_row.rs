@@ -115,20 +115,7 @@ impl JsonPrefix {
 /// A JSON string as `serde_json` writes it: a text with nothing to escape is copied, any other
 /// is written by `serde_json` itself, so that the bytes are the same.
 fn push_json_str(out: &mut Vec<u8>, text: &str) {
-    /// The bytes JSON escapes: control characters, `"` and `\\`.
-    const ESCAPED: [bool; 256] = {
-        let mut t = [false; 256];
-        let mut b = 0;
-        while b < 0x20 {
-            t[b] = true;
-            b += 1;
-        }
-        t[b'"' as usize] = true;
-        t[b'\\' as usize] = true;
-        t
-    };
-    let escaped = text.as_bytes().iter().fold(false, |any, &b| any | ESCAPED[usize::from(b)]);
-    if !escaped {
+    if !needs_escape(text.as_bytes()) {
         out.push(b'"');
         out.extend_from_slice(text.as_bytes());
         out.push(b'"');
@@ -136,6 +123,32 @@ fn push_json_str(out: &mut Vec<u8>, text: &str) {
         // Writing to a `Vec` cannot fail.
         let _ = serde_json::to_writer(&mut *out, text);
     }
+}
+
+/// Whether `bytes` hold a byte JSON escapes (a control character, `"` or `\\`), eight bytes at
+/// a time.
+fn needs_escape(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte that is zero in `x`, and of no other (exact: no borrow crosses
+    // from a zero byte into the next, since a byte of `x` under 0x80 borrows only when zero).
+    let zero = |x: u64| !(((x & !HIGH) + !HIGH) | x) & HIGH;
+    let word = |x: u64| {
+        // A byte under 0x20: its top three bits are zero.
+        let control = zero(x & (0xe0 * ONES));
+        control | zero(x ^ (u64::from(b'"') * ONES)) | zero(x ^ (u64::from(b'\\') * ONES))
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    let mut found = 0;
+    for chunk in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        found |= word(u64::from_le_bytes(w));
+    }
+    let mut last = [b' '; 8];
+    last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    found |= word(u64::from_le_bytes(last));
+    found != 0
 }
 
 /// Room for the decimal digits of a `usize`.
@@ -190,6 +203,22 @@ pub fn position_key(kind: &str, side: &str, position: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::{JsonPrefix, PositionRow};
+
+    /// The eight-bytes-at-a-time test finds every byte JSON escapes, and no other.
+    #[test]
+    fn a_byte_to_escape_is_found_wherever_it_stands() {
+        for b in 0..=255u8 {
+            let escaped = b < 0x20 || b == b'"' || b == b'\\';
+            for len in 1..20 {
+                for at in 0..len {
+                    let mut text = vec![b'a'; len];
+                    text[at] = b;
+                    assert_eq!(super::needs_escape(&text), escaped, "byte {b:#x} at {at} of {len}");
+                }
+            }
+        }
+        assert!(!super::needs_escape(b""));
+    }
 
     /// The line written by hand is the one `serde_json` writes, escapes included.
     #[test]

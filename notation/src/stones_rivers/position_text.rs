@@ -145,52 +145,76 @@ pub fn parse_position(text: &str) -> Result<Setup, ParsePositionError> {
 
 /// Writes the position string of `setup`; [`parse_position`] reads it back unchanged.
 pub fn write_position(setup: &Setup) -> String {
-    /// A run of `n` empty cells (0 to 13): nothing for none.
-    fn push_count(s: &mut Vec<u8>, n: u8) {
-        if n >= 10 {
-            s.push(b'1');
-        }
-        if n > 0 {
-            s.push(b'0' + n % 10);
-        }
+    /// The 13 bits of `row` in a set given as its three 64-bit lanes.
+    fn row_bits(lanes: &[u64; 3], row: u8) -> u16 {
+        let start = usize::from(row) * usize::from(COLUMNS);
+        let (lane, bit) = (start / 64, start % 64);
+        let low = lanes.get(lane).map_or(0, |w| w >> bit);
+        let high = match lanes.get(lane + 1) {
+            Some(next) if bit + usize::from(COLUMNS) > 64 => next << (64 - bit),
+            _ => 0,
+        };
+        ((low | high) & ((1 << COLUMNS) - 1)) as u16
     }
 
     let board = &setup.board;
-    let mut s = Vec::with_capacity(64);
+    let (square, circle) = (board.by_player.square.lanes(), board.by_player.circle.lanes());
+    let (north, east) = (board.north.lanes(), board.east.lanes());
+    // At most 13 characters a row, 13 slashes and the side: the text is written into a fixed
+    // buffer, no growth checked at each character.
+    let mut out = [0u8; 14 * 13 + 13 + 3];
+    let mut n = 0;
+    let mut push = |b: u8| {
+        if let Some(slot) = out.get_mut(n) {
+            *slot = b;
+            n += 1;
+        }
+    };
+    // A run of `k` empty cells (0 to 13): nothing for none.
+    let push_count = |push: &mut dyn FnMut(u8), k: u8| {
+        if k >= 10 {
+            push(b'1');
+        }
+        if k > 0 {
+            push(b'0' + k % 10);
+        }
+    };
     for row in (0..ROWS).rev() {
         // Only the occupied cells of the row are looked at, each read from the row's masks; the
         // runs between them are counted.
-        let (square, circle) = (board.by_player.square.row(row), board.by_player.circle.row(row));
-        let (north, east) = (board.north.row(row), board.east.row(row));
-        let mut pieces = square | circle;
+        let (sq, cr) = (row_bits(&square, row), row_bits(&circle, row));
+        let (no, ea) = (row_bits(&north, row), row_bits(&east, row));
+        let mut pieces = sq | cr;
         let mut column = 0;
         while pieces != 0 {
             let next = pieces.trailing_zeros() as u8;
             let bit = 1u16 << next;
             pieces &= pieces - 1;
-            push_count(&mut s, next - column);
-            let face = if north & bit != 0 {
+            push_count(&mut push, next - column);
+            let face = if no & bit != 0 {
                 b'N'
-            } else if east & bit != 0 {
+            } else if ea & bit != 0 {
                 b'E'
             } else {
                 b'S'
             };
             // Circle's pieces are written in lower case.
-            s.push(if circle & bit != 0 { face | 0x20 } else { face });
+            push(if cr & bit != 0 { face | 0x20 } else { face });
             column = next + 1;
         }
-        push_count(&mut s, COLUMNS - column);
+        push_count(&mut push, COLUMNS - column);
         if row > 0 {
-            s.push(b'/');
+            push(b'/');
         }
     }
-    s.extend_from_slice(match setup.to_move {
+    for &b in match setup.to_move {
         Player::Square => b" sq",
         Player::Circle => b" cr",
-    });
+    } {
+        push(b);
+    }
     // Every byte written is ASCII.
-    String::from_utf8(s).unwrap_or_default()
+    String::from_utf8(out[..n].to_vec()).unwrap_or_default()
 }
 
 #[cfg(test)]
