@@ -1,4 +1,4 @@
-//! The archive keeper's tools (`../shared/archive.md`, `docs/archive.md`): the records that are
+//! The archive keeper's tools (the repository's `docs/archive.md`): the records that are
 //! in an archive more than once ([`duplicates`]), every position reached ([`positions`]), and
 //! the games that reach a position ([`find`]).
 

@@ -1,5 +1,5 @@
 //! Fingerprints: a 128-bit name for what was played in a game or a match, whatever file it was
-//! read from (`../shared/archive.md`). Each game writes its canonical bytes into a
+//! read from (`docs/archive.md`). Each game writes its canonical bytes into a
 //! [`Fingerprinter`] as it verifies the game; the bytes are hashed with XXH3-128 (seed 0), a
 //! stable hash with a published specification. The canonical forms are documented in
 //! `docs/archive.md`; changing one changes every fingerprint and is a breaking change.

@@ -20,7 +20,7 @@ impl GameKind {
     /// Every game, in the order the program lists them.
     pub const ALL: [GameKind; 3] = [GameKind::Arimaa, GameKind::Backgammon, GameKind::StonesRivers];
 
-    /// The name `../shared/cli.md` gives it: the `game` and `kind` values of the JSON output and
+    /// Its name (`docs/cli.md`): the `game` and `kind` values of the JSON output and
     /// the `--game` argument (`arimaa`, `backgammon`, `stones-and-rivers`).
     pub const fn name(self) -> &'static str {
         match self {

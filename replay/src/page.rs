@@ -5,7 +5,7 @@
 //! An illegal game opens at the position its breaking move is played on, the error shown
 //! under the board and as the move list's last entry.
 //!
-//! Every page is an analysis board too (`../shared/board.md`): beside the record, a board opened
+//! Every page is an analysis board too (`docs/page.md`): beside the record, a board opened
 //! at the position shown, on which moves are tried by click and by text and judged by the
 //! project's engine compiled to WebAssembly (the `tabula-web` crate), inlined in the page as
 //! base64 ([`embed_module`]); `tabula board` writes the board alone ([`board`]). The page's
@@ -325,7 +325,7 @@ const CSP: &str =
 /// The element the module's base64 goes into.
 const MODULE_SLOT: &str = "<script type=\"application/octet-stream\" id=\"module\"></script>";
 
-/// The analysis board of `../shared/board.md` for game `kind` (`arimaa`, `backgammon`,
+/// The analysis board (`docs/page.md`) for game `kind` (`arimaa`, `backgammon`,
 /// `stones-and-rivers`) opened at `position` (the game's start when empty), with Arimaa's
 /// short notation in `view` (`g`, `s`, `n`): a page of its own, to be given the module with
 /// [`embed_module`].
@@ -380,7 +380,7 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// The analysis panel: the board, the fixed element ids of `../shared/board.md`, the module slot.
+/// The analysis panel: the board, the fixed element ids of `docs/page.md`, the module slot.
 fn analysis(out: &mut String, kind: &str, position: &str, view: &str) {
     let _ = write!(
         out,

@@ -1,4 +1,4 @@
-//! One position reached in a game, as `tabula positions` writes it (`../shared/archive.md`).
+//! One position reached in a game, as `tabula positions` writes it (`docs/archive.md`).
 
 /// A position of a game: where it stands in the game, what it is, and what was played from it.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -35,7 +35,7 @@ impl Verdict {
     }
 }
 
-/// How a game ended, in the form of the game kind (see `cli.md`).
+/// How a game ended, in the form of the game kind (`docs/cli.md`, "JSON Lines").
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 #[serde(untagged)]
 pub enum GameResult {
@@ -137,7 +137,7 @@ impl std::ops::Deref for Suggestions {
     }
 }
 
-/// A legal move suggested in place of an illegal one (`cli.md`, "Repair hints").
+/// A legal move suggested in place of an illegal one (`docs/suggest.md`).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Suggestion {
     /// The move in the game's standard notation.
@@ -186,7 +186,7 @@ pub struct GameReport {
     pub final_position: String,
     /// Where and why, when the verdict is not `ok`.
     pub error: Option<ErrorInfo>,
-    /// What was played, whatever the record's format (`../shared/archive.md`); `None` only for
+    /// What was played, whatever the record's format (`docs/archive.md`); `None` only for
     /// a report of kind `unknown`, which is no game.
     pub fingerprint: Option<Fingerprint>,
     /// Backgammon: the match the game belongs to, from the match length and its games'

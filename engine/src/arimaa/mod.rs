@@ -1,4 +1,5 @@
-//! Arimaa, exactly the current official rules (`shared/rules/arimaa.md`).
+//! Arimaa, exactly the current official rules (listed in the repository's `docs/arimaa.md`,
+//! "Rules").
 //!
 //! Squares are numbered `a1 = 0 .. h8 = 63`; a [`Bitboard`] holds one bit per square. A
 //! [`Board`] keeps one bitboard per colour and kind plus an incrementally updated Zobrist hash.

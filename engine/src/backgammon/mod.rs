@@ -1,4 +1,5 @@
-//! Backgammon, by the rules of `shared/rules/backgammon.md`.
+//! Backgammon, by the usual rules as GNU Backgammon plays them (listed in the repository's
+//! `docs/backgammon.md`, "Rules").
 //!
 //! A [`Position`] is seen from the player on roll, who moves from point 24 towards 1; the bar
 //! is 25 and borne-off checkers are on 0. It keeps each side's checker counts packed four bits a

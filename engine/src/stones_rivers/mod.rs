@@ -1,6 +1,7 @@
 //! Stones and Rivers (Trevor Harron): a 13 x 14 board of intersections as 182-bit bitboards.
 //!
-//! The rules implemented are `shared/rules/stones-and-rivers.md`.
+//! The rules implemented, with every decision taken where the published rules are silent, are
+//! listed in the repository's `docs/stones-and-rivers.md`, "Rules".
 
 pub mod bitboard;
 pub mod board;

@@ -1,5 +1,5 @@
 //! The rules where they leave a choice, in one place: every **\[decision\]** of
-//! `shared/rules/stones-and-rivers.md` that the engine implements is a function or constant here,
+//! `docs/stones-and-rivers.md` ("Rules") that the engine implements is a function or constant here,
 //! used by both turn checking ([`Position::play`](super::Position::play)) and generation
 //! ([`Position::legal_turns`](super::Position::legal_turns)). Change a decision here and both
 //! follow.
@@ -252,7 +252,7 @@ pub(crate) fn score_area_complete(board: &Board, player: Player) -> bool {
 /// **\[decision\]** If one turn completes both players' Score Areas, the player who made that turn
 /// wins. A turn that completes only the opponent's Score Area (a push of the opponent's Stone into
 /// it) ends the game at once with the opponent as winner (the convention of the reference
-/// implementation, `shared/data/snr/README.md`).
+/// implementation the tests compare with).
 #[inline]
 pub(crate) fn winner_after(board: &Board, mover: Player) -> Option<Player> {
     if score_area_complete(board, mover) {

@@ -3,7 +3,7 @@
 use super::cell::{Axis, Cell};
 use super::piece::Face;
 
-/// One action, as the notation records it (`shared/rules/stones-and-rivers.md`, "A turn").
+/// One action, as the notation records it (`docs/stones-and-rivers.md`, "Rules").
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Turn {
     /// `FN`, `FE`, `FS`: a Stone turned to a River of an axis, or a River to a Stone.

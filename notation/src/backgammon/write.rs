@@ -1,6 +1,6 @@
 //! The standard notation of a play (Tom Keith's "Standard notation for plays", as made exact in
-//! `shared/rules/backgammon.md`, with the conventions of `shared/data/backgammon/README.md`
-//! where it leaves a choice).
+//! `docs/backgammon.md`, "Rules", with the conventions of the real files where it leaves a
+//! choice).
 //!
 //! The text depends only on the play's effect on the position: the steps are first put in a
 //! fixed order (from-point descending, then to-point descending), so the order in which a
@@ -436,8 +436,8 @@ pub fn write_play(pos: &Position, play: &Play) -> String {
 impl PlayText {
     /// How Backgammon Studio writes `play` on `pos` in its `.mat` exports: GNU Backgammon's
     /// printing, except that a checker's path is cut where it hits (`13/9* 9/3` where gnubg
-    /// writes `13/9*/3`). Checked on all 3,740 plays of the Backgammon Studio files of
-    /// `shared/data/backgammon`:
+    /// writes `13/9*/3`). Checked on all 3,740 plays of the real Backgammon Studio files the
+    /// tests read:
     /// 1. the steps, taken by from-point descending then to-point descending, are `from/to`; the
     ///    first of them to land on a point where an opposing blot stood hits it;
     /// 2. in that order, a step starting where a path ends extends the first such path (never

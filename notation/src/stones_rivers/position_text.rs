@@ -1,4 +1,4 @@
-//! The position string (`shared/rules/stones-and-rivers.md`, "Notation"), for puzzles and for
+//! The position string (`docs/stones-and-rivers.md`, "Notation"), for puzzles and for
 //! `[Position "..."]` tags:
 //! `13/13/13/13/3sssssss3/3sssssss3/13/13/3SSSSSSS3/3SSSSSSS3/13/13/13/13 sq`.
 //!

@@ -1,7 +1,7 @@
 //! Turn text with no board attached: `Sq - D5, FN`, `Cr - E9, RE`, `Sq - D6, M, D7`,
 //! `Sq - D6, PR, D7, D11`, `Cr - J10, PS, J9, J8`.
 //!
-//! The grammar is `PLAYER - CELL, ACTION[, CELL[, CELL]]` (`shared/rules/stones-and-rivers.md`,
+//! The grammar is `PLAYER - CELL, ACTION[, CELL[, CELL]]` (`docs/stones-and-rivers.md`,
 //! "Notation"). Input is read case-insensitively with any ASCII spacing around `-` and `,` (and
 //! around the whole turn), but nothing else is tolerated: no spacing inside a field, no leading
 //! zero in a row number (`D05`), no missing or extra field, nothing after the last field.

@@ -1,5 +1,5 @@
-//! Writing Jellyfish `.mat` matches the way the two sites of the real files write them
-//! (`shared/data/backgammon/README.md`): BackgammonGalaxy and Backgammon Studio.
+//! Writing Jellyfish `.mat` matches the way the two sites of the real files write them:
+//! BackgammonGalaxy and Backgammon Studio.
 //!
 //! ```text
 //! ; [Site "BackgammonGalaxy"]
@@ -41,8 +41,8 @@
 //! the left column, two after one ending in the right column; before the first game one blank
 //! line (Galaxy) or two (Studio) after the match length.
 //!
-//! Checked on the real files (`replay/tests/backgammon_testdata.rs`): each of the 298 matches of
-//! `shared/data/backgammon` read and written again with the actions read gives the same bytes,
+//! Checked on the real files (`replay/tests/backgammon_testdata.rs`): each of the 298 real matches
+//! read and written again with the actions read gives the same bytes,
 //! but for three BackgammonGalaxy files that write a right-column `Losses` at character 1 on a
 //! line of its own.
 

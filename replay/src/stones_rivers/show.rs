@@ -1,7 +1,7 @@
 //! Stones and Rivers boards as diagrams, and `tabula replay` for record files.
 //!
-//! The diagram is drawn from Square's seat (`shared/rules/stones-and-rivers.md`, "Board and
-//! coordinates"): Square sits at the row-1 edge, so row 14 is at the top and row 1 at the
+//! The diagram is drawn from Square's seat (`docs/stones-and-rivers.md`, "Rules", the
+//! board): Square sits at the row-1 edge, so row 14 is at the top and row 1 at the
 //! bottom, and `A1` is Square's bottom-right corner, so the columns run `M` (left) to `A`
 //! (right). Each intersection shows two characters: the piece's letter, upper case for Square
 //! and lower case for Circle (`S` a Stone, `N` a North river, `E` an East river, as in the

@@ -1,7 +1,7 @@
 //! Verified replay of Stones and Rivers records: every turn parsed and played on a real
 //! position, one [`GameReport`] per record.
 //!
-//! The conventions of the reference implementation (`shared/data/snr/README.md`):
+//! The conventions of the reference implementation the tests compare with:
 //!
 //! - without a `[Position]` tag the game starts from the initial position and either side may
 //!   make the first turn; with one, the game starts there and the first turn must be the side

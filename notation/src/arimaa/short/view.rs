@@ -6,8 +6,8 @@ use std::str::FromStr;
 
 use tabula_engine::arimaa::{Bitboard, Color, Direction, Placement, Square};
 
-/// The side the board is viewed from (`shared/rules/arimaa.md`, "Short notation: what the view
-/// means"). Column 1 is the left of the view, row 1 its bottom.
+/// The side the board is viewed from (`docs/arimaa.md`, "Rules"). Column 1 is the left of the
+/// view, row 1 its bottom.
 ///
 /// | view | bottom row | left to right | `^` | `v` | `<` | `>` |
 /// |---|---|---|---|---|---|---|

@@ -15,7 +15,7 @@
 //!       Wins 1 point
 //! ```
 //!
-//! Both dialects of `shared/data/backgammon/README.md` are read: BackgammonGalaxy (right column
+//! Both dialects of the real files are read: BackgammonGalaxy (right column
 //! at character 33, empty plays for a dance, `Losses n point` lines, unnumbered `Wins` lines
 //! standing alone or far right, stray move numbers inside a line, empty player names) and
 //! Backgammon Studio (right column at 40, cube actions at 41, `bar/21`, `6/off`, `13/5*`,
