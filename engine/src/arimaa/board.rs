@@ -194,13 +194,19 @@ impl Board {
     /// Pieces of each kind and side as a 64-character string, rank 8 first, files a..h,
     /// `.` for empty, Gold upper case.
     pub fn to_diagram_string(&self) -> String {
-        let mut s = String::with_capacity(64);
-        for rank in (0..8).rev() {
-            for sq in &Square::ALL[rank * 8..rank * 8 + 8] {
-                s.push(self.piece_at(*sq).map_or('.', Piece::char));
+        const LETTERS: &[u8; 12] = b"RCDHMErcdhme";
+        let mut out = [b'.'; 64];
+        for (word, letter) in self.piece_words().into_iter().zip(LETTERS) {
+            let mut bits = word;
+            while bits != 0 {
+                let square = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                // Rank 8 first, files a..h within a rank.
+                out[(7 - square / 8) * 8 + square % 8] = *letter;
             }
         }
-        s
+        // Every byte is an ASCII letter or `.`.
+        String::from_utf8(out.to_vec()).unwrap_or_default()
     }
 
     /// All pieces as `(square, piece)`, squares in index order.

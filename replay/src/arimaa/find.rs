@@ -116,10 +116,10 @@ fn for_each_row_in(
             // Rows are numbered as `tabula check` numbers them: every row but the header and
             // blank ones, those that cannot be read included.
             let (mut index, mut header) = (0usize, true);
-            let mut names: Vec<String> = Vec::new();
+            let mut columns = TagColumns::default();
             while let Some(c) = chunk {
                 let rows = match &c {
-                    Chunk::Lines { data, first_line } => (*first_line..).zip(data.split(|&b| b == b'\n')),
+                    Chunk::Lines { data, first_line } => (*first_line..).zip(lines_of(data)),
                     Chunk::Overlong { line, bytes } => {
                         index += 1;
                         if f(Err((*line, Unread::too_long(index, *bytes)))).is_break() {
@@ -132,8 +132,9 @@ fn for_each_row_in(
                 for (line, row) in rows {
                     if std::mem::take(&mut header) {
                         let row = row.strip_suffix(b"\r").unwrap_or(row);
-                        names =
+                        let names: Vec<String> =
                             row.split(|&b| b == b'\t').map(|n| String::from_utf8_lossy(n).trim().to_owned()).collect();
+                        columns = TagColumns::of(&names);
                         continue;
                     }
                     if row.trim_ascii().is_empty() {
@@ -148,7 +149,7 @@ fn for_each_row_in(
                             line,
                             recorded: r.recorded,
                             notation: r.notation,
-                            tags: row_tags(&names, row),
+                            tags: row_tags(&columns, row),
                         }),
                         Err(unread) => Err((line, unread)),
                     };
@@ -250,15 +251,27 @@ pub fn recorded_moves(record: &OwnedRecord) -> Vec<String> {
 
 /// The columns of an archive row that say who played, where and when, named for people: Gold
 /// and Silver (user names, with ratings), Event, Site, Date (from `startts`, UTC).
-fn row_tags(names: &[String], row: &[u8]) -> Vec<(String, String)> {
+fn row_tags(columns: &TagColumns, row: &[u8]) -> Vec<(String, String)> {
     let row = row.strip_suffix(b"\r").unwrap_or(row);
-    let fields: Vec<&[u8]> = row.split(|&b| b == b'\t').collect();
-    let field = |name: &str| -> Option<String> {
-        let i = names.iter().position(|n| n == name)?;
-        let text = String::from_utf8_lossy(fields.get(i)?).trim().to_owned();
+    // Only the fields up to the last one named are split off (the move list and the events
+    // that follow are long).
+    let mut fields: [&[u8]; TAGS] = [&[]; TAGS];
+    let last = columns.0.iter().flatten().max().copied();
+    if let Some(last) = last {
+        for (i, field) in row.splitn(last + 2, |&b| b == b'\t').enumerate().take(last + 1) {
+            for (slot, column) in fields.iter_mut().zip(&columns.0) {
+                if *column == Some(i) {
+                    *slot = field;
+                }
+            }
+        }
+    }
+    let field = |tag: usize| -> Option<String> {
+        columns.0[tag]?;
+        let text = String::from_utf8_lossy(fields[tag]).trim().to_owned();
         (!text.is_empty() && text.len() <= 200).then_some(text)
     };
-    let player = |user: &str, rating: &str| {
+    let player = |user: usize, rating: usize| {
         field(user).map(|u| match field(rating) {
             Some(r) => format!("{u} ({r})"),
             None => u,
@@ -270,12 +283,44 @@ fn row_tags(names: &[String], row: &[u8]) -> Vec<(String, String)> {
             tags.push((key.to_owned(), v));
         }
     };
-    add("Gold", player("wusername", "wrating"));
-    add("Silver", player("busername", "brating"));
-    add("Event", field("event"));
-    add("Site", field("site"));
-    add("Date", field("startts").and_then(|t| t.parse::<i64>().ok()).map(date_of));
+    add("Gold", player(0, 1));
+    add("Silver", player(2, 3));
+    add("Event", field(4));
+    add("Site", field(5));
+    add("Date", field(6).and_then(|t| t.parse::<i64>().ok()).map(date_of));
     tags
+}
+
+/// The columns [`row_tags`] reads.
+const TAG_NAMES: [&str; 7] = ["wusername", "wrating", "busername", "brating", "event", "site", "startts"];
+const TAGS: usize = TAG_NAMES.len();
+
+/// Where each column of [`TAG_NAMES`] stands in an archive's header (`None`: it has none).
+#[derive(Clone, Debug, Default)]
+struct TagColumns([Option<usize>; TAGS]);
+
+impl TagColumns {
+    fn of(names: &[String]) -> TagColumns {
+        TagColumns(TAG_NAMES.map(|tag| names.iter().position(|n| n == tag)))
+    }
+}
+
+/// The lines of `data`, as `data.split(|&b| b == b'\n')` gives them, found by `memchr`.
+fn lines_of(data: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = Some(data);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        match memchr::memchr(b'\n', text) {
+            Some(at) => {
+                rest = Some(&text[at + 1..]);
+                Some(&text[..at])
+            }
+            None => {
+                rest = None;
+                Some(text)
+            }
+        }
+    })
 }
 
 /// The UTC date (`YYYY-MM-DD`) of a Unix time in seconds.
@@ -341,7 +386,7 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        let tags = row_tags(&names, b"1\tann\tbob\t1500\tWorld\t0\t1w Ra1");
+        let tags = row_tags(&TagColumns::of(&names), b"1\tann\tbob\t1500\tWorld\t0\t1w Ra1");
         let want = [("Gold", "ann (1500)"), ("Silver", "bob"), ("Event", "World"), ("Date", "1970-01-01")];
         assert_eq!(tags, want.map(|(k, v)| (k.to_owned(), v.to_owned())));
     }
