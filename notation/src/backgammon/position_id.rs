@@ -80,6 +80,22 @@ pub fn decode(id: &str) -> Result<Position, PositionIdError> {
 mod tests {
     use super::*;
 
+    /// Every Position ID of the perft fixture (10,591 positions, gnubg's own) is written again
+    /// as it was read.
+    #[test]
+    fn the_fixtures_ids_are_written_back() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/backgammon/perft.tsv");
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut n = 0;
+        for id in text.lines().skip(1).filter_map(|l| l.split('\t').next()) {
+            let pos = decode(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_eq!(encode(&pos), id);
+            assert_eq!(encode(&pos.swapped()), encode(&decode(&encode(&pos.swapped())).unwrap()));
+            n += 1;
+        }
+        assert!(n > 10_000, "{n} positions");
+    }
+
     #[test]
     fn start_position() {
         assert_eq!(encode(&Position::start()), "4HPwATDgc/ABMA");
