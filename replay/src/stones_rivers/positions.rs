@@ -21,7 +21,7 @@ fn side_of(position: &str) -> &'static str {
 /// The report of `record` (as `tabula check` gives it) and its positions: the start, then the
 /// position after each turn replayed, up to where it breaks.
 pub fn positions(source: &Arc<str>, record: &Record) -> (GameReport, Vec<PositionRow>) {
-    let mut rows: Vec<PositionRow> = Vec::new();
+    let mut rows: Vec<PositionRow> = Vec::with_capacity(record.turns().len() + 1);
     let report = verify_with(source, record, |r| {
         if rows.is_empty() {
             let start = write_position(&r.before.to_setup());
