@@ -117,14 +117,245 @@
   // Each request is timed from the call to the page drawn (tabulaBoard.lastMs).
   function ask(req) {
     var t0 = performance.now();
+    var before = cur;
     var st = call(req);
     if (req.op !== 'open' && st.error && st.svg === undefined) {
       // The module refused the request before any board: keep the board, show the error.
       st = Object.assign({}, last || {}, { error: st.error });
     }
+    if (tree && req.op !== 'open') follow(st, req.op === 'undo' ? before : null);
     render(st);
+    if (tree) drawTree();
     board.lastMs = performance.now() - t0;
     return st;
+  }
+
+  // The tree of the moves tried (a board page: `#moves` is the board's own). The root is the
+  // position the board opened at; a node is a move as the module's `line` gives it ({text},
+  // with the roll for backgammon), its first child the line's continuation and the others its
+  // variations. The module plays every move: a node is shown by opening the board at the root
+  // with the node's line (`open` with `line`), as a replay page's frame is.
+  var tree = null;
+  var cur = null;
+  var standalone = !!$('paste');
+  function node(m, parent) { return { m: m, kids: [], parent: parent }; }
+  function same(a, b) { return a.text === b.text && (a.dice || '') === (b.dice || ''); }
+  function pathOf(n) { var p = []; while (n && n.parent) { p.unshift(n); n = n.parent; } return p; }
+  function lineOf(n) { return pathOf(n).map(function (x) { return x.m; }); }
+  // A node's name (`data-node`): the moves along first children from the root, then for each
+  // variation taken its index among its siblings and the moves along it (`3`, `2.1.1`).
+  function idOf(n) {
+    var segs = [];
+    var count = 0;
+    pathOf(n).forEach(function (x) {
+      var i = x.parent.kids.indexOf(x);
+      if (i === 0) count++;
+      else { segs.push(count, i); count = 1; }
+    });
+    segs.push(count);
+    return segs.join('.');
+  }
+  function byId(id) {
+    var segs = String(id).split('.').map(Number);
+    if (segs.length % 2 === 0 || segs.some(function (x) { return !(x >= 0) || x % 1 !== 0; })) return null;
+    var n = tree;
+    for (var k = 0; k < segs[0] && n; k++) n = n.kids[0];
+    for (var j = 1; j < segs.length && n; j += 2) {
+      if (segs[j] === 0 || segs[j + 1] < 1) return null;
+      n = n.kids[segs[j]];
+      for (var k2 = 1; k2 < segs[j + 1] && n; k2++) n = n.kids[0];
+    }
+    return n || null;
+  }
+  // The module's line after a request: the tree follows it, a move new where the line goes on
+  // with another being a variation; a move taken back by `undo` leaves the tree when nothing was
+  // tried after it.
+  function follow(st, undone) {
+    if (!st.line) return;
+    var n = tree;
+    st.line.forEach(function (m) {
+      var next = null;
+      for (var k = 0; k < n.kids.length && !next; k++) if (same(n.kids[k].m, m)) next = n.kids[k];
+      if (!next) {
+        next = node(m.dice ? { text: m.text, dice: m.dice } : { text: m.text }, n);
+        n.kids.push(next);
+      }
+      n = next;
+    });
+    if (undone && undone.parent === n && undone.kids.length === 0) n.kids.splice(n.kids.indexOf(undone), 1);
+    cur = n;
+  }
+  function label(n) {
+    var depth = pathOf(n).length;
+    return depth + '. ' + (n.m.dice ? n.m.dice + ': ' : '') + n.m.text;
+  }
+  function drawTree() {
+    var box = $('moves');
+    box.innerHTML = '';
+    function item(n, text) {
+      var s = document.createElement('span');
+      s.className = 'node' + (n === cur ? ' current' : '');
+      s.setAttribute('data-node', idOf(n));
+      s.textContent = text;
+      return s;
+    }
+    function line(n, el) {
+      while (n) {
+        el.appendChild(item(n, label(n)));
+        el.appendChild(document.createTextNode(' '));
+        var p = n.parent;
+        if (p.kids[0] === n) {
+          for (var k = 1; k < p.kids.length; k++) {
+            var v = document.createElement('span');
+            v.className = 'variation';
+            v.appendChild(document.createTextNode('( '));
+            line(p.kids[k], v);
+            v.appendChild(document.createTextNode(') '));
+            el.appendChild(v);
+          }
+        }
+        n = n.kids[0];
+      }
+    }
+    box.appendChild(item(tree, 'start'));
+    box.appendChild(document.createTextNode(' '));
+    line(tree.kids[0], box);
+    if ($('sgf')) $('sgf').value = sgfOf();
+    try { history.replaceState(null, '', linkHash()); } catch (err) { /* a page without history */ }
+  }
+  function view() { return game === 'arimaa' ? $('view').value : ''; }
+  function goTo(n) {
+    if (!n) return;
+    cur = n;
+    var st = ask({ op: 'open', game: game, position: tree.start, view: view(), line: lineOf(n) });
+    return st;
+  }
+  function say(message) {
+    var p = document.createElement('p');
+    p.textContent = message;
+    $('error').appendChild(p);
+  }
+  // The whole tree as one GNU Backgammon .sgf game with its variations (backgammon), written
+  // by the module (a request that leaves its board as it is).
+  function sgfOf() {
+    if (game !== 'backgammon') return '';
+    var answer = call({ op: 'sgf', position: tree.start, tree: pack(tree) });
+    return answer.sgf || '';
+  }
+
+  // The link: `#tabula1:` then the board (game, starting position, view, tree, current move)
+  // as JSON, then its FNV-1a check, so that a link cut or edited by hand is known as one.
+  function fnv(s) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+    return ('0000000' + h.toString(16)).slice(-8);
+  }
+  function pack(n) {
+    return n.kids.map(function (k) {
+      var o = { m: k.m.text };
+      if (k.m.dice) o.d = k.m.dice;
+      if (k.kids.length) o.k = pack(k);
+      return o;
+    });
+  }
+  function linkHash() {
+    var body = JSON.stringify({ g: game, p: tree.start, v: view(), t: pack(tree), c: idOf(cur) });
+    return '#tabula1:' + encodeURIComponent(body) + ':' + fnv(body);
+  }
+  // A new tree at `start` whose main line is `line`; the board shown at the line's end.
+  function plant(start, line) {
+    tree = node(null, null);
+    tree.start = start || '';
+    var n = tree;
+    (line || []).forEach(function (m) {
+      var next = node(m.dice ? { text: m.text, dice: m.dice } : { text: m.text }, n);
+      n.kids.push(next);
+      n = next;
+    });
+    return n;
+  }
+  // Opens the board a link gives: what of it is legal, and why the rest is not, in `#error`.
+  function restore(hash) {
+    var problems = [];
+    var m = /^#tabula(\d*):([^:]*):?(.*)$/.exec(hash);
+    if (!m) return false;
+    var body = null;
+    if (m[1] !== '1') problems.push('the link is of version ' + (m[1] || 'none') + ', this page reads version 1');
+    else {
+      try { body = decodeURIComponent(m[2]); } catch (err) { problems.push('the link cannot be read: ' + err.message); }
+    }
+    var data = null;
+    if (body !== null) {
+      if (fnv(body) !== m[3]) problems.push('the link was edited or cut (its check does not match): what is legal of it is restored');
+      try { data = JSON.parse(body); } catch (err) { problems.push('the link cannot be read: ' + err.message); }
+    }
+    if (data && typeof data === 'object' && data.g !== game) {
+      problems.push('the link is of a ' + data.g + ' board, this one is ' + game);
+      data = null;
+    }
+    var start = root.getAttribute('data-position') || '';
+    if (data && typeof data.p === 'string') {
+      if (game === 'arimaa' && ['g', 's', 'n'].indexOf(data.v) >= 0) $('view').value = data.v;
+      var opened = call({ op: 'open', game: game, position: data.p, view: view() });
+      if (opened.error) problems.push("the link's position is refused: " + opened.error.message);
+      else start = data.p;
+    }
+    plant(start, []);
+    // Each line of the link's tree played by the module: a move refused cuts its line there.
+    function grow(into, items, depth) {
+      if (!Array.isArray(items)) return;
+      items.forEach(function (it) {
+        if (!it || typeof it.m !== 'string') { problems.push('a move of the link is not a text'); return; }
+        var m2 = it.d ? { text: it.m, dice: String(it.d) } : { text: it.m };
+        var line = lineOf(into).concat([m2]);
+        var st = call({ op: 'open', game: game, position: tree.start, view: view(), line: line });
+        if (st.error || !st.line || st.line.length !== line.length) {
+          var why = st.error ? st.error.message : 'not played';
+          problems.push('move ' + depth + ' of the link (' + it.m + ') is refused: ' + why);
+          return;
+        }
+        var played = st.line[st.line.length - 1];
+        var child = null;
+        into.kids.forEach(function (k) { if (same(k.m, played)) child = k; });
+        if (!child) { child = node(played, into); into.kids.push(child); }
+        grow(child, it.k, depth + 1);
+      });
+    }
+    if (data) grow(tree, data.t, 1);
+    var to = data && data.c !== undefined ? byId(data.c) : tree;
+    if (!to) { problems.push('the link\'s current move ' + data.c + ' is not in its tree: the start is shown'); to = tree; }
+    goTo(to);
+    problems.forEach(say);
+    return true;
+  }
+  function loadPasted() {
+    var answer = call({ op: 'read', game: game, text: $('paste').value, view: view() });
+    if (answer.error) {
+      // The text is refused: the board stays, the message says why.
+      render(Object.assign({}, last || {}, { error: answer.error }));
+      return answer;
+    }
+    if (game === 'arimaa' && answer.view) $('view').value = answer.view;
+    var end = plant(answer.start, answer.line);
+    return goTo(end);
+  }
+  function key(e) {
+    var t = e.target;
+    if (t && t.tagName && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
+    if (e.key === '?') { $('keys').hidden = !$('keys').hidden; return; }
+    if (!cur) return;
+    var to = null;
+    var siblings = cur.parent ? cur.parent.kids : [cur];
+    var at = siblings.indexOf(cur);
+    if (e.key === 'ArrowLeft') to = cur.parent;
+    else if (e.key === 'ArrowRight') to = cur.kids[0];
+    else if (e.key === 'Home') to = tree;
+    else if (e.key === 'End') { to = cur; while (to.kids[0]) to = to.kids[0]; }
+    else if (e.key === 'ArrowUp') to = siblings[at - 1];
+    else if (e.key === 'ArrowDown') to = siblings[at + 1];
+    else return;
+    e.preventDefault();
+    if (to && to !== cur) goTo(to);
   }
 
   var board = {
@@ -136,6 +367,8 @@
       return ask(req);
     },
     state: function () { return last; },
+    current: function () { return cur ? idOf(cur) : null; },
+    link: function () { return tree ? linkHash() : ''; },
   };
 
   function playTyped() {
@@ -151,6 +384,37 @@
       if (e.key === 'Enter') { playTyped(); e.preventDefault(); }
     });
     $('play').addEventListener('click', playTyped);
+    $('flip').addEventListener('click', function () {
+      var b = $('board');
+      var flipped = b.getAttribute('data-flipped') !== 'true';
+      b.setAttribute('data-flipped', String(flipped));
+      root.setAttribute('data-flipped', String(flipped));
+    });
+    if (standalone) {
+      document.addEventListener('keydown', key);
+      $('help').addEventListener('click', function () { $('keys').hidden = !$('keys').hidden; });
+      $('moves').addEventListener('click', function (e) {
+        var s = e.target.closest('[data-node]');
+        if (s) goTo(byId(s.getAttribute('data-node')));
+      });
+      $('load').addEventListener('click', loadPasted);
+      $('paste').addEventListener('keydown', function (e) { e.stopPropagation(); });
+      $('link').addEventListener('click', function () {
+        var url = location.href.split('#')[0] + linkHash();
+        $('link').setAttribute('data-link', url);
+        $('copied').textContent = 'link copied';
+        var fallback = function () {
+          var t = document.createElement('textarea');
+          t.value = url;
+          document.body.appendChild(t);
+          t.select();
+          try { document.execCommand('copy'); } catch (err) { $('copied').textContent = 'the link: ' + url; }
+          t.remove();
+        };
+        if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).catch(fallback);
+        else fallback();
+      });
+    }
     $('undo').addEventListener('click', function () { ask({ op: 'undo' }); });
     $('aboard').addEventListener('click', function (e) {
       var place = e.target.closest('[data-square],[data-point]');
@@ -205,12 +469,19 @@
   var bin = atob(src);
   var bytes = new Uint8Array(bin.length);
   for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  WebAssembly.instantiate(bytes, {}).then(function (result) {
+  // The module is inlined deflated: the browser's own DecompressionStream inflates it.
+  var module = slot.getAttribute('data-encoding') === 'deflate-raw'
+    ? new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer()
+    : Promise.resolve(bytes);
+  module.then(function (wasm) { return WebAssembly.instantiate(wasm, {}); }).then(function (result) {
     ex = result.instance.exports;
     window.tabulaBoard = board;
     wire();
     if (window.tabulaOpenShown) window.tabulaOpenShown();
-    else board.open(root.getAttribute('data-position'));
+    else if (standalone) {
+      plant(root.getAttribute('data-position'), []);
+      if (!restore(location.hash)) goTo(tree);
+    } else board.open(root.getAttribute('data-position'));
     if (!last) board.open(root.getAttribute('data-position'));
     document.body.setAttribute('data-board', 'ready');
   }).catch(function (err) {
