@@ -56,9 +56,7 @@ nav button { font-size: 14px; padding: 4px 10px; }
 #moves li:hover { background: #eef; }
 #moves li.current { background: #ffe58a; }
 #moves li.error { color: #b00000; cursor: default; white-space: pre-wrap; }
-#moves li.tried::after { content: '  \\25C6  line tried'; color: #1f6fd1; }
-#tried { margin: 0; padding-left: 18px; font-size: 13px; }
-#tried li { color: #1f4fa1; cursor: pointer; }
+#moves li.variation { white-space: normal; cursor: default; color: #1f4fa1; padding-left: 18px; }
 .pieces button.chosen { background: #1f6fd1; color: #fff; }
 #selftest { font-size: 12px; color: #555; }
 #analysis { border-top: 1px solid #ccc; margin-top: 14px; padding-top: 10px; display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
@@ -87,7 +85,8 @@ const SCRIPT: &str = r#"
   var items = document.querySelectorAll('#moves li[data-i]');
   var where = document.getElementById('where');
   var current = -1;
-  function show(i) {
+  // The frame shown (the board's tree calls it too: a record's position is a node of its main line).
+  function showFrame(i) {
     if (frames.length === 0) return;
     i = Math.max(0, Math.min(frames.length - 1, i));
     if (current >= 0) { frames[current].hidden = true; items[current].classList.remove('current'); }
@@ -101,6 +100,13 @@ const SCRIPT: &str = r#"
     }
     where.textContent = 'position ' + i + ' of ' + (frames.length - 1) + ' \u2014 turn ' + items[i].getAttribute('data-turn');
   }
+  // A frame asked for: the analysis board's tree goes there once it is loaded, else the frame alone.
+  function show(i) {
+    i = Math.max(0, Math.min(frames.length - 1, i));
+    var board = window.tabulaBoard;
+    if (board && board.toFrame) board.toFrame(i);
+    else showFrame(i);
+  }
   document.getElementById('first').addEventListener('click', function () { show(0); });
   document.getElementById('prev').addEventListener('click', function () { show(current - 1); });
   document.getElementById('next').addEventListener('click', function () { show(current + 1); });
@@ -108,59 +114,18 @@ const SCRIPT: &str = r#"
   for (var k = 0; k < items.length; k++) {
     items[k].addEventListener('click', function (e) { show(Number(e.currentTarget.getAttribute('data-i'))); });
   }
+  // The keys step through the record until the board's tree takes them over.
   document.addEventListener('keydown', function (e) {
+    if (window.tabulaBoard && window.tabulaBoard.toFrame) return;
+    var t = e.target;
+    if (t && t.tagName && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
     var to = { ArrowRight: current + 1, ArrowDown: current + 1, ArrowLeft: current - 1, ArrowUp: current - 1,
                Home: 0, End: frames.length - 1 }[e.key];
     if (to !== undefined) { show(to); e.preventDefault(); }
   });
-  // The analysis board follows the frame shown. A line tried on it is kept with the frame it
-  // was tried from (the module's `line`), listed under the record, and played again on the
-  // board when that frame is shown again.
-  var tried = {};
-  var openedAt = -1;
-  function keep() {
-    var st = window.tabulaBoard && window.tabulaBoard.state();
-    if (openedAt < 0 || !st || !st.line) return;
-    if (st.line.length > 0) tried[openedAt] = { line: st.line, last: st.played || '' };
-    else delete tried[openedAt];
-  }
-  function listTried() {
-    var list = document.getElementById('tried');
-    if (!list) return;
-    list.innerHTML = '';
-    for (var k = 0; k < items.length; k++) items[k].classList.toggle('tried', tried[k] !== undefined);
-    Object.keys(tried).forEach(function (k) {
-      var li = document.createElement('li');
-      var n = tried[k].line.length;
-      li.textContent = 'position ' + k + ': ' + n + (n === 1 ? ' move' : ' moves') + ' tried, the last ' + tried[k].last;
-      li.setAttribute('data-frame', k);
-      li.title = 'show this position and the line tried from it';
-      list.appendChild(li);
-    });
-    document.getElementById('tried-label').hidden = Object.keys(tried).length === 0;
-  }
-  function openBoard() {
-    var at = frames[current] && frames[current].getAttribute('data-position');
-    if (at === null || !window.tabulaBoard) return;
-    var kept = tried[current];
-    window.tabulaBoard.open(at, kept ? kept.line : null);
-    openedAt = current;
-  }
-  var shown = show;
-  show = function (i) {
-    keep();
-    shown(i);
-    openBoard();
-    listTried();
-  };
-  window.tabulaOpenShown = openBoard;
-  document.getElementById('tried').addEventListener('click', function (e) {
-    var li = e.target.closest('li[data-frame]');
-    if (li) show(Number(li.getAttribute('data-frame')));
-  });
-  show(Number(document.body.getAttribute('data-start')));
+  showFrame(Number(document.body.getAttribute('data-start')));
+  window.tabulaShowFrame = showFrame;
   window.tabulaShow = show;
-  window.tabulaTried = function () { keep(); return tried; };
   window.tabulaCurrent = function () { return current; };
   if (location.hash === '#selftest') {
     var problems = [];
@@ -228,10 +193,14 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
     out.push_str("<button id=\"prev\" title=\"left arrow\">&lt; previous</button>");
     out.push_str("<button id=\"next\" title=\"right arrow\">next &gt;</button>");
     out.push_str("<button id=\"last\" title=\"End\">&gt;|</button><span id=\"where\"></span></nav>\n");
-    out.push_str("<p id=\"tried-label\" hidden>lines tried beside the record's:</p>\n<ul id=\"tried\"></ul>\n");
     out.push_str("<p id=\"selftest\"></p>\n</div>\n<ol id=\"moves\">\n");
     for (i, frame) in view.frames.iter().enumerate() {
-        let _ = writeln!(out, "<li data-i=\"{i}\" data-turn=\"{}\">{}</li>", frame.turn, escape(&frame.label));
+        let _ = writeln!(
+            out,
+            "<li data-i=\"{i}\" data-node=\"{i}\" data-turn=\"{}\">{}</li>",
+            frame.turn,
+            escape(&frame.label)
+        );
     }
     if let (Some(e), true) = (&view.report.error, broken) {
         let place =
@@ -265,7 +234,7 @@ const REPAIRS_STYLE: &str = "#moves li.repairs { cursor: default; white-space: n
 #repairs { margin: 2px 0; padding-left: 18px; } #repairs li { color: #1f4fa1; cursor: pointer; white-space: pre; }";
 
 /// A click on a suggestion of the list of repairs: the record's frame where it breaks is
-/// shown, the board opened there afresh (a line tried from there is dropped), given the roll
+/// shown, the board opened there afresh (a line tried from there stays in the tree), given the roll
 /// or the view of short notation the breaking move was written with, and the move played: the
 /// script asks the module, as for a move typed.
 const REPAIRS_SCRIPT: &str = r#"
@@ -277,8 +246,6 @@ const REPAIRS_SCRIPT: &str = r#"
     if (!li || !board) return;
     var frame = Number(list.getAttribute('data-frame'));
     window.tabulaShow(frame);
-    var at = document.querySelectorAll('#board .frame')[frame].getAttribute('data-position');
-    if (at !== null) board.open(at);
     var view = list.getAttribute('data-view');
     if (view) board.call({ op: 'view', view: view });
     var dice = list.getAttribute('data-dice');
@@ -450,9 +417,16 @@ fn analysis(out: &mut String, kind: &str, position: &str, view: &str, standalone
          autocomplete=\"off\" spellcheck=\"false\"> <button id=\"play\">play</button> <button id=\"undo\">undo</button>",
     );
     if !standalone {
-        out.push_str(" <button id=\"flip\" title=\"turn the boards\">flip</button>");
+        out.push_str(
+            " <button id=\"flip\" title=\"turn the boards\">flip</button> <button id=\"link\" title=\"copy a link to \
+             this page's moves tried and the move shown\">link</button> <button id=\"help\" title=\"the keys\">?</button> \
+             <span id=\"copied\"></span>",
+        );
     }
     out.push_str("</p>\n");
+    if !standalone {
+        out.push_str(KEYS);
+    }
     match kind {
         "arimaa" => {
             out.push_str(

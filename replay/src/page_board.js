@@ -138,10 +138,20 @@
   var tree = null;
   var cur = null;
   var standalone = !!$('paste');
+  // A replay page: the record's positions (its frames) are the main line's nodes.
+  var frameEls = standalone ? [] : document.querySelectorAll('#board .frame');
+  var frameNodes = [];
   function node(m, parent) { return { m: m, kids: [], parent: parent }; }
-  function same(a, b) { return a.text === b.text && (a.dice || '') === (b.dice || ''); }
+  function same(a, b) { return !!a && a.text === b.text && (a.dice || '') === (b.dice || ''); }
   function pathOf(n) { var p = []; while (n && n.parent) { p.unshift(n); n = n.parent; } return p; }
-  function lineOf(n) { return pathOf(n).map(function (x) { return x.m; }); }
+  // The node a board is opened at for `n`: the root, or on a replay page the record's position
+  // (a frame) the variation leaves; and the moves from there.
+  function baseOf(n) { while (n.m) n = n.parent; return n; }
+  function lineOf(n) {
+    var line = [];
+    while (n.m) { line.unshift(n.m); n = n.parent; }
+    return line;
+  }
   // A node's name (`data-node`): the moves along first children from the root, then for each
   // variation taken its index among its siblings and the moves along it (`3`, `2.1.1`).
   function idOf(n) {
@@ -171,8 +181,8 @@
   // with another being a variation; a move taken back by `undo` leaves the tree when nothing was
   // tried after it.
   function follow(st, undone) {
-    if (!st.line) return;
-    var n = tree;
+    if (!st.line || !cur) return;
+    var n = baseOf(undone || cur);
     st.line.forEach(function (m) {
       var next = null;
       for (var k = 0; k < n.kids.length && !next; k++) if (same(n.kids[k].m, m)) next = n.kids[k];
@@ -189,37 +199,62 @@
     var depth = pathOf(n).length;
     return depth + '. ' + (n.m.dice ? n.m.dice + ': ' : '') + n.m.text;
   }
+  // The variations of a line (in parentheses) after its node `n`, each a line of its own.
+  function variations(n, el, from) {
+    var p = n.parent;
+    for (var k = from; k < p.kids.length; k++) {
+      if (p.kids[k].frame !== undefined) continue;
+      var v = document.createElement('span');
+      v.className = 'variation';
+      v.appendChild(document.createTextNode('( '));
+      line(p.kids[k], v);
+      v.appendChild(document.createTextNode(') '));
+      el.appendChild(v);
+    }
+  }
+  function item(n, text) {
+    var s = document.createElement('span');
+    s.className = 'node' + (n === cur ? ' current' : '');
+    s.setAttribute('data-node', idOf(n));
+    s.textContent = text;
+    return s;
+  }
+  function line(n, el) {
+    while (n) {
+      el.appendChild(item(n, label(n)));
+      el.appendChild(document.createTextNode(' '));
+      // (A record's position lists the moves tried from it itself, each in its own item.)
+      if (n.parent.kids[0] === n && n.parent.frame === undefined) variations(n, el, 1);
+      n = n.kids[0];
+    }
+  }
+  // A replay page: under each record's position, the moves tried from it (its children that
+  // are not the record's next position), each line in its own item.
+  function drawFrames() {
+    document.querySelectorAll('#moves li.variation').forEach(function (li) { li.remove(); });
+    frameNodes.forEach(function (f, i) {
+      var li = document.querySelector('#moves li[data-i="' + i + '"]');
+      li.classList.toggle('current', f === cur);
+      var at = li;
+      f.kids.forEach(function (k) {
+        if (k.frame !== undefined) return;
+        var v = document.createElement('li');
+        v.className = 'variation';
+        line(k, v);
+        at.after(v);
+        at = v;
+      });
+    });
+  }
   function drawTree() {
-    var box = $('moves');
-    box.innerHTML = '';
-    function item(n, text) {
-      var s = document.createElement('span');
-      s.className = 'node' + (n === cur ? ' current' : '');
-      s.setAttribute('data-node', idOf(n));
-      s.textContent = text;
-      return s;
+    if (frameNodes.length) drawFrames();
+    else {
+      var box = $('moves');
+      box.innerHTML = '';
+      box.appendChild(item(tree, 'start'));
+      box.appendChild(document.createTextNode(' '));
+      line(tree.kids[0], box);
     }
-    function line(n, el) {
-      while (n) {
-        el.appendChild(item(n, label(n)));
-        el.appendChild(document.createTextNode(' '));
-        var p = n.parent;
-        if (p.kids[0] === n) {
-          for (var k = 1; k < p.kids.length; k++) {
-            var v = document.createElement('span');
-            v.className = 'variation';
-            v.appendChild(document.createTextNode('( '));
-            line(p.kids[k], v);
-            v.appendChild(document.createTextNode(') '));
-            el.appendChild(v);
-          }
-        }
-        n = n.kids[0];
-      }
-    }
-    box.appendChild(item(tree, 'start'));
-    box.appendChild(document.createTextNode(' '));
-    line(tree.kids[0], box);
     if ($('sgf')) $('sgf').value = sgfOf();
     try { history.replaceState(null, '', linkHash()); } catch (err) { /* a page without history */ }
   }
@@ -227,8 +262,14 @@
   function goTo(n) {
     if (!n) return;
     cur = n;
-    var st = ask({ op: 'open', game: game, position: tree.start, view: view(), line: lineOf(n) });
-    return st;
+    var base = baseOf(n);
+    if (base.frame !== undefined) window.tabulaShowFrame(base.frame);
+    if (base.pos === null) {
+      // A record's position the position text cannot say: the board stays where it is.
+      drawTree();
+      return last;
+    }
+    return ask({ op: 'open', game: game, position: base.pos, view: view(), line: lineOf(n) });
   }
   function say(message) {
     var p = document.createElement('p');
@@ -252,6 +293,7 @@
   }
   function pack(n) {
     return n.kids.map(function (k) {
+      if (k.frame !== undefined) return k.kids.length ? { f: k.frame, k: pack(k) } : { f: k.frame };
       var o = { m: k.m.text };
       if (k.m.dice) o.d = k.m.dice;
       if (k.kids.length) o.k = pack(k);
@@ -266,6 +308,7 @@
   function plant(start, line) {
     tree = node(null, null);
     tree.start = start || '';
+    tree.pos = tree.start;
     var n = tree;
     (line || []).forEach(function (m) {
       var next = node(m.dice ? { text: m.text, dice: m.dice } : { text: m.text }, n);
@@ -273,6 +316,21 @@
       n = next;
     });
     return n;
+  }
+  // A replay page's tree: the record's positions, one after another, its main line.
+  function plantFrames() {
+    frameNodes = [];
+    var n = null;
+    for (var i = 0; i < frameEls.length; i++) {
+      var f = node(null, n);
+      f.frame = i;
+      f.pos = frameEls[i].getAttribute('data-position');
+      if (n) n.kids.push(f);
+      frameNodes.push(f);
+      n = f;
+    }
+    tree = frameNodes[0];
+    tree.start = tree.pos;
   }
   // Opens the board a link gives: what of it is legal, and why the rest is not, in `#error`.
   function restore(hash) {
@@ -294,21 +352,32 @@
       data = null;
     }
     var start = root.getAttribute('data-position') || '';
-    if (data && typeof data.p === 'string') {
+    if (frameNodes.length) plantFrames();
+    else if (data && typeof data.p === 'string') {
       if (game === 'arimaa' && ['g', 's', 'n'].indexOf(data.v) >= 0) $('view').value = data.v;
       var opened = call({ op: 'open', game: game, position: data.p, view: view() });
       if (opened.error) problems.push("the link's position is refused: " + opened.error.message);
       else start = data.p;
     }
-    plant(start, []);
+    if (!frameNodes.length) plant(start, []);
     // Each line of the link's tree played by the module: a move refused cuts its line there.
     function grow(into, items, depth) {
       if (!Array.isArray(items)) return;
       items.forEach(function (it) {
+        if (it && typeof it.f === 'number') {
+          // A record's position: the next one of the record.
+          var f = null;
+          into.kids.forEach(function (k) { if (k.frame === it.f) f = k; });
+          if (f) grow(f, it.k, depth + 1);
+          else problems.push('the link names position ' + it.f + ' of the record where the record has none');
+          return;
+        }
         if (!it || typeof it.m !== 'string') { problems.push('a move of the link is not a text'); return; }
         var m2 = it.d ? { text: it.m, dice: String(it.d) } : { text: it.m };
         var line = lineOf(into).concat([m2]);
-        var st = call({ op: 'open', game: game, position: tree.start, view: view(), line: line });
+        var base = baseOf(into);
+        if (base.pos === null) { problems.push('no move can be tried from position ' + base.frame); return; }
+        var st = call({ op: 'open', game: game, position: base.pos, view: view(), line: line });
         if (st.error || !st.line || st.line.length !== line.length) {
           var why = st.error ? st.error.message : 'not played';
           problems.push('move ' + depth + ' of the link (' + it.m + ') is refused: ' + why);
@@ -361,8 +430,11 @@
   var board = {
     lastMs: 0,
     call: ask,
+    // A board of its own opened at `position`, `line` played on it: a page of the board alone
+    // makes them its tree's root and main line; a replay page's board is opened there as it is.
     open: function (position, line) {
-      var req = { op: 'open', game: game, position: position || '', view: game === 'arimaa' ? $('view').value : '' };
+      if (standalone) return goTo(plant(position, line || []));
+      var req = { op: 'open', game: game, position: position || '', view: view() };
       if (line) req.line = line;
       return ask(req);
     },
@@ -390,15 +462,18 @@
       b.setAttribute('data-flipped', String(flipped));
       root.setAttribute('data-flipped', String(flipped));
     });
-    if (standalone) {
+    if (standalone || frameEls.length) {
       document.addEventListener('keydown', key);
       $('help').addEventListener('click', function () { $('keys').hidden = !$('keys').hidden; });
+      // A move of the tree clicked (a replay page's own items of the record go to their frames).
       $('moves').addEventListener('click', function (e) {
-        var s = e.target.closest('[data-node]');
+        var s = e.target.closest('span[data-node]');
         if (s) goTo(byId(s.getAttribute('data-node')));
       });
-      $('load').addEventListener('click', loadPasted);
-      $('paste').addEventListener('keydown', function (e) { e.stopPropagation(); });
+      if (standalone) {
+        $('load').addEventListener('click', loadPasted);
+        $('paste').addEventListener('keydown', function (e) { e.stopPropagation(); });
+      }
       $('link').addEventListener('click', function () {
         var url = location.href.split('#')[0] + linkHash();
         $('link').setAttribute('data-link', url);
@@ -477,8 +552,11 @@
     ex = result.instance.exports;
     window.tabulaBoard = board;
     wire();
-    if (window.tabulaOpenShown) window.tabulaOpenShown();
-    else if (standalone) {
+    if (frameEls.length && window.tabulaShowFrame) {
+      board.toFrame = function (i) { return goTo(frameNodes[i]); };
+      plantFrames();
+      if (!restore(location.hash)) goTo(frameNodes[window.tabulaCurrent()] || tree);
+    } else if (standalone) {
       plant(root.getAttribute('data-position'), []);
       if (!restore(location.hash)) goTo(tree);
     } else board.open(root.getAttribute('data-position'));

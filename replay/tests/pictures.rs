@@ -140,7 +140,7 @@ fn a_page_holds_the_header_every_position_and_the_break() {
         .and_then(|s| s.parse().ok())
         .expect("data-start");
     assert!(
-        page.contains(&format!("<li data-i=\"{start}\" data-turn=\"4\">")),
+        page.contains(&format!("<li data-i=\"{start}\" data-node=\"{start}\" data-turn=\"4\">")),
         "--turn names the position the page opens at"
     );
 }
