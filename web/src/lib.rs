@@ -1190,6 +1190,50 @@ mod tests {
         assert!(read_pasted("arimaa", &mat, "g").is_err_and(|e| e.message.contains("backgammon")));
     }
 
+    /// The line `read_pasted` gives `text` on a board of `game`, played again on a board opened
+    /// at its start: the moves played, and the board's position at the end.
+    fn pasted(game: &str, text: &str) -> (usize, String) {
+        let got = read_pasted(game, text, "g").unwrap_or_else(|e| panic!("{game}: {e:?}"));
+        let line = got["line"].as_array().cloned().unwrap_or_default();
+        let mut s =
+            Session::open(game, got["start"].as_str().unwrap_or_default(), "g").unwrap_or_else(|e| panic!("{e:?}"));
+        s.replay(&line);
+        assert!(s.error.is_none(), "{game}: {:?}", s.error);
+        (line.len(), s.state()["position"].as_str().unwrap_or_default().to_owned())
+    }
+
+    #[test]
+    fn every_kind_of_text_the_program_reads_pastes() {
+        use std::ops::ControlFlow;
+        // A gnubg .sgf match: its first game.
+        let sgf = std::fs::read_to_string("../testdata/backgammon/sgf/galaxy_3pt.sgf").unwrap_or_default();
+        assert!(pasted("backgammon", &sgf).0 > 4);
+        // An XGID and a gnubg ID: positions, no moves.
+        let xgid = "XGID=bA--A---b---------AAcb-aa-:0:-1:1:16:6:8:2:0:10";
+        assert_eq!(read_pasted("backgammon", xgid, "").map(|v| v["start"].clone()), Ok(json!(xgid)));
+        // Arimaa: a move list, a position, a game of short notation (the library's writer's).
+        let mut first = None;
+        let read = tabula_replay::read::for_each_arimaa_record(
+            std::path::Path::new("../testdata/arimaa/random_games.tsv"),
+            &mut |r| {
+                first = Some(r);
+                ControlFlow::Break(())
+            },
+        );
+        assert!(read.is_ok());
+        let record = first.unwrap_or_else(|| panic!("a game"));
+        let list = String::from_utf8_lossy(&record.movelist).replace("\\n", "\n");
+        let (n, end) = pasted("arimaa", &list);
+        assert!(n > 2, "{list}");
+        let (short, error) = tabula_replay::arimaa::convert::long_to_short(&record.as_record(), View::Silver);
+        assert!(error.is_none());
+        assert_eq!(pasted("arimaa", &short), (n, end.clone()), "{short}");
+        assert_eq!(pasted("arimaa", &end), (0, end.clone()));
+        // Stones and Rivers: a position.
+        let start = StonesBoard::new().position_text();
+        assert_eq!(pasted("stones-and-rivers", &start), (0, start));
+    }
+
     #[test]
     fn a_backgammon_tree_is_one_sgf_game_with_its_variations() {
         let tree = json!([
