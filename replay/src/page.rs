@@ -360,7 +360,7 @@ fn packed(wasm: &[u8]) -> String {
             return text.clone();
         }
     }
-    let mut encoder = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::best());
+    let mut encoder = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
     // Writing into a vector cannot fail.
     let deflated = encoder.write_all(wasm).and_then(|()| encoder.finish()).unwrap_or_default();
     let text = base64(&deflated);
