@@ -124,6 +124,12 @@
       st = Object.assign({}, last || {}, { error: st.error });
     }
     if (tree && req.op !== 'open') follow(st, req.op === 'undo' ? before : null);
+    var record = cur && cur !== before ? recordsMove(cur, st) : null;
+    if (record) {
+      // The record's own move, played on a replay page: the record's next position, not a variation.
+      cur.parent.kids.splice(cur.parent.kids.indexOf(cur), 1);
+      return goTo(record);
+    }
     render(st);
     if (tree) drawTree();
     board.lastMs = performance.now() - t0;
@@ -194,6 +200,17 @@
     });
     if (undone && undone.parent === n && undone.kids.length === 0) n.kids.splice(n.kids.indexOf(undone), 1);
     cur = n;
+  }
+  // When `n`, a move just played from a record's position, is the record's move there: the
+  // record's next position (the same position text; a backgammon frame's gnubg ID without its
+  // match).
+  function recordsMove(n, st) {
+    var p = n.parent;
+    if (!p || p.frame === undefined || n.kids.length || !st.position) return null;
+    var next = null;
+    p.kids.forEach(function (k) { if (k.frame !== undefined) next = k; });
+    if (!next || next.pos === null) return null;
+    return next.pos.split(':')[0] === st.position ? next : null;
   }
   function label(n) {
     var depth = pathOf(n).length;

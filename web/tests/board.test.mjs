@@ -652,9 +652,17 @@ test('replay pages: moves tried are variations of the record listed in #moves, k
     assert.equal(await again.evaluate(() => window.tabulaCurrent()), frame);
     assert.deepEqual(again.problems, []);
     await again.close();
-    // Flip turns both boards; a move of the list is played on it.
+    // Flip turns both boards.
     await page.click('#flip');
     assert.equal(await page.$eval('#board', (e) => e.getAttribute('data-flipped')), 'true');
+    if (kind === 'stones-and-rivers') {
+      // The record's own move, played from its position, goes on along the record.
+      await page.click(`#moves li[data-i="${frame}"]`);
+      const label = await page.$eval(`#moves li[data-i="${frame + 1}"]`, (e) => e.textContent);
+      await type(page, label.replace(/^\d+\. /, ''), 'stones');
+      assert.equal(await current(page), String(frame + 1), `${label}: the record's next position`);
+      assert.equal(await page.$$eval('#moves li.variation [data-node]', (l) => l.length), 1, 'no variation more');
+    }
     assert.deepEqual(page.problems, []);
     await page.close();
   }
