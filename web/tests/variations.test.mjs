@@ -206,6 +206,7 @@ for (const [game, g] of Object.entries(games)) {
     await page.click('#link');
     const link = await page.$eval('#link', (e) => e.getAttribute('data-link'));
     assert.match(link, /#tabula1:/);
+    assert.equal(await page.evaluate(() => location.hash), '#' + link.split('#')[1], 'the address carries the board');
     const again = await open(link);
     assert.equal(await current(again), '1.1.1');
     assert.equal(await text(again, 'position'), branch);
