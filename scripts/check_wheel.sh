@@ -37,7 +37,7 @@ env -i HOME="$work" PATH=/usr/bin:/bin "$work/venv/bin/pip" install --quiet --di
 cd "$work"
 env -i HOME="$work" PATH=/usr/bin:/bin TESTDATA="$root/testdata" KEPT="$root/replay/module/tabula_web.wasm" \
   "$work/venv/bin/python" - <<'EOF'
-import base64, os, re, shutil
+import base64, os, re, shutil, zlib
 
 for tool in ("cargo", "rustc"):
     assert shutil.which(tool) is None, f"{tool} is on PATH: {shutil.which(tool)}"
@@ -52,9 +52,10 @@ print(f"a roll played: 31 {played}, then {board.position}")
 
 game = next(tabula.read(os.path.join(os.environ["TESTDATA"], "snr", "games.txt")))
 page = game._repr_html_()
-found = re.search(r'<script type="application/octet-stream" id="module">([^<]*)</script>', page)
+found = re.search(r'<script type="application/octet-stream" id="module" data-encoding="deflate-raw">([^<]*)</script>', page)
 assert found and found.group(1), "the page has no module"
-module = base64.b64decode(found.group(1))
+# Inlined deflated (raw deflate), as the page's script inflates it.
+module = zlib.decompress(base64.b64decode(found.group(1)), -15)
 with open(os.environ["KEPT"], "rb") as kept:
     assert module == kept.read(), "the page's module is not replay/module/tabula_web.wasm"
 print(f"tabula.read: game {game.id} {game.verdict}, its page {len(page)} bytes with the module ({len(module)} bytes)")

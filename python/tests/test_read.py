@@ -4,6 +4,7 @@ turns of `tabula check --jsonl` on that file, and each game's board and page."""
 import base64
 import html
 import re
+import zlib
 from pathlib import Path
 
 import pytest
@@ -106,7 +107,7 @@ def test_tags_moves_and_page(monkeypatch):
 
 
 _EMPTY = '<script type="application/octet-stream" id="module"></script>'
-_MODULE = re.compile(r'<script type="application/octet-stream" id="module">([^<]*)</script>')
+_MODULE = re.compile(r'<script type="application/octet-stream" id="module" data-encoding="deflate-raw">([^<]*)</script>')
 
 
 def test_the_page_is_the_program_s(program, monkeypatch):
@@ -126,13 +127,13 @@ def test_the_page_is_the_program_s(program, monkeypatch):
 
 def test_the_page_carries_the_board():
     """The package carries the module (kept in the tabula-replay crate): every page inlines it,
-    base64 of a WebAssembly module."""
+    base64 of a WebAssembly module deflated (raw deflate, which the page's script inflates)."""
     g = next(tabula.read(str(ROOT / "testdata/snr/games.txt")))
     page = g._repr_html_()
     assert page.count(_EMPTY) == 0
     found = _MODULE.search(page)
     assert found, "the page has the module's slot"
-    assert base64.b64decode(found.group(1)).startswith(b"\0asm")
+    assert zlib.decompress(base64.b64decode(found.group(1)), -15).startswith(b"\0asm")
 
 
 def test_bad_paths(tmp_path):

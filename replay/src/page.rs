@@ -35,6 +35,18 @@ table.header th { text-align: left; padding: 1px 12px 1px 0; color: #555; font-w
 .verdict.bad { background: #fde2e0; border: 1px solid #d0021b; }
 main { display: flex; gap: 16px; align-items: flex-start; }
 #board .frame svg { display: block; max-width: 100%; height: auto; }
+#board[data-flipped=true] svg, #analysis[data-flipped=true] #aboard svg { transform: rotate(180deg); }
+#board[data-flipped=true] svg text, #analysis[data-flipped=true] #aboard svg text { transform-box: fill-box; transform-origin: center; transform: rotate(180deg); }
+.tree { font-size: 13px; min-width: 220px; max-width: 300px; }
+#moves .node { cursor: pointer; padding: 0 3px; border-radius: 3px; }
+#moves .node.current { background: #ffe58a; }
+#moves .node:hover { background: #eef; }
+#moves .variation { color: #1f4fa1; }
+.tree #moves { min-width: 0; max-height: 420px; padding: 4px; line-height: 1.6; }
+#paste { width: 100%; height: 60px; font-family: monospace; font-size: 12px; }
+#keys { font-size: 12px; background: #fff; border: 1px solid #ccc; padding: 4px 8px; }
+#keys dt { font-weight: bold; } #keys dd { margin: 0 0 4px 12px; }
+#sgf { width: 100%; height: 90px; font-family: monospace; font-size: 12px; }
 nav { margin: 8px 0; display: flex; gap: 6px; align-items: center; }
 nav button { font-size: 14px; padding: 4px 10px; }
 #where { font-size: 14px; margin-left: 8px; }
@@ -44,9 +56,7 @@ nav button { font-size: 14px; padding: 4px 10px; }
 #moves li:hover { background: #eef; }
 #moves li.current { background: #ffe58a; }
 #moves li.error { color: #b00000; cursor: default; white-space: pre-wrap; }
-#moves li.tried::after { content: '  \\25C6  line tried'; color: #1f6fd1; }
-#tried { margin: 0; padding-left: 18px; font-size: 13px; }
-#tried li { color: #1f4fa1; cursor: pointer; }
+#moves li.variation { white-space: normal; cursor: default; color: #1f4fa1; padding-left: 18px; }
 .pieces button.chosen { background: #1f6fd1; color: #fff; }
 #selftest { font-size: 12px; color: #555; }
 #analysis { border-top: 1px solid #ccc; margin-top: 14px; padding-top: 10px; display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
@@ -75,7 +85,8 @@ const SCRIPT: &str = r#"
   var items = document.querySelectorAll('#moves li[data-i]');
   var where = document.getElementById('where');
   var current = -1;
-  function show(i) {
+  // The frame shown (the board's tree calls it too: a record's position is a node of its main line).
+  function showFrame(i) {
     if (frames.length === 0) return;
     i = Math.max(0, Math.min(frames.length - 1, i));
     if (current >= 0) { frames[current].hidden = true; items[current].classList.remove('current'); }
@@ -89,6 +100,13 @@ const SCRIPT: &str = r#"
     }
     where.textContent = 'position ' + i + ' of ' + (frames.length - 1) + ' \u2014 turn ' + items[i].getAttribute('data-turn');
   }
+  // A frame asked for: the analysis board's tree goes there once it is loaded, else the frame alone.
+  function show(i) {
+    i = Math.max(0, Math.min(frames.length - 1, i));
+    var board = window.tabulaBoard;
+    if (board && board.toFrame) board.toFrame(i);
+    else showFrame(i);
+  }
   document.getElementById('first').addEventListener('click', function () { show(0); });
   document.getElementById('prev').addEventListener('click', function () { show(current - 1); });
   document.getElementById('next').addEventListener('click', function () { show(current + 1); });
@@ -96,59 +114,18 @@ const SCRIPT: &str = r#"
   for (var k = 0; k < items.length; k++) {
     items[k].addEventListener('click', function (e) { show(Number(e.currentTarget.getAttribute('data-i'))); });
   }
+  // The keys step through the record until the board's tree takes them over.
   document.addEventListener('keydown', function (e) {
+    if (window.tabulaBoard && window.tabulaBoard.toFrame) return;
+    var t = e.target;
+    if (t && t.tagName && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
     var to = { ArrowRight: current + 1, ArrowDown: current + 1, ArrowLeft: current - 1, ArrowUp: current - 1,
                Home: 0, End: frames.length - 1 }[e.key];
     if (to !== undefined) { show(to); e.preventDefault(); }
   });
-  // The analysis board follows the frame shown. A line tried on it is kept with the frame it
-  // was tried from (the module's `line`), listed under the record, and played again on the
-  // board when that frame is shown again.
-  var tried = {};
-  var openedAt = -1;
-  function keep() {
-    var st = window.tabulaBoard && window.tabulaBoard.state();
-    if (openedAt < 0 || !st || !st.line) return;
-    if (st.line.length > 0) tried[openedAt] = { line: st.line, last: st.played || '' };
-    else delete tried[openedAt];
-  }
-  function listTried() {
-    var list = document.getElementById('tried');
-    if (!list) return;
-    list.innerHTML = '';
-    for (var k = 0; k < items.length; k++) items[k].classList.toggle('tried', tried[k] !== undefined);
-    Object.keys(tried).forEach(function (k) {
-      var li = document.createElement('li');
-      var n = tried[k].line.length;
-      li.textContent = 'position ' + k + ': ' + n + (n === 1 ? ' move' : ' moves') + ' tried, the last ' + tried[k].last;
-      li.setAttribute('data-frame', k);
-      li.title = 'show this position and the line tried from it';
-      list.appendChild(li);
-    });
-    document.getElementById('tried-label').hidden = Object.keys(tried).length === 0;
-  }
-  function openBoard() {
-    var at = frames[current] && frames[current].getAttribute('data-position');
-    if (at === null || !window.tabulaBoard) return;
-    var kept = tried[current];
-    window.tabulaBoard.open(at, kept ? kept.line : null);
-    openedAt = current;
-  }
-  var shown = show;
-  show = function (i) {
-    keep();
-    shown(i);
-    openBoard();
-    listTried();
-  };
-  window.tabulaOpenShown = openBoard;
-  document.getElementById('tried').addEventListener('click', function (e) {
-    var li = e.target.closest('li[data-frame]');
-    if (li) show(Number(li.getAttribute('data-frame')));
-  });
-  show(Number(document.body.getAttribute('data-start')));
+  showFrame(Number(document.body.getAttribute('data-start')));
+  window.tabulaShowFrame = showFrame;
   window.tabulaShow = show;
-  window.tabulaTried = function () { keep(); return tried; };
   window.tabulaCurrent = function () { return current; };
   if (location.hash === '#selftest') {
     var problems = [];
@@ -216,10 +193,14 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
     out.push_str("<button id=\"prev\" title=\"left arrow\">&lt; previous</button>");
     out.push_str("<button id=\"next\" title=\"right arrow\">next &gt;</button>");
     out.push_str("<button id=\"last\" title=\"End\">&gt;|</button><span id=\"where\"></span></nav>\n");
-    out.push_str("<p id=\"tried-label\" hidden>lines tried beside the record's:</p>\n<ul id=\"tried\"></ul>\n");
     out.push_str("<p id=\"selftest\"></p>\n</div>\n<ol id=\"moves\">\n");
     for (i, frame) in view.frames.iter().enumerate() {
-        let _ = writeln!(out, "<li data-i=\"{i}\" data-turn=\"{}\">{}</li>", frame.turn, escape(&frame.label));
+        let _ = writeln!(
+            out,
+            "<li data-i=\"{i}\" data-node=\"{i}\" data-turn=\"{}\">{}</li>",
+            frame.turn,
+            escape(&frame.label)
+        );
     }
     if let (Some(e), true) = (&view.report.error, broken) {
         let line = (e.line != ErrorInfo::NO_LINE).then(|| format!("line {}", e.line));
@@ -235,7 +216,7 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
     out.push_str("</ol>\n</main>\n");
     let kind = view.report.kind;
     let opened = view.frames.get(start).and_then(|f| f.position.clone());
-    analysis(&mut out, kind, opened.as_deref().unwrap_or(""), "g");
+    analysis(&mut out, kind, opened.as_deref().unwrap_or(""), "g", false);
     out.push_str("<script>");
     out.push_str(SCRIPT);
     out.push_str("</script>\n<script>");
@@ -254,7 +235,7 @@ const REPAIRS_STYLE: &str = "#moves li.repairs { cursor: default; white-space: n
 #repairs { margin: 2px 0; padding-left: 18px; } #repairs li { color: #1f4fa1; cursor: pointer; white-space: pre; }";
 
 /// A click on a suggestion of the list of repairs: the record's frame where it breaks is
-/// shown, the board opened there afresh (a line tried from there is dropped), given the roll
+/// shown, the board opened there afresh (a line tried from there stays in the tree), given the roll
 /// or the view of short notation the breaking move was written with, and the move played: the
 /// script asks the module, as for a move typed.
 const REPAIRS_SCRIPT: &str = r#"
@@ -266,8 +247,6 @@ const REPAIRS_SCRIPT: &str = r#"
     if (!li || !board) return;
     var frame = Number(list.getAttribute('data-frame'));
     window.tabulaShow(frame);
-    var at = document.querySelectorAll('#board .frame')[frame].getAttribute('data-position');
-    if (at !== null) board.open(at);
     var view = list.getAttribute('data-view');
     if (view) board.call({ op: 'view', view: view });
     var dice = list.getAttribute('data-dice');
@@ -341,7 +320,7 @@ pub fn board(kind: &str, position: &str, view: &str) -> String {
         escape(&title),
         escape(&title)
     );
-    analysis(&mut out, kind, position, view);
+    analysis(&mut out, kind, position, view, true);
     out.push_str("<script>");
     out.push_str(BOARD_SCRIPT);
     out.push_str("</script>\n</body>\n</html>\n");
@@ -355,11 +334,39 @@ pub fn board(kind: &str, position: &str, view: &str) -> String {
 #[cfg(not(target_arch = "wasm32"))]
 pub const MODULE: &[u8] = include_bytes!("../module/tabula_web.wasm");
 
-/// `page` (from [`html`] or [`board`]) with the WebAssembly module `wasm` inlined; a page
-/// without the slot is left as it is.
+/// `page` (from [`html`] or [`board`]) with the WebAssembly module `wasm` inlined, compressed
+/// (raw deflate, which the page's script inflates with the browser's own
+/// `DecompressionStream('deflate-raw')`) and in base64; a page without the slot is left as it
+/// is. The module compressed is kept for the process, so that pages written one after another
+/// compress it once.
 pub fn embed_module(page: &str, wasm: &[u8]) -> String {
-    let filled = format!("<script type=\"application/octet-stream\" id=\"module\">{}</script>", base64(wasm));
+    if !page.contains(MODULE_SLOT) {
+        return page.to_owned();
+    }
+    let filled = format!(
+        "<script type=\"application/octet-stream\" id=\"module\" data-encoding=\"deflate-raw\">{}</script>",
+        packed(wasm)
+    );
     page.replacen(MODULE_SLOT, &filled, 1)
+}
+
+/// `wasm` deflated and in base64, computed once for the module a process embeds.
+fn packed(wasm: &[u8]) -> String {
+    use std::io::Write as _;
+    use std::sync::Mutex;
+    static LAST: Mutex<Option<(Vec<u8>, String)>> = Mutex::new(None);
+    let mut last = LAST.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((bytes, text)) = last.as_ref() {
+        if bytes == wasm {
+            return text.clone();
+        }
+    }
+    let mut encoder = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
+    // Writing into a vector cannot fail.
+    let deflated = encoder.write_all(wasm).and_then(|()| encoder.finish()).unwrap_or_default();
+    let text = base64(&deflated);
+    *last = Some((wasm.to_vec(), text.clone()));
+    text
 }
 
 /// Standard base64 with padding.
@@ -381,16 +388,46 @@ fn base64(bytes: &[u8]) -> String {
 }
 
 /// The analysis panel: the board, the fixed element ids of `docs/page.md`, the module slot.
-fn analysis(out: &mut String, kind: &str, position: &str, view: &str) {
-    let _ = write!(
+/// A page of the board alone (`standalone`, [`board`]) has the board's own `#board` around it,
+/// the tree of moves tried (`#moves`), paste, the link and the keys' help; a replay page has
+/// its record's `#board` and `#moves`, and flips both boards.
+fn analysis(out: &mut String, kind: &str, position: &str, view: &str, standalone: bool) {
+    let _ = writeln!(
         out,
-        "<section id=\"analysis\" data-game=\"{}\" data-position=\"{}\" data-view=\"{}\">\n<div id=\"aboard\"></div>\n\
-         <div class=\"panel\">\n<p><input id=\"move\" type=\"text\" placeholder=\"a move; Enter plays it\" \
-         autocomplete=\"off\" spellcheck=\"false\"> <button id=\"play\">play</button> <button id=\"undo\">undo</button></p>\n",
+        "<section id=\"analysis\" data-game=\"{}\" data-position=\"{}\" data-view=\"{}\">",
         escape(kind),
         escape(position),
         escape(view)
     );
+    if standalone {
+        out.push_str(
+            "<div id=\"board\" data-flipped=\"false\"><div id=\"aboard\"></div></div>\n<div class=\"tree\">\
+             <p>moves <button id=\"flip\" title=\"turn the board\">flip</button> <button id=\"link\" \
+             title=\"copy a link to this board, its moves and the move shown\">link</button> <button id=\"help\" \
+             title=\"the keys\">?</button> <span id=\"copied\"></span></p>\n{KEYS}\
+             <div id=\"moves\"></div>\n<p><textarea id=\"paste\" placeholder=\"paste a record or a position\" \
+             spellcheck=\"false\"></textarea><br><button id=\"load\">load</button></p>\n</div>\n"
+                .replace("{KEYS}", KEYS)
+                .as_str(),
+        );
+    } else {
+        out.push_str("<div id=\"aboard\"></div>\n");
+    }
+    out.push_str(
+        "<div class=\"panel\">\n<p><input id=\"move\" type=\"text\" placeholder=\"a move; Enter plays it\" \
+         autocomplete=\"off\" spellcheck=\"false\"> <button id=\"play\">play</button> <button id=\"undo\">undo</button>",
+    );
+    if !standalone {
+        out.push_str(
+            " <button id=\"flip\" title=\"turn the boards\">flip</button> <button id=\"link\" title=\"copy a link to \
+             this page's moves tried and the move shown\">link</button> <button id=\"help\" title=\"the keys\">?</button> \
+             <span id=\"copied\"></span>",
+        );
+    }
+    out.push_str("</p>\n");
+    if !standalone {
+        out.push_str(KEYS);
+    }
     match kind {
         "arimaa" => {
             out.push_str(
@@ -415,14 +452,25 @@ fn analysis(out: &mut String, kind: &str, position: &str, view: &str) {
     out.push_str(
         " <span id=\"pending-label\">pending</span> <code id=\"pending\"></code></p>\n<div id=\"error\"></div>\n\
          <p id=\"note\"></p>\n<p>legal moves (<span id=\"legal-count\">0</span>)</p>\n<ul id=\"legal\"></ul>\n\
-         <p>the line tried, as a record <code>tabula check</code> reads:</p>\n<textarea id=\"record\" readonly></textarea>\n\
-         </div>\n",
+         <p>the line tried, as a record <code>tabula check</code> reads:</p>\n<textarea id=\"record\" readonly></textarea>\n",
     );
+    if standalone && kind == "backgammon" {
+        out.push_str(
+            "<p>every line tried, as one GNU Backgammon <code>.sgf</code> game with its variations:</p>\n\
+             <textarea id=\"sgf\" readonly></textarea>\n",
+        );
+    }
+    out.push_str("</div>\n");
     out.push_str(MODULE_SLOT);
     out.push_str("\n</section>\n");
 }
 
 const BOARD_SCRIPT: &str = include_str!("page_board.js");
+
+/// The keys' help of a board page, shown by `?`.
+const KEYS: &str = "<dl id=\"keys\" hidden><dt>&larr; &rarr;</dt><dd>one move back, forward</dd>\
+<dt>Home End</dt><dd>the start, the end of the line</dd><dt>&uarr; &darr;</dt><dd>the previous, next variation \
+at this move</dd><dt>?</dt><dd>this help</dd><dd>(not while typing in a field)</dd></dl>\n";
 
 #[cfg(test)]
 mod tests {
@@ -442,7 +490,28 @@ mod tests {
         assert!(board("backgammon", "", "g").contains("id=\"dice\""));
         assert!(page.contains("'wasm-unsafe-eval'") && page.contains("default-src 'none'"));
         let filled = embed_module(&page, b"\0asm");
-        assert!(filled.contains("id=\"module\">AGFzbQ==</script>"));
+        let text = filled.split("data-encoding=\"deflate-raw\">").nth(1).and_then(|s| s.split('<').next());
+        let deflated = text.map(base64_decoded).unwrap_or_default();
+        let mut inflated = Vec::new();
+        let read = std::io::Read::read_to_end(&mut flate2::read::DeflateDecoder::new(&deflated[..]), &mut inflated);
+        assert!(read.is_ok() && inflated == b"\0asm", "{filled}");
+    }
+
+    fn base64_decoded(text: &str) -> Vec<u8> {
+        const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut bits = 0u32;
+        let mut n = 0;
+        let mut out = Vec::new();
+        for c in text.bytes().filter(|&c| c != b'=') {
+            let v = ABC.iter().position(|&a| a == c).unwrap_or(0) as u32;
+            bits = bits << 6 | v;
+            n += 6;
+            if n >= 8 {
+                n -= 8;
+                out.push((bits >> n) as u8);
+            }
+        }
+        out
     }
 
     fn broken_short_game(suggestions: Option<Vec<Suggestion>>) -> GameView {

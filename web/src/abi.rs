@@ -61,6 +61,16 @@ pub fn answer(request: &[u8]) -> Value {
         }
     };
     let text = |key: &str| req.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
+    let refused = |e: tabula_replay::Refusal| json!({"error": {"kind": e.kind, "message": e.message, "candidates": e.candidates, "suggestions": e.suggestions}});
+    // The requests that leave the board as it is.
+    match text("op").as_str() {
+        "read" => return crate::read_pasted(&text("game"), &text("text"), &text("view")).unwrap_or_else(refused),
+        "sgf" => {
+            let tree = req.get("tree").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            return crate::sgf_tree(&text("position"), tree).map_or_else(refused, |sgf| json!({ "sgf": sgf }));
+        }
+        _ => {}
+    }
     SESSION.with_borrow_mut(|session| {
         if text("op") == "open" {
             match Session::open(&text("game"), &text("position"), &text("view")) {

@@ -18,6 +18,8 @@
 //! | `view` | `view` | Arimaa: the view of short notation (`g`, `s`, `n`) |
 //! | `undo` | | takes back the piece placed or the steps pending, else the last move |
 //! | `turns` | | Arimaa: every legal whole turn (on request only: there can be many) |
+//! | `read` | `game`, `text`, `view` | a text pasted: a position, or a record's first game ([`read_pasted`]): `{start, line}`, the board kept as it is |
+//! | `sgf` | `position`, `tree` | backgammon: the tree of lines tried as one `.sgf` game with variations ([`sgf_tree`]): `{sgf}`, the board kept as it is |
 //!
 //! The answer is the board's state ([`Session::state`]): `position`, `played`, `short`,
 //! `error` (`{kind, message, candidates, suggestions}` or null: `suggestions` the legal moves nearest to a refused one), `legal` (the moves to list), `pending`,
@@ -42,6 +44,7 @@ use tabula_replay::Refusal;
 pub mod abi;
 
 /// The board of one game and what is being tried on it.
+#[derive(Clone)]
 enum Game {
     Arimaa(Arimaa),
     Backgammon(Backgammon),
@@ -49,6 +52,7 @@ enum Game {
 }
 
 /// An Arimaa board, the view of short notation, and the steps of the turn being clicked.
+#[derive(Clone)]
 struct Arimaa {
     /// The position the board was opened at; empty for the empty board (Gold to set up).
     start: String,
@@ -64,6 +68,7 @@ struct Arimaa {
 }
 
 /// A backgammon board, the match around it, the roll, and the checker moves clicked for it.
+#[derive(Clone)]
 struct Backgammon {
     /// Whether the line is written as a `.mat` game: opened at the start with no match given
     /// (a `.mat` game starts at the opening); else it is an `.sgf` game with a set-up node.
@@ -83,6 +88,7 @@ struct Backgammon {
 }
 
 /// A Stones and Rivers board and the intersections clicked toward a turn.
+#[derive(Clone)]
 struct Stones {
     start: String,
     board: StonesBoard,
@@ -414,6 +420,122 @@ impl Session {
         state["error"] = error.unwrap_or(Value::Null);
         state["line"] = self.line();
         state
+    }
+}
+
+/// A text pasted into the page (the `read` request) on a board of `game`: a position the game
+/// reads (`{start, line: []}`), else a record read by the program's readers, its first game
+/// (`{start, line}`: the position it starts at and its moves as [`Session::replay`] takes them).
+///
+/// # Errors
+/// The text is neither; the record is of another game; its game does not check `ok` (the
+/// program's verdict and message).
+pub fn read_pasted(game: &str, text: &str, view: &str) -> Result<Value, Refusal> {
+    use std::ops::ControlFlow;
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(bad("nothing to read: paste a record or a position"));
+    }
+    let as_position = Session::open(game, trimmed, view);
+    if as_position.is_ok() {
+        return Ok(json!({"start": trimmed, "line": []}));
+    }
+    let mut first = None;
+    let read = tabula_replay::read::games_in("pasted", trimmed.as_bytes(), &mut |g| {
+        first = Some(g);
+        ControlFlow::Break(())
+    });
+    if let Err(e) = read {
+        return Err(bad(e.to_string()));
+    }
+    let Some(found) = first else {
+        return Err(as_position.err().unwrap_or_else(|| bad("no game in the text")));
+    };
+    let report = &found.report;
+    if report.verdict != tabula_replay::Verdict::Ok {
+        // Not a record: the position's refusal says more than an unreadable record's.
+        if report.verdict == tabula_replay::Verdict::Unreadable && report.turns == 0 {
+            if let Err(e) = as_position {
+                let why = report.error.as_ref().map_or_else(String::new, |e| e.message.clone());
+                return Err(Refusal::syntax(format!(
+                    "neither a position nor a record: as a position, {}; as a record, {why}",
+                    e.message
+                )));
+            }
+        }
+        let why = report.error.as_ref().map_or_else(String::new, |e| {
+            let token = if e.token.is_empty() { String::new() } else { format!(" `{}`", e.token) };
+            format!(": line {}, move {}{token}: {}", e.line, e.turn, e.message)
+        });
+        return Err(Refusal::illegal(format!("the record's game {} is {}{why}", report.game, report.verdict.as_str())));
+    }
+    if report.kind != game {
+        return Err(bad(format!("a record of {}, not of {game}: open it on a {} board", report.kind, report.kind)));
+    }
+    let line = found.line().ok_or_else(|| bad("the record cannot be read as a line"))?;
+    let start = line.start;
+    let line: Vec<Value> = line
+        .moves
+        .into_iter()
+        .map(|(text, dice)| match dice {
+            Some(d) => json!({"text": text, "dice": d}),
+            None => json!({"text": text}),
+        })
+        .collect();
+    Ok(json!({"start": start, "line": line}))
+}
+
+/// The tree of lines tried on a backgammon board at `position` (the `sgf` request: `tree` a list
+/// of `{m, d, k}`, the move, its roll and the moves after it, the first the line's continuation)
+/// as one GNU Backgammon `.sgf` game with its variations: the main line's game (its match, set-up
+/// node and result), each other line a variation where it leaves the one it branches from.
+/// Moves that do not play are left out.
+pub fn sgf_tree(position: &str, tree: &[Value]) -> Result<String, Refusal> {
+    let session = Session::open("backgammon", position, "")?;
+    // The main line's record gives the header and the set-up node.
+    let mut main = Vec::new();
+    let mut at = tree;
+    while let Some(first) = at.first() {
+        main.push(json!({"text": first.get("m"), "dice": first.get("d")}));
+        at = first.get("k").and_then(Value::as_array).map_or(&[], Vec::as_slice);
+    }
+    let mut whole = Session::open("backgammon", position, "")?;
+    whole.replay(&main);
+    let Game::Backgammon(b) = &whole.game else { return Err(bad("not a backgammon board")) };
+    let record = b.board.sgf(&b.state);
+    let head: Vec<&str> = record.lines().take(2).collect();
+    let mut out = head.join("\n").trim_end_matches(')').to_owned();
+    // The result is the main line's, written in the first node; the header's `(` opens the game.
+    write_nodes(&session, tree, &mut out);
+    out.push_str(")\n");
+    Ok(out)
+}
+
+/// The nodes of `items` played on `session`'s board: one node each along a single line, each
+/// of several in its own parenthesised variation.
+fn write_nodes(session: &Session, items: &[Value], out: &mut String) {
+    let many = items.len() > 1;
+    for item in items {
+        let mut next = Session { game: session.game.clone(), played: String::new(), short: String::new(), error: None };
+        next.replay(&[json!({"text": item.get("m"), "dice": item.get("d")})]);
+        let Game::Backgammon(b) = &next.game else { return };
+        if next.error.is_some() {
+            continue;
+        }
+        // The node of the play just made: the last of the line's record.
+        let record = b.board.sgf(&b.state);
+        let node = record.trim_end().trim_end_matches(')').rsplit('\n').next().unwrap_or_default().to_owned();
+        if many {
+            out.push_str("\n(");
+        } else {
+            out.push('\n');
+        }
+        out.push_str(&node);
+        let kids = item.get("k").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+        write_nodes(&next, kids, out);
+        if many {
+            out.push(')');
+        }
     }
 }
 
@@ -1048,6 +1170,80 @@ mod tests {
         again.replay(&line);
         assert_eq!(again.state()["position"], got["position"]);
         assert_eq!(again.state()["record"], got["record"]);
+    }
+
+    #[test]
+    fn a_pasted_record_or_position_is_a_line_and_garbage_is_refused() {
+        let got = read_pasted("stones-and-rivers", "[Game \"x\"]\nSq - D5, FN\nCr - D10, FN\n", "");
+        let got = got.unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(got["line"][0]["text"], "Sq - D5, FN", "{got}");
+        assert_eq!(got["line"].as_array().map(Vec::len), Some(2));
+        let mat = std::fs::read_to_string("../testdata/backgammon/matches/galaxy_5pt.mat").unwrap_or_default();
+        let got = read_pasted("backgammon", &mat, "").unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!((got["line"][0]["text"].as_str(), got["line"][0]["dice"].as_str()), (Some("13/10 8/2"), Some("63")));
+        let mut s = Session::open("backgammon", "", "").unwrap_or_else(|e| panic!("{e:?}"));
+        s.replay(got["line"].as_array().map_or(&[][..], Vec::as_slice));
+        assert!(s.error.is_none());
+        let got = read_pasted("backgammon", "4HPwATDgc/ABMA", "").unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(got["start"], "4HPwATDgc/ABMA");
+        assert!(read_pasted("arimaa", "no record at all", "g").is_err());
+        assert!(read_pasted("arimaa", &mat, "g").is_err_and(|e| e.message.contains("backgammon")));
+    }
+
+    /// The line `read_pasted` gives `text` on a board of `game`, played again on a board opened
+    /// at its start: the moves played, and the board's position at the end.
+    fn pasted(game: &str, text: &str) -> (usize, String) {
+        let got = read_pasted(game, text, "g").unwrap_or_else(|e| panic!("{game}: {e:?}"));
+        let line = got["line"].as_array().cloned().unwrap_or_default();
+        let mut s =
+            Session::open(game, got["start"].as_str().unwrap_or_default(), "g").unwrap_or_else(|e| panic!("{e:?}"));
+        s.replay(&line);
+        assert!(s.error.is_none(), "{game}: {:?}", s.error);
+        (line.len(), s.state()["position"].as_str().unwrap_or_default().to_owned())
+    }
+
+    #[test]
+    fn every_kind_of_text_the_program_reads_pastes() {
+        use std::ops::ControlFlow;
+        // A gnubg .sgf match: its first game.
+        let sgf = std::fs::read_to_string("../testdata/backgammon/sgf/galaxy_3pt.sgf").unwrap_or_default();
+        assert!(pasted("backgammon", &sgf).0 > 4);
+        // An XGID and a gnubg ID: positions, no moves.
+        let xgid = "XGID=bA--A---b---------AAcb-aa-:0:-1:1:16:6:8:2:0:10";
+        assert_eq!(read_pasted("backgammon", xgid, "").map(|v| v["start"].clone()), Ok(json!(xgid)));
+        // Arimaa: a move list, a position, a game of short notation (the library's writer's).
+        let mut first = None;
+        let read = tabula_replay::read::for_each_arimaa_record(
+            std::path::Path::new("../testdata/arimaa/random_games.tsv"),
+            &mut |r| {
+                first = Some(r);
+                ControlFlow::Break(())
+            },
+        );
+        assert!(read.is_ok());
+        let record = first.unwrap_or_else(|| panic!("a game"));
+        let list = String::from_utf8_lossy(&record.movelist).replace("\\n", "\n");
+        let (n, end) = pasted("arimaa", &list);
+        assert!(n > 2, "{list}");
+        let (short, error) = tabula_replay::arimaa::convert::long_to_short(&record.as_record(), View::Silver);
+        assert!(error.is_none());
+        assert_eq!(pasted("arimaa", &short), (n, end.clone()), "{short}");
+        assert_eq!(pasted("arimaa", &end), (0, end.clone()));
+        // Stones and Rivers: a position.
+        let start = StonesBoard::new().position_text();
+        assert_eq!(pasted("stones-and-rivers", &start), (0, start));
+    }
+
+    #[test]
+    fn a_backgammon_tree_is_one_sgf_game_with_its_variations() {
+        let tree = json!([
+            {"m": "8/5 6/5", "d": "31", "k": [{"m": "24/22 13/9", "d": "42"}, {"m": "13/9 13/11", "d": "42"}]},
+            {"m": "13/7 8/7", "d": "61"}
+        ]);
+        let sgf = sgf_tree("", tree.as_array().map_or(&[][..], Vec::as_slice)).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(sgf.starts_with("(;FF[4]GM[6]") && sgf.ends_with(")\n"), "{sgf}");
+        assert_eq!(sgf.matches('(').count(), 5, "{sgf}");
+        assert_eq!(sgf.matches(";B[").count() + sgf.matches(";W[").count(), 4, "{sgf}");
     }
 
     #[test]

@@ -570,58 +570,99 @@ test('replay pages are analysis boards opened at the position shown, and pass th
   }
 });
 
-test('replay pages keep the line tried beside the record: stepping the record away and back shows it again, undone move by move', async () => {
+test('replay pages: moves tried are variations of the record listed in #moves, kept while the record is stepped, with the keys, the link and flip', async () => {
   const cases = [
     ['backgammon', 'testdata/backgammon/matches/galaxy_5pt.mat', '2'],
     ['stones-and-rivers', 'testdata/snr/games.txt', 'cr-win-1'],
+    ['arimaa', 'testdata/arimaa/random_games.tsv', '900005'],
   ];
+  const current = (page) => page.$eval('#moves .current', (e) => e.getAttribute('data-node'));
+  const key = async (page, name) => {
+    await page.evaluate(() => document.activeElement && document.activeElement.blur());
+    await page.keyboard.press(name);
+  };
   for (const [kind, file, game] of cases) {
     const { url } = writePage(`replay-tried-${kind}.html`, ['replay', join(root, file), '--game', game, '--format', 'html', '--turn', '4']);
     const page = await open(url);
     const frame = await page.evaluate(() => window.tabulaCurrent());
+    const frames = await page.$$eval('#board .frame', (l) => l.length);
     const opened = await text(page, 'position');
-    if (kind === 'backgammon') {
-      await page.fill('#dice', '31');
-      await page.press('#dice', 'Enter');
-    }
+    assert.equal(await current(page), String(frame), `${kind}: the record's position shown is the current node`);
     const tried = [];
     for (let k = 0; k < 2; k++) {
-      const move = await page.$eval('#legal li', (l) => l.getAttribute('data-move'));
-      await page.click('#legal li >> nth=0');
-      assert.equal(await text(page, 'error'), '', kind);
-      tried.push({ move, position: await text(page, 'position') });
       if (kind === 'backgammon') {
-        await page.fill('#dice', '42');
+        await page.fill('#dice', ['31', '42'][k]);
         await page.press('#dice', 'Enter');
       }
+      if (kind === 'arimaa') {
+        // A whole turn: the first legal turn of the list.
+        await page.click('#turns');
+      }
+      const list = kind === 'arimaa' ? '#legal li' : '#legal li';
+      const move = await page.$eval(list, (l) => l.getAttribute('data-move'));
+      if (kind === 'arimaa') await type(page, move, 'arimaa');
+      else await page.click(`${list} >> nth=0`);
+      assert.equal(await text(page, 'error'), '', kind);
+      tried.push({ move, position: await text(page, 'position') });
     }
-    // The record's navigation: the next frame, and the one after.
+    assert.equal(await current(page), `${frame}.1.2`, `${kind}: the variation leaves the record at its position ${frame}`);
+    assert.equal(await page.$$eval('#moves li.variation', (l) => l.length), 1);
+    assert.equal(await page.$$eval('#moves li.variation [data-node]', (l) => l.length), 2);
+    // The record's navigation and keys: the variation stays listed.
     await page.click('#next');
     await page.click('#next');
+    assert.equal(await current(page), String(frame + 2));
     assert.notEqual(await text(page, 'position'), tried[1].position);
-    const listed = await page.$$eval('#tried li', (l) => l.map((e) => e.getAttribute('data-frame')));
-    assert.deepEqual(listed, [String(frame)], `${kind}: the line tried is listed under the record`);
-    assert.equal(await page.$$eval('#moves li.tried', (l) => l.length), 1);
-    if (kind === 'backgammon') await page.screenshot({ path: join(artefacts, 'replay-tried.png'), fullPage: true });
-    // Back to the frame it was tried from: the line is on the board again.
-    await page.click('#prev');
-    await page.click('#prev');
-    assert.equal(await page.evaluate(() => window.tabulaCurrent()), frame);
+    await key(page, 'ArrowLeft');
+    await key(page, 'ArrowLeft');
+    assert.equal(await current(page), String(frame));
+    assert.equal(await text(page, 'position'), opened);
+    await key(page, 'ArrowRight');
+    assert.equal(await current(page), String(frame + 1));
+    await key(page, 'ArrowDown');
+    assert.equal(await current(page), `${frame}.1.1`, `${kind}: ArrowDown goes to the variation beside the record's move`);
+    await key(page, 'ArrowUp');
+    assert.equal(await current(page), String(frame + 1));
+    await key(page, 'ArrowDown');
+    await key(page, 'ArrowRight');
     assert.equal(await text(page, 'position'), tried[1].position, `${kind}: the line tried is shown again`);
+    await key(page, 'Home');
+    assert.equal(await current(page), '0');
+    await key(page, 'End');
+    assert.equal(await current(page), String(frames - 1));
+    await page.click(`#moves span[data-node="${frame}.1.2"]`);
+    assert.equal(await page.evaluate(() => window.tabulaCurrent()), frame);
+    assert.equal(await text(page, 'position'), tried[1].position);
     assert.equal(await text(page, 'played'), tried[1].move);
     const [report] = check(await text(page, 'record'), `replay-tried-${kind}-line.txt`);
     assert.equal(report.verdict, 'ok', JSON.stringify(report));
     assert.equal(report.turns, 2);
+    if (kind === 'backgammon') await page.screenshot({ path: join(artefacts, 'replay-tried.png'), fullPage: true });
+    // Undo takes the last move tried back out of the tree.
     await page.click('#undo');
     assert.equal(await text(page, 'position'), tried[0].position);
-    // From another frame, by the list of lines tried.
-    await page.click('#last');
-    await page.click(`#tried li[data-frame="${frame}"]`);
-    assert.equal(await text(page, 'position'), tried[0].position, `${kind}: the line tried, one move taken back`);
-    await page.click('#undo');
-    assert.equal(await text(page, 'position'), opened);
-    await page.click('#next');
-    assert.deepEqual(await page.$$eval('#tried li', (l) => l.length), 0, 'a line taken back to its start is no longer kept');
+    assert.equal(await current(page), `${frame}.1.1`);
+    assert.equal(await page.$$eval('#moves li.variation [data-node]', (l) => l.length), 1);
+    // The link, in a fresh page: the same tree and move.
+    await page.click('#link');
+    const link = await page.$eval('#link', (e) => e.getAttribute('data-link'));
+    const again = await open(link);
+    assert.equal(await current(again), `${frame}.1.1`);
+    assert.equal(await text(again, 'position'), tried[0].position);
+    assert.equal(await again.evaluate(() => window.tabulaCurrent()), frame);
+    assert.deepEqual(again.problems, []);
+    await again.close();
+    // Flip turns both boards.
+    await page.click('#flip');
+    assert.equal(await page.$eval('#board', (e) => e.getAttribute('data-flipped')), 'true');
+    if (kind === 'stones-and-rivers') {
+      // The record's own move, played from its position, goes on along the record.
+      await page.click(`#moves li[data-i="${frame}"]`);
+      const label = await page.$eval(`#moves li[data-i="${frame + 1}"]`, (e) => e.textContent);
+      await type(page, label.replace(/^\d+\. /, ''), 'stones');
+      assert.equal(await current(page), String(frame + 1), `${label}: the record's next position`);
+      assert.equal(await page.$$eval('#moves li.variation [data-node]', (l) => l.length), 1, 'no variation more');
+    }
     assert.deepEqual(page.problems, []);
     await page.close();
   }

@@ -365,6 +365,20 @@ pub(crate) fn after_plays(
     (plays.is_none_or(|n| n <= count)).then_some(board)
 }
 
+/// The plays of a game read, in standard notation, each with its roll (`31`, the higher die
+/// first), as the replay of `tabula check` judged them legal: a line for the analysis page.
+pub(crate) fn plays_with_rolls(source: &std::sync::Arc<str>, found: &super::show::Found) -> Vec<(String, String)> {
+    let mut plays = Vec::new();
+    let mut observe = |r: super::verify::Replayed<'_>| {
+        let Some((before, play)) = &r.play else { return };
+        let super::mat::ActionKind::Roll { dice: (a, b) } = r.action.kind else { return };
+        plays.push((tabula_notation::backgammon::write_play(before, play), format!("{}{}", a.max(b), a.min(b))));
+    };
+    let id = found.report.game.clone();
+    super::verify::verify_game_with(source, id, &found.game, found.written, Some(&mut observe));
+    plays
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
