@@ -358,8 +358,9 @@ pub(crate) fn match_format(format: Option<Format>) -> Option<MatchFile> {
 const POSITIONS_BATCH: usize = 256;
 
 /// What [`read_positions`] hands on for each game: its report, as `tabula check` gives it, and
-/// its positions (none for a record that cannot be read).
-pub(crate) type Positioned = (GameReport, Vec<crate::position_row::PositionRow>);
+/// its positions (none for a record that cannot be read), and what the record says about it
+/// besides its moves.
+pub(crate) type Positioned = (GameReport, Vec<crate::position_row::PositionRow>, crate::game_meta::GameMeta);
 
 /// A game waiting for its positions to be worked out.
 enum Waiting {
@@ -373,16 +374,23 @@ enum Waiting {
 impl Waiting {
     fn positions(self, source: &Arc<str>) -> Positioned {
         match self {
-            Waiting::Arimaa(r) => crate::arimaa::positions::positions(&r.as_record()),
+            Waiting::Arimaa(r) => {
+                let (report, rows) = crate::arimaa::positions::positions(&r.as_record());
+                (report, rows, r.meta())
+            }
             Waiting::Backgammon(report, kept) => {
+                let meta = kept.meta();
                 let rows = match kept.rows {
                     Some(rows) => rows.finish(&report),
                     None => crate::backgammon::positions::positions(source, &report, &kept.game, kept.written),
                 };
-                (report, rows)
+                (report, rows, meta)
             }
-            Waiting::StonesRivers(r) => crate::stones_rivers::positions::positions(source, &r),
-            Waiting::Report(report) => (report, Vec::new()),
+            Waiting::StonesRivers(r) => {
+                let (report, rows) = crate::stones_rivers::positions::positions(source, &r);
+                (report, rows, r.meta())
+            }
+            Waiting::Report(report) => (report, Vec::new(), crate::game_meta::GameMeta::default()),
         }
     }
 }

@@ -1,0 +1,330 @@
+//! `tabula index`: the records of an archive into the database, a file a transaction.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use rusqlite::{params, OptionalExtension, Transaction};
+use serde::Serialize;
+
+use super::{dice_number, side_number, sqlite_error, Database, DatabaseError};
+use crate::archive::{file_positions, PositionsSummary};
+use crate::game_meta::GameMeta;
+use crate::input::{self, Entry};
+use crate::position_row::PositionRow;
+use crate::report::{GameReport, GameResult, Verdict};
+
+/// Move texts remembered with their ids while indexing; past this many the memory is cleared,
+/// so that it does not grow with the archive.
+const MOVE_CACHE: usize = 1 << 18;
+
+/// What a run of [`index`] did (`tabula index --jsonl`'s object: counts of this run).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct IndexSummary {
+    /// Files read and indexed (new or changed).
+    pub files: usize,
+    /// Files passed over: indexed before with the same content.
+    pub skipped: usize,
+    /// Files indexed before whose content changed: their old games replaced by the new.
+    pub replaced: usize,
+    /// Distinct games added.
+    pub games: usize,
+    /// Records of a game the database held already (or that came twice): a source added.
+    pub copies: usize,
+    /// Positions added.
+    pub positions: usize,
+    /// Games read that are not `ok` (indexed all the same).
+    #[serde(skip)]
+    pub not_ok: usize,
+    /// Paths and files that could not be read (`path: why`); such a file is not indexed.
+    #[serde(skip)]
+    pub problems: Vec<String>,
+}
+
+impl IndexSummary {
+    /// The JSON object of `tabula index --jsonl`.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise a summary: {e}\"}}"))
+    }
+}
+
+/// Indexes every record under `paths` (files and folders, as `tabula check` reads them) into
+/// the database at `db_path` (made when missing), with `jobs` worker threads (default: one per
+/// core). A file indexed before with the same content is passed over; one whose content
+/// changed has its games replaced. Each file is one transaction. Standard input cannot be
+/// indexed (a problem).
+///
+/// # Errors
+/// The database cannot be opened or written (a path that cannot be read is a problem of the
+/// summary, not an error).
+pub fn index(db_path: &Path, paths: &[PathBuf], jobs: Option<usize>) -> Result<IndexSummary, DatabaseError> {
+    let mut db = Database::create(db_path)?;
+    match jobs {
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|_| DatabaseError::Threads(n))?;
+            pool.install(|| db.index(paths))
+        }
+        None => db.index(paths),
+    }
+}
+
+/// The winner of a game as a side number (0: Gold, the left column, Square).
+fn winner_number(result: Option<&GameResult>) -> Option<i64> {
+    match result? {
+        GameResult::Arimaa { winner, .. } => Some(i64::from(*winner == "s")),
+        GameResult::Backgammon { winner, .. } => Some(i64::from(*winner)),
+        GameResult::StonesRivers("Sq") => Some(0),
+        GameResult::StonesRivers("Cr") => Some(1),
+        GameResult::StonesRivers(_) => None,
+    }
+}
+
+/// XXH3-128 of a file's bytes, as 32 hex digits, and its length.
+fn content_hash(path: &Path) -> std::io::Result<(String, u64)> {
+    let mut file = std::fs::File::open(path)?;
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut buffer = vec![0u8; 1 << 16];
+    let mut len = 0u64;
+    loop {
+        let n = match file.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        hasher.update(&buffer[..n]);
+        len += n as u64;
+    }
+    Ok((format!("{:032x}", hasher.digest128()), len))
+}
+
+/// What one file's transaction did.
+#[derive(Default)]
+struct FileCounts {
+    games: usize,
+    copies: usize,
+    positions: usize,
+    not_ok: usize,
+}
+
+impl Database {
+    /// [`index`] on an open database, in the current thread pool.
+    fn index(&mut self, paths: &[PathBuf]) -> Result<IndexSummary, DatabaseError> {
+        let mut summary = IndexSummary::default();
+        let mut moves: HashMap<String, i64> = HashMap::new();
+        for entry in input::walk(paths) {
+            let (path, named) = match entry {
+                Entry::File { path, named, .. } => (path, named),
+                Entry::Stdin => {
+                    summary.problems.push("-: standard input cannot be indexed: give files or folders".to_owned());
+                    continue;
+                }
+                Entry::Problem { path, problem } => {
+                    summary.problems.push(format!("{}: {problem}", path.display()));
+                    continue;
+                }
+            };
+            let (hash, bytes) = match content_hash(&path) {
+                Ok(h) => h,
+                Err(e) => {
+                    summary.problems.push(format!("{}: cannot read: {e}", path.display()));
+                    continue;
+                }
+            };
+            let name = path.display().to_string();
+            let fail = |error| sqlite_error(&self.file, error);
+            let known: Option<(i64, String)> = self
+                .conn
+                .query_row("SELECT id, hash FROM files WHERE path = ?1", [&name], |r| Ok((r.get(0)?, r.get(1)?)))
+                .optional()
+                .map_err(fail)?;
+            if known.as_ref().is_some_and(|(_, h)| *h == hash) {
+                summary.skipped += 1;
+                continue;
+            }
+            let file = self.file.clone();
+            let tx = self
+                .conn
+                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+                .map_err(|e| sqlite_error(&file, e))?;
+            let file_id = match &known {
+                Some((id, _)) => {
+                    remove_file_games(&tx, *id).map_err(|e| sqlite_error(&file, e))?;
+                    tx.execute("UPDATE files SET hash = ?1, bytes = ?2 WHERE id = ?3", params![hash, bytes as i64, id])
+                        .map_err(|e| sqlite_error(&file, e))?;
+                    *id
+                }
+                None => {
+                    tx.execute("INSERT INTO files(path, hash, bytes) VALUES (?1, ?2, ?3)", params![name, hash, bytes as i64])
+                        .map_err(|e| sqlite_error(&file, e))?;
+                    tx.last_insert_rowid()
+                }
+            };
+            let mut read = PositionsSummary::default();
+            let mut counts = FileCounts::default();
+            let mut failed = None;
+            let mut seq = 0i64;
+            let _ = file_positions(&path, named, None, &mut read, &mut |report, rows, meta| {
+                seq += 1;
+                match add_game(&tx, file_id, seq, report, rows, meta, &mut moves, &mut counts) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => {
+                        failed = Some(e);
+                        ControlFlow::Break(())
+                    }
+                }
+            });
+            if let Some(e) = failed {
+                return Err(sqlite_error(&file, e));
+            }
+            if !read.problems.is_empty() {
+                // A file read in part is not indexed: its transaction is rolled back, and with it
+                // the moves it added.
+                drop(tx);
+                moves.clear();
+                summary.problems.extend(read.problems);
+                continue;
+            }
+            tx.commit().map_err(|e| sqlite_error(&file, e))?;
+            summary.files += 1;
+            summary.replaced += usize::from(known.is_some());
+            summary.games += counts.games;
+            summary.copies += counts.copies;
+            summary.positions += counts.positions;
+            summary.not_ok += counts.not_ok;
+        }
+        // Fold the write-ahead log into the file now that the run is over.
+        let _ = self.conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)");
+        Ok(summary)
+    }
+}
+
+/// Removes the sources of the file `file_id`, and the games left with no source with their
+/// positions and players; a game kept by another source gets its verdict from those left.
+fn remove_file_games(tx: &Transaction<'_>, file_id: i64) -> rusqlite::Result<()> {
+    let games: Vec<i64> = {
+        let mut stmt = tx.prepare("SELECT DISTINCT game FROM sources WHERE file = ?1")?;
+        let rows = stmt.query_map([file_id], |r| r.get(0))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    tx.execute("DELETE FROM sources WHERE file = ?1", [file_id])?;
+    for game in games {
+        let left: i64 = tx.query_row("SELECT count(*) FROM sources WHERE game = ?1", [game], |r| r.get(0))?;
+        if left > 0 {
+            tx.execute(
+                "UPDATE games SET verdict = CASE WHEN EXISTS (SELECT 1 FROM sources WHERE game = ?1 AND verdict = 'ok') \
+                 THEN 'ok' ELSE (SELECT verdict FROM sources WHERE game = ?1 ORDER BY file, seq LIMIT 1) END WHERE id = ?1",
+                [game],
+            )?;
+            continue;
+        }
+        let keys: Vec<u8> = tx.query_row("SELECT keys FROM games WHERE id = ?1", [game], |r| r.get(0))?;
+        let mut delete = tx.prepare_cached("DELETE FROM positions WHERE key = ?1 AND game = ?2")?;
+        for key in keys.chunks_exact(8) {
+            let key = i64::from_le_bytes(key.try_into().unwrap_or_default());
+            delete.execute(params![key, game])?;
+        }
+        tx.execute("DELETE FROM players WHERE game = ?1", [game])?;
+        tx.execute("DELETE FROM games WHERE id = ?1", [game])?;
+    }
+    Ok(())
+}
+
+/// The id of a move's text, added when new.
+fn move_id(tx: &Transaction<'_>, text: &str, cache: &mut HashMap<String, i64>) -> rusqlite::Result<i64> {
+    if let Some(&id) = cache.get(text) {
+        return Ok(id);
+    }
+    let id = match tx.prepare_cached("SELECT id FROM moves WHERE text = ?1")?.query_row([text], |r| r.get(0)).optional()? {
+        Some(id) => id,
+        None => {
+            tx.prepare_cached("INSERT INTO moves(text) VALUES (?1)")?.execute([text])?;
+            tx.last_insert_rowid()
+        }
+    };
+    if cache.len() >= MOVE_CACHE {
+        cache.clear();
+    }
+    cache.insert(text.to_owned(), id);
+    Ok(id)
+}
+
+/// Adds one game's record: a source of the game it is a copy of, or a new game with its
+/// positions and players.
+#[allow(clippy::too_many_arguments)]
+fn add_game(
+    tx: &Transaction<'_>,
+    file_id: i64,
+    seq: i64,
+    report: &GameReport,
+    rows: &[PositionRow],
+    meta: &GameMeta,
+    moves: &mut HashMap<String, i64>,
+    counts: &mut FileCounts,
+) -> rusqlite::Result<()> {
+    // A report of no game (a file of kind `unknown`) has no fingerprint: nothing to keep.
+    let Some(fingerprint) = report.fingerprint else { return Ok(()) };
+    let fingerprint = fingerprint.to_string();
+    let verdict = report.verdict.as_str();
+    counts.not_ok += usize::from(report.verdict != Verdict::Ok);
+    let known: Option<(i64, String)> = tx
+        .prepare_cached("SELECT id, verdict FROM games WHERE kind = ?1 AND fingerprint = ?2")?
+        .query_row(params![report.kind, fingerprint], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    let game = match known {
+        Some((id, was)) => {
+            counts.copies += 1;
+            if was != "ok" && report.verdict == Verdict::Ok {
+                tx.prepare_cached("UPDATE games SET verdict = 'ok', winner = ?2 WHERE id = ?1")?
+                    .execute(params![id, winner_number(report.result.as_ref())])?;
+            }
+            id
+        }
+        None => {
+            counts.games += 1;
+            let keys: Vec<u8> = rows.iter().flat_map(|r| r.key(report.kind).to_le_bytes()).collect();
+            let result = report.result.as_ref().and_then(|r| serde_json::to_string(r).ok());
+            tx.prepare_cached(
+                "INSERT INTO games(kind, fingerprint, verdict, turns, winner, result, match_fingerprint, player0, \
+                 player1, event, date, match_length, keys) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            )?
+            .execute(params![
+                report.kind,
+                fingerprint,
+                verdict,
+                report.turns as i64,
+                winner_number(report.result.as_ref()),
+                result,
+                report.match_fingerprint.map(|m| m.to_string()),
+                meta.players[0],
+                meta.players[1],
+                meta.event,
+                meta.date,
+                meta.match_length,
+                keys,
+            ])?;
+            let id = tx.last_insert_rowid();
+            let mut player = tx.prepare_cached("INSERT OR IGNORE INTO players(name, game) VALUES (?1, ?2)")?;
+            for name in meta.players.iter().filter(|p| !p.is_empty()) {
+                player.execute(params![name, id])?;
+            }
+            let mut insert = tx.prepare_cached(
+                "INSERT OR IGNORE INTO positions(key, game, ply, side, dice, move) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            for (row, key) in rows.iter().zip(keys.chunks_exact(8)) {
+                let key = i64::from_le_bytes(key.try_into().unwrap_or_default());
+                let played = match &row.played {
+                    Some(text) => Some(move_id(tx, text, moves)?),
+                    None => None,
+                };
+                insert.execute(params![key, id, row.ply as i64, side_number(row.side), dice_number(row.dice), played])?;
+                counts.positions += 1;
+            }
+            id
+        }
+    };
+    tx.prepare_cached("INSERT INTO sources(file, seq, game, id, verdict) VALUES (?1, ?2, ?3, ?4, ?5)")?
+        .execute(params![file_id, seq, game, report.game, verdict])?;
+    Ok(())
+}
