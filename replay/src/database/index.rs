@@ -1,11 +1,10 @@
 //! `tabula index`: the records of an archive into the database, a file a transaction.
 
-use std::collections::HashMap;
 use std::io::Read;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
 use super::{dice_number, side_number, sqlite_error, Database, DatabaseError};
@@ -18,6 +17,13 @@ use crate::report::{GameReport, GameResult, Verdict};
 /// Move texts remembered with their ids while indexing; past this many the memory is cleared,
 /// so that it does not grow with the archive.
 const MOVE_CACHE: usize = 1 << 18;
+
+/// Move texts with their ids, as far as [`MOVE_CACHE`] remembers them.
+type Moves = rustc_hash::FxHashMap<String, i64>;
+
+/// Positions written before a commit: the files indexed since the last one are committed
+/// together (each whole or not at all, in a savepoint of its own).
+const COMMIT_POSITIONS: usize = 1 << 18;
 
 /// What a run of [`index`] did (`tabula index --jsonl`'s object: counts of this run).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -112,7 +118,15 @@ impl Database {
     /// [`index`] on an open database, in the current thread pool.
     fn index(&mut self, paths: &[PathBuf]) -> Result<IndexSummary, DatabaseError> {
         let mut summary = IndexSummary::default();
-        let mut moves: HashMap<String, i64> = HashMap::new();
+        let mut moves = Moves::default();
+        let file = self.file.clone();
+        let fail = |error| sqlite_error(&file, error);
+        let conn = &self.conn;
+        // Positions written since the last commit: small files go into one transaction
+        // together, each in a savepoint of its own, so that a file is indexed whole or not at
+        // all and the pages a commit writes are shared by many files.
+        let mut pending = 0usize;
+        conn.execute_batch("BEGIN IMMEDIATE").map_err(fail)?;
         for entry in input::walk(paths) {
             let (path, named) = match entry {
                 Entry::File { path, named, .. } => (path, named),
@@ -133,32 +147,26 @@ impl Database {
                 }
             };
             let name = path.display().to_string();
-            let fail = |error| sqlite_error(&self.file, error);
-            let known: Option<(i64, String)> = self
-                .conn
-                .query_row("SELECT id, hash FROM files WHERE path = ?1", [&name], |r| Ok((r.get(0)?, r.get(1)?)))
-                .optional()
+            let known: Option<(i64, String)> = conn
+                .prepare_cached("SELECT id, hash FROM files WHERE path = ?1")
+                .and_then(|mut s| s.query_row([&name], |r| Ok((r.get(0)?, r.get(1)?))).optional())
                 .map_err(fail)?;
             if known.as_ref().is_some_and(|(_, h)| *h == hash) {
                 summary.skipped += 1;
                 continue;
             }
-            let file = self.file.clone();
-            let tx = self
-                .conn
-                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-                .map_err(|e| sqlite_error(&file, e))?;
+            conn.execute_batch("SAVEPOINT file").map_err(fail)?;
             let file_id = match &known {
                 Some((id, _)) => {
-                    remove_file_games(&tx, *id).map_err(|e| sqlite_error(&file, e))?;
-                    tx.execute("UPDATE files SET hash = ?1, bytes = ?2 WHERE id = ?3", params![hash, bytes as i64, id])
-                        .map_err(|e| sqlite_error(&file, e))?;
+                    remove_file_games(conn, *id).map_err(fail)?;
+                    conn.execute("UPDATE files SET hash = ?1, bytes = ?2 WHERE id = ?3", params![hash, bytes as i64, id])
+                        .map_err(fail)?;
                     *id
                 }
                 None => {
-                    tx.execute("INSERT INTO files(path, hash, bytes) VALUES (?1, ?2, ?3)", params![name, hash, bytes as i64])
-                        .map_err(|e| sqlite_error(&file, e))?;
-                    tx.last_insert_rowid()
+                    conn.execute("INSERT INTO files(path, hash, bytes) VALUES (?1, ?2, ?3)", params![name, hash, bytes as i64])
+                        .map_err(fail)?;
+                    conn.last_insert_rowid()
                 }
             };
             let mut read = PositionsSummary::default();
@@ -167,7 +175,7 @@ impl Database {
             let mut seq = 0i64;
             let _ = file_positions(&path, named, None, &mut read, &mut |report, rows, meta| {
                 seq += 1;
-                match add_game(&tx, file_id, seq, report, rows, meta, &mut moves, &mut counts) {
+                match add_game(conn, file_id, seq, report, rows, meta, &mut moves, &mut counts) {
                     Ok(()) => ControlFlow::Continue(()),
                     Err(e) => {
                         failed = Some(e);
@@ -176,17 +184,24 @@ impl Database {
                 }
             });
             if let Some(e) = failed {
-                return Err(sqlite_error(&file, e));
+                return Err(fail(e));
             }
             if !read.problems.is_empty() {
-                // A file read in part is not indexed: its transaction is rolled back, and with it
+                // A file read in part is not indexed: its savepoint is rolled back, and with it
                 // the moves it added.
-                drop(tx);
+                conn.execute_batch("ROLLBACK TO file; RELEASE file").map_err(fail)?;
                 moves.clear();
                 summary.problems.extend(read.problems);
                 continue;
             }
-            tx.commit().map_err(|e| sqlite_error(&file, e))?;
+            conn.execute_batch("RELEASE file").map_err(fail)?;
+            // A file counts as many positions as a game's worth of them at least: a run of many small
+            // files commits every few dozen of them.
+            pending += counts.positions.max(COMMIT_POSITIONS / 64);
+            if pending >= COMMIT_POSITIONS {
+                conn.execute_batch("COMMIT; BEGIN IMMEDIATE").map_err(fail)?;
+                pending = 0;
+            }
             summary.files += 1;
             summary.replaced += usize::from(known.is_some());
             summary.games += counts.games;
@@ -194,15 +209,16 @@ impl Database {
             summary.positions += counts.positions;
             summary.not_ok += counts.not_ok;
         }
+        conn.execute_batch("COMMIT").map_err(fail)?;
         // Fold the write-ahead log into the file now that the run is over.
-        let _ = self.conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)");
+        let _ = conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)");
         Ok(summary)
     }
 }
 
 /// Removes the sources of the file `file_id`, and the games left with no source with their
 /// positions and players; a game kept by another source gets its verdict from those left.
-fn remove_file_games(tx: &Transaction<'_>, file_id: i64) -> rusqlite::Result<()> {
+fn remove_file_games(tx: &Connection, file_id: i64) -> rusqlite::Result<()> {
     let games: Vec<i64> = {
         let mut stmt = tx.prepare("SELECT DISTINCT game FROM sources WHERE file = ?1")?;
         let rows = stmt.query_map([file_id], |r| r.get(0))?;
@@ -231,18 +247,23 @@ fn remove_file_games(tx: &Transaction<'_>, file_id: i64) -> rusqlite::Result<()>
     Ok(())
 }
 
-/// The id of a move's text, added when new.
-fn move_id(tx: &Transaction<'_>, text: &str, cache: &mut HashMap<String, i64>) -> rusqlite::Result<i64> {
+/// The id of a move's text, added when new: XXH3-64 of the text (as `i64`), or when another
+/// text holds that id already, the next free one.
+fn move_id(tx: &Connection, text: &str, cache: &mut Moves) -> rusqlite::Result<i64> {
     if let Some(&id) = cache.get(text) {
         return Ok(id);
     }
-    let id = match tx.prepare_cached("SELECT id FROM moves WHERE text = ?1")?.query_row([text], |r| r.get(0)).optional()? {
-        Some(id) => id,
-        None => {
-            tx.prepare_cached("INSERT INTO moves(text) VALUES (?1)")?.execute([text])?;
-            tx.last_insert_rowid()
+    let mut id = xxhash_rust::xxh3::xxh3_64(text.as_bytes()) as i64;
+    loop {
+        if tx.prepare_cached("INSERT OR IGNORE INTO moves(id, text) VALUES (?1, ?2)")?.execute(params![id, text])? == 1 {
+            break;
         }
-    };
+        let held: String = tx.prepare_cached("SELECT text FROM moves WHERE id = ?1")?.query_row([id], |r| r.get(0))?;
+        if held == text {
+            break;
+        }
+        id = id.wrapping_add(1);
+    }
     if cache.len() >= MOVE_CACHE {
         cache.clear();
     }
@@ -254,13 +275,13 @@ fn move_id(tx: &Transaction<'_>, text: &str, cache: &mut HashMap<String, i64>) -
 /// positions and players.
 #[allow(clippy::too_many_arguments)]
 fn add_game(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     file_id: i64,
     seq: i64,
     report: &GameReport,
     rows: &[PositionRow],
     meta: &GameMeta,
-    moves: &mut HashMap<String, i64>,
+    moves: &mut Moves,
     counts: &mut FileCounts,
 ) -> rusqlite::Result<()> {
     // A report of no game (a file of kind `unknown`) has no fingerprint: nothing to keep.
