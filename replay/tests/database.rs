@@ -160,6 +160,14 @@ fn explore_and_find_agree_with_positions_and_check() {
     let db = dir.join("archive.db");
     let paths = testdata();
     let summary = index(&db, &paths);
+    agree(&db, &paths, &summary, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `explore` and `find --db` on the database `db` of `paths` (whose index said `summary`) answer
+/// what `positions` and `check` say over distinct games, at every position of the first
+/// `plies` plies of every game.
+fn agree(db: &Path, paths: &[String], summary: &Value, plies: u64) {
     let truth = Truth::of(&paths);
     assert_eq!(summary["positions"].as_u64().unwrap() as usize <= truth.rows.len(), true);
     // The position after each move, by game and ply, to check the positions `explore` gives.
@@ -170,14 +178,14 @@ fn explore_and_find_agree_with_positions_and_check() {
     }
     // Every start position, and the positions after the first two plies.
     let mut asked = BTreeSet::new();
-    for row in truth.rows.iter().filter(|r| r["ply"].as_u64().unwrap() <= 2) {
+    for row in truth.rows.iter().filter(|r| r["ply"].as_u64().unwrap() <= plies) {
         asked.insert((row["kind"].as_str().unwrap().to_owned(), row["key"].as_str().unwrap().to_owned(), written(row)));
     }
     assert!(asked.len() > 20, "{} positions", asked.len());
     let mut moves_checked = 0;
     for (kind, key, position) in &asked {
         let (games, wins, moves) = truth.explore(kind, key);
-        let (code, answer) = explore(&db, position, kind, &[]);
+        let (code, answer) = explore(db, position, kind, &[]);
         assert_eq!(code, Some(if games > 0 { 0 } else { 1 }), "{position}: {answer}");
         assert_eq!(answer["games"].as_u64(), Some(games), "{position}: {answer}");
         let labels: Vec<&String> = answer["wins"].as_object().unwrap().keys().collect();
@@ -230,7 +238,6 @@ fn explore_and_find_agree_with_positions_and_check() {
         assert_eq!(common::json_lines(&out).len(), want.len(), "one object per distinct game and ply");
     }
     assert!(moves_checked > 50, "{moves_checked} moves checked");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -469,5 +476,44 @@ fn a_killed_index_leaves_a_whole_database_and_a_second_run_ends_it() {
     index(&clean, &paths);
     assert_eq!(content(&db), content(&clean));
     assert_eq!(answers(&db), answers(&clean));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+#[ignore = "needs ../shared/data and GNU Backgammon (gnubg)"]
+fn the_three_copies_of_every_shared_backgammon_match_count_once() {
+    let matches = common::shared_data("backgammon/matches");
+    let dir = common::scratch("db-shared");
+    let mut paths = vec![
+        common::shared_data("arimaa").display().to_string(),
+        common::shared_data("snr").display().to_string(),
+        matches.display().to_string(),
+    ];
+    for to in ["mat", "sgf"] {
+        let out = dir.join(format!("gnubg-{to}"));
+        std::fs::create_dir_all(&out).unwrap();
+        common::gnubg_rewrite(&matches, to, &out);
+        paths.push(out.display().to_string());
+    }
+    let db = dir.join("archive.db");
+    let summary = index(&db, &paths);
+    // The copies add no game: the distinct backgammon games are those of the site's files.
+    let truth = Truth::of(&paths[2..3]);
+    let site: BTreeSet<&str> = truth.checked.values().map(|c| c.fingerprint.as_str()).collect();
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let games: i64 = conn.query_row("SELECT count(*) FROM games WHERE kind = 'backgammon'", [], |r| r.get(0)).unwrap();
+    assert_eq!(games as usize, site.len());
+    // Every game gnubg wrote twice more has three sources.
+    let three: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM (SELECT game FROM sources s JOIN games g ON g.id = s.game WHERE g.kind = 'backgammon' \
+             GROUP BY game HAVING count(*) >= 3)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(three as usize * 10 >= site.len() * 9, "{three} of {} games with three copies", site.len());
+    drop(conn);
+    agree(&db, &paths, &summary, 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
