@@ -176,6 +176,10 @@ fn positions_of(
     summary
 }
 
+/// What [`file_positions`] hands each game to: its report, its positions and what the record
+/// says about it besides its moves.
+pub(crate) type GameSink<'a> = dyn FnMut(&GameReport, &[PositionRow], &GameMeta) -> ControlFlow<()> + 'a;
+
 /// Hands `f` every game of the file `path` (named on the command line when `named`: a file of
 /// no records is then a problem, else it is passed over), with its report, its positions and
 /// what the record says about it besides its moves; the files of a game other than `kind`
@@ -185,7 +189,7 @@ pub(crate) fn file_positions(
     named: bool,
     kind: Option<GameKind>,
     summary: &mut PositionsSummary,
-    f: &mut dyn FnMut(&GameReport, &[PositionRow], &GameMeta) -> ControlFlow<()>,
+    f: &mut GameSink<'_>,
 ) -> ControlFlow<()> {
     let (format, source, reader) = match games::open(path) {
         Ok(opened) => opened,

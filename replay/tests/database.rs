@@ -54,6 +54,12 @@ fn side_number(side: &str) -> u8 {
     u8::from(matches!(side, "s" | "1" | "cr"))
 }
 
+/// Per move and roll, the games and their wins by side.
+type MoveCounts = BTreeMap<(String, String), (u64, [u64; 2])>;
+
+/// A row at a position: ply, side number, move played, roll.
+type Reached = (u64, u8, Option<String>, String);
+
 /// What the archive says, from `tabula check` and `tabula positions`.
 struct Truth {
     checked: HashMap<(String, String), Checked>,
@@ -95,10 +101,10 @@ impl Truth {
 
     /// `explore`'s counts for the position of key `key`: games, wins, and per move and roll
     /// the games and wins, from the rows of the distinct ok games.
-    fn explore(&self, kind: &str, key: &str) -> (u64, [u64; 2], BTreeMap<(String, String), (u64, [u64; 2])>) {
+    fn explore(&self, kind: &str, key: &str) -> (u64, [u64; 2], MoveCounts) {
         let ok = self.ok_games();
         // fingerprint -> (ply, side, move, dice) of its rows at the key, copies merged
-        let mut reach: BTreeMap<&str, BTreeSet<(u64, u8, Option<String>, String)>> = BTreeMap::new();
+        let mut reach: BTreeMap<&str, BTreeSet<Reached>> = BTreeMap::new();
         for row in self.rows.iter().filter(|r| r["key"] == key && r["kind"] == kind) {
             let g = self.game_of(row);
             if !ok.contains_key(g.fingerprint.as_str()) {
@@ -168,8 +174,8 @@ fn explore_and_find_agree_with_positions_and_check() {
 /// what `positions` and `check` say over distinct games, at every position of the first
 /// `plies` plies of every game.
 fn agree(db: &Path, paths: &[String], summary: &Value, plies: u64) {
-    let truth = Truth::of(&paths);
-    assert_eq!(summary["positions"].as_u64().unwrap() as usize <= truth.rows.len(), true);
+    let truth = Truth::of(paths);
+    assert!(summary["positions"].as_u64().unwrap() as usize <= truth.rows.len());
     // The position after each move, by game and ply, to check the positions `explore` gives.
     let mut next: HashMap<(String, String, u64), String> = HashMap::new();
     for r in &truth.rows {
@@ -349,7 +355,10 @@ fn a_changed_file_is_replaced() {
     let fault = &fault[..fault[1..].find("[Game ").map_or(fault.len(), |i| i + 1)];
     std::fs::write(&file, format!("{}\n\n{fault}", &games[..cut])).unwrap();
     let again = index(&db, &paths);
-    assert_eq!((again["files"].as_u64(), again["replaced"].as_u64(), again["skipped"].as_u64()), (Some(1), Some(1), Some(1)));
+    assert_eq!(
+        (again["files"].as_u64(), again["replaced"].as_u64(), again["skipped"].as_u64()),
+        (Some(1), Some(1), Some(1))
+    );
     let clean = dir.join("clean.db");
     index(&clean, &paths);
     assert_eq!(content(&db), content(&clean));
@@ -363,7 +372,8 @@ fn a_file_that_is_no_database_of_this_version_exits_2_naming_it() {
     index(&good, &[repo().join("testdata/snr").display().to_string()]);
     let bytes = std::fs::read(&good).unwrap();
     let text = dir.join("text.db");
-    std::fs::write(&text, "this is not a database, only text that is long enough to have a header. ".repeat(4)).unwrap();
+    std::fs::write(&text, "this is not a database, only text that is long enough to have a header. ".repeat(4))
+        .unwrap();
     let truncated = dir.join("truncated.db");
     std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
     let corrupt = dir.join("corrupt.db");
@@ -381,7 +391,10 @@ fn a_file_that_is_no_database_of_this_version_exits_2_naming_it() {
         .execute("UPDATE meta SET value = '0' WHERE key = 'fingerprint_version'", [])
         .unwrap();
     let foreign = dir.join("foreign.db");
-    rusqlite::Connection::open(&foreign).unwrap().execute_batch("CREATE TABLE t(x); INSERT INTO t VALUES (1);").unwrap();
+    rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE t(x); INSERT INTO t VALUES (1);")
+        .unwrap();
     let start = "4HPwATDgc/ABMA";
     for (db, says) in [
         (&text, "not an SQLite database"),

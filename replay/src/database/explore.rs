@@ -321,9 +321,17 @@ pub fn explore(
         let text = db.move_text(played)?;
         let dice = if dice == 0 { String::new() } else { dice.to_string() };
         let position = after(kind, &position, &dice, &text);
-        answer.moves.push(MoveStats { text, dice, games, wins: Wins { labels: side_labels(kind), counts: wins }, position });
+        answer.moves.push(MoveStats {
+            text,
+            dice,
+            games,
+            wins: Wins { labels: side_labels(kind), counts: wins },
+            position,
+        });
     }
-    answer.moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.text.cmp(&b.text)).then_with(|| a.dice.cmp(&b.dice)));
+    answer
+        .moves
+        .sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.text.cmp(&b.text)).then_with(|| a.dice.cmp(&b.dice)));
     Ok(answer)
 }
 

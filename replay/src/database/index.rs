@@ -159,13 +159,19 @@ impl Database {
             let file_id = match &known {
                 Some((id, _)) => {
                     remove_file_games(conn, *id).map_err(fail)?;
-                    conn.execute("UPDATE files SET hash = ?1, bytes = ?2 WHERE id = ?3", params![hash, bytes as i64, id])
-                        .map_err(fail)?;
+                    conn.execute(
+                        "UPDATE files SET hash = ?1, bytes = ?2 WHERE id = ?3",
+                        params![hash, bytes as i64, id],
+                    )
+                    .map_err(fail)?;
                     *id
                 }
                 None => {
-                    conn.execute("INSERT INTO files(path, hash, bytes) VALUES (?1, ?2, ?3)", params![name, hash, bytes as i64])
-                        .map_err(fail)?;
+                    conn.execute(
+                        "INSERT INTO files(path, hash, bytes) VALUES (?1, ?2, ?3)",
+                        params![name, hash, bytes as i64],
+                    )
+                    .map_err(fail)?;
                     conn.last_insert_rowid()
                 }
             };
@@ -255,7 +261,8 @@ fn move_id(tx: &Connection, text: &str, cache: &mut Moves) -> rusqlite::Result<i
     }
     let mut id = xxhash_rust::xxh3::xxh3_64(text.as_bytes()) as i64;
     loop {
-        if tx.prepare_cached("INSERT OR IGNORE INTO moves(id, text) VALUES (?1, ?2)")?.execute(params![id, text])? == 1 {
+        if tx.prepare_cached("INSERT OR IGNORE INTO moves(id, text) VALUES (?1, ?2)")?.execute(params![id, text])? == 1
+        {
             break;
         }
         let held: String = tx.prepare_cached("SELECT text FROM moves WHERE id = ?1")?.query_row([id], |r| r.get(0))?;
@@ -339,7 +346,14 @@ fn add_game(
                     Some(text) => Some(move_id(tx, text, moves)?),
                     None => None,
                 };
-                insert.execute(params![key, id, row.ply as i64, side_number(row.side), dice_number(row.dice), played])?;
+                insert.execute(params![
+                    key,
+                    id,
+                    row.ply as i64,
+                    side_number(row.side),
+                    dice_number(row.dice),
+                    played
+                ])?;
                 counts.positions += 1;
             }
             id

@@ -183,8 +183,9 @@ impl Database {
         if !check_header(path).map_err(|why| DatabaseError::NotADatabase { file: file.clone(), why })? {
             return Err(DatabaseError::NotADatabase { file, why: "the file is empty".to_owned() });
         }
-        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-            .map_err(|error| sqlite_error(&file, error))?;
+        let conn =
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+                .map_err(|error| sqlite_error(&file, error))?;
         let db = Database { conn, file };
         db.check_version(false)?;
         Ok(db)
@@ -226,8 +227,7 @@ impl Database {
         let fail = |error| sqlite_error(&self.file, error);
         let version: i64 = self.conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(fail)?;
         let application: i64 = self.conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(fail)?;
-        let tables: i64 =
-            self.conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).map_err(fail)?;
+        let tables: i64 = self.conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).map_err(fail)?;
         if version == 0 && application == 0 && tables == 0 {
             if !make {
                 return Err(DatabaseError::NotADatabase {

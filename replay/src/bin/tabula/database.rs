@@ -11,7 +11,13 @@ use tabula_replay::GameKind;
 use crate::check::set_jobs;
 use crate::{say, write_failed, Output};
 
-pub fn index(db: &Path, jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Output) -> Result<ExitCode, String> {
+pub fn index(
+    db: &Path,
+    jsonl: bool,
+    jobs: Option<usize>,
+    paths: &[PathBuf],
+    output: Output,
+) -> Result<ExitCode, String> {
     set_jobs(jobs)?;
     let summary = database::index(db, paths, None).map_err(|e| e.to_string())?;
     let mut out = BufWriter::new(io::stdout().lock());
@@ -51,11 +57,7 @@ pub fn index(db: &Path, jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], out
 
 /// A share of `n` in `total`, in whole percent.
 fn share(n: u64, total: u64) -> String {
-    if total == 0 {
-        "-".to_owned()
-    } else {
-        format!("{}%", (n * 100 + total / 2) / total)
-    }
+    (n * 100 + total / 2).checked_div(total).map_or_else(|| "-".to_owned(), |p| format!("{p}%"))
 }
 
 fn shares(wins: &Wins, total: u64) -> String {
@@ -112,7 +114,13 @@ pub fn explore(
     Ok(if answer.games > 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-pub fn find(db: &Path, position: &str, game: Option<GameKind>, jsonl: bool, output: Output) -> Result<ExitCode, String> {
+pub fn find(
+    db: &Path,
+    position: &str,
+    game: Option<GameKind>,
+    jsonl: bool,
+    output: Output,
+) -> Result<ExitCode, String> {
     let target = Target::parse(position, game).map_err(|e| e.to_string())?;
     let db = Database::open(db).map_err(|e| e.to_string())?;
     let found = database::find(&db, &target).map_err(|e| e.to_string())?;

@@ -37,8 +37,12 @@ fn main() -> ExitCode {
         Command::Find { db: Some(db), position, game, jsonl, paths: _ } => {
             database::find(&db, &position, game, jsonl, output)
         }
-        Command::Find { db: None, position, game, jsonl, paths } => archive::find(&position, game, jsonl, &paths, output),
-        Command::Index { db, jsonl, inputs: Inputs { jobs, paths } } => database::index(&db, jsonl, jobs, &paths, output),
+        Command::Find { db: None, position, game, jsonl, paths } => {
+            archive::find(&position, game, jsonl, &paths, output)
+        }
+        Command::Index { db, jsonl, inputs: Inputs { jobs, paths } } => {
+            database::index(&db, jsonl, jobs, &paths, output)
+        }
         Command::Explore { db, position, game, dice, player, jsonl } => {
             database::explore(&db, &position, game, dice.as_deref(), player.as_deref(), jsonl, output)
         }
