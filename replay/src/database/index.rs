@@ -87,13 +87,13 @@ fn winner_number(result: Option<&GameResult>) -> Option<i64> {
 }
 
 /// XXH3-128 of a file's bytes, as 32 hex digits, and its length.
-fn content_hash(path: &Path) -> std::io::Result<(String, u64)> {
+fn content_hash(path: &Path, buffer: &mut Vec<u8>) -> std::io::Result<(String, u64)> {
     let mut file = std::fs::File::open(path)?;
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    let mut buffer = vec![0u8; 1 << 16];
+    buffer.resize(1 << 16, 0);
     let mut len = 0u64;
     loop {
-        let n = match file.read(&mut buffer) {
+        let n = match file.read(buffer) {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
@@ -127,6 +127,7 @@ impl Database {
         // all and the pages a commit writes are shared by many files.
         let mut pending = 0usize;
         let mut staged: Vec<Staged> = Vec::new();
+        let mut buffer = Vec::new();
         conn.execute_batch("BEGIN IMMEDIATE").map_err(fail)?;
         for entry in input::walk(paths) {
             let (path, named) = match entry {
@@ -140,7 +141,7 @@ impl Database {
                     continue;
                 }
             };
-            let (hash, bytes) = match content_hash(&path) {
+            let (hash, bytes) = match content_hash(&path, &mut buffer) {
                 Ok(h) => h,
                 Err(e) => {
                     summary.problems.push(format!("{}: cannot read: {e}", path.display()));
