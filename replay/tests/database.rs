@@ -301,6 +301,7 @@ fn content(db: &Path) -> Vec<String> {
         "SELECT p.key, g.fingerprint, p.ply, p.side, p.dice, m.text FROM positions p JOIN games g ON g.id = p.game \
          LEFT JOIN moves m ON m.id = p.move",
         "SELECT path, hash, bytes FROM files",
+        "SELECT g.fingerprint, f.path, g.first_seq, g.first_id FROM games g JOIN files f ON f.id = g.first_file",
     ];
     let mut out = Vec::new();
     for q in queries {

@@ -182,17 +182,14 @@ struct Reach {
 }
 
 impl Database {
-    /// The rows of the position `target`, of the games of its kind (only the ok ones with
-    /// `ok_only`, only those `player` took part in when given), by game then ply.
-    fn reach(&self, target: &Target, ok_only: bool, player: Option<&str>) -> Result<Vec<Reach>, DatabaseError> {
+    /// The rows of the position `target`, of the ok games of its kind (only those `player` took
+    /// part in when given), by game then ply.
+    fn reach(&self, target: &Target, player: Option<&str>) -> Result<Vec<Reach>, DatabaseError> {
         let key = position_key(target.kind.name(), target.side, &target.position) as i64;
         let mut sql = String::from(
             "SELECT p.game, p.ply, p.side, p.dice, p.move, g.winner FROM positions p JOIN games g ON g.id = p.game \
-             WHERE p.key = ?1 AND g.kind = ?2",
+             WHERE p.key = ?1 AND g.kind = ?2 AND g.verdict = 'ok'",
         );
-        if ok_only {
-            sql.push_str(" AND g.verdict = 'ok'");
-        }
         sql.push_str(" AND (?3 IS NULL OR EXISTS (SELECT 1 FROM players n WHERE n.name = ?3 AND n.game = p.game))");
         sql.push_str(" ORDER BY p.game, p.ply");
         let fail = |e| sqlite_error(&self.file, e);
@@ -213,14 +210,31 @@ impl Database {
     }
 
     /// The fingerprint of a game, and the file and id of its first copy.
-    fn first_copy(&self, game: i64) -> Result<(String, String, String), DatabaseError> {
-        self.conn
-            .prepare_cached(
-                "SELECT g.fingerprint, f.path, s.id FROM games g JOIN sources s ON s.game = g.id \
-                 JOIN files f ON f.id = s.file WHERE g.id = ?1 ORDER BY s.file, s.seq LIMIT 1",
-            )
+    fn first_copy(
+        &self,
+        game: i64,
+        files: &mut HashMap<i64, Arc<str>>,
+    ) -> Result<(String, Arc<str>, String), DatabaseError> {
+        let fail = |e| sqlite_error(&self.file, e);
+        let (fingerprint, file, id): (String, i64, String) = self
+            .conn
+            .prepare_cached("SELECT fingerprint, first_file, first_id FROM games WHERE id = ?1")
             .and_then(|mut stmt| stmt.query_row([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))))
-            .map_err(|e| sqlite_error(&self.file, e))
+            .map_err(fail)?;
+        let path = match files.get(&file) {
+            Some(path) => path.clone(),
+            None => {
+                let path: String = self
+                    .conn
+                    .prepare_cached("SELECT path FROM files WHERE id = ?1")
+                    .and_then(|mut stmt| stmt.query_row([file], |r| r.get(0)))
+                    .map_err(fail)?;
+                let path: Arc<str> = Arc::from(path);
+                files.insert(file, path.clone());
+                path
+            }
+        };
+        Ok((fingerprint, path, id))
     }
 
     fn move_text(&self, id: i64) -> Result<String, DatabaseError> {
@@ -267,7 +281,8 @@ pub fn explore(
             Some(n.max((n % 10) * 10 + n / 10))
         }
     };
-    let rows = db.reach(target, true, player)?;
+    let rows = db.reach(target, player)?;
+    let mut files = HashMap::new();
     let position = written(target);
     let mut answer = Explored {
         kind: kind.name(),
@@ -295,8 +310,8 @@ pub fn explore(
                 answer.wins.counts[winner_index(kind, w, row.side)] += 1;
             }
             if answer.top_games.len() < TOP_GAMES {
-                let (fingerprint, source, game) = db.first_copy(row.game)?;
-                answer.top_games.push(TopGame { fingerprint, source, game, ply: row.ply as u64 });
+                let (fingerprint, source, game) = db.first_copy(row.game, &mut files)?;
+                answer.top_games.push(TopGame { fingerprint, source: source.to_string(), game, ply: row.ply as u64 });
             }
         }
         let Some(played) = row.played else { continue };
@@ -341,23 +356,38 @@ pub fn explore(
 /// # Errors
 /// The database fails.
 pub fn find(db: &Database, target: &Target) -> Result<Vec<FoundGame>, DatabaseError> {
-    let rows = db.reach(target, false, None)?;
-    let mut found = Vec::with_capacity(rows.len());
-    let mut copy: Option<(i64, Arc<str>, String, String)> = None;
+    let key = position_key(target.kind.name(), target.side, &target.position) as i64;
+    let fail = |e| sqlite_error(&db.file, e);
+    let mut stmt = db
+        .conn
+        .prepare_cached(
+            "SELECT p.ply, g.fingerprint, g.first_file, g.first_id FROM positions p JOIN games g ON g.id = p.game \
+             WHERE p.key = ?1 AND g.kind = ?2 ORDER BY p.game, p.ply",
+        )
+        .map_err(fail)?;
+    let rows = stmt
+        .query_map(params![key, target.kind.name()], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, String>(3)?))
+        })
+        .map_err(fail)?;
+    let mut files: HashMap<i64, Arc<str>> = HashMap::new();
+    let mut found = Vec::new();
     for row in rows {
-        if copy.as_ref().is_none_or(|c| c.0 != row.game) {
-            let (fingerprint, source, game) = db.first_copy(row.game)?;
-            copy = Some((row.game, Arc::from(source), game, fingerprint));
-        }
-        if let Some((_, source, game, fingerprint)) = &copy {
-            found.push(FoundGame {
-                source: source.clone(),
-                game: game.clone(),
-                kind: target.kind.name(),
-                ply: row.ply as u64,
-                fingerprint: fingerprint.clone(),
-            });
-        }
+        let (ply, fingerprint, file, game) = row.map_err(fail)?;
+        let source = match files.get(&file) {
+            Some(path) => path.clone(),
+            None => {
+                let path: String = db
+                    .conn
+                    .prepare_cached("SELECT path FROM files WHERE id = ?1")
+                    .and_then(|mut stmt| stmt.query_row([file], |r| r.get(0)))
+                    .map_err(fail)?;
+                let path: Arc<str> = Arc::from(path);
+                files.insert(file, path.clone());
+                path
+            }
+        };
+        found.push(FoundGame { source, game, kind: target.kind.name(), ply: ply as u64, fingerprint });
     }
     Ok(found)
 }

@@ -287,7 +287,9 @@ fn remove_file_games(tx: &Connection, file_id: i64) -> rusqlite::Result<()> {
         if left > 0 {
             tx.execute(
                 "UPDATE games SET verdict = CASE WHEN EXISTS (SELECT 1 FROM sources WHERE game = ?1 AND verdict = 'ok') \
-                 THEN 'ok' ELSE (SELECT verdict FROM sources WHERE game = ?1 ORDER BY file, seq LIMIT 1) END WHERE id = ?1",
+                 THEN 'ok' ELSE (SELECT verdict FROM sources WHERE game = ?1 ORDER BY file, seq LIMIT 1) END, \
+                 (first_file, first_seq, first_id) = (SELECT file, seq, id FROM sources WHERE game = ?1 \
+                 ORDER BY file, seq LIMIT 1) WHERE id = ?1",
                 [game],
             )?;
             continue;
@@ -359,6 +361,12 @@ fn add_game(
                 tx.prepare_cached("UPDATE games SET verdict = 'ok', winner = ?2 WHERE id = ?1")?
                     .execute(params![id, winner_number(report.result.as_ref())])?;
             }
+            // A file indexed again keeps its id, which may come before the game's first copy.
+            tx.prepare_cached(
+                "UPDATE games SET first_file = ?2, first_seq = ?3, first_id = ?4 \
+                 WHERE id = ?1 AND (first_file, first_seq) > (?2, ?3)",
+            )?
+            .execute(params![id, file_id, seq, report.game])?;
             id
         }
         None => {
@@ -367,7 +375,8 @@ fn add_game(
             let result = report.result.as_ref().and_then(|r| serde_json::to_string(r).ok());
             tx.prepare_cached(
                 "INSERT INTO games(kind, fingerprint, verdict, turns, winner, result, match_fingerprint, player0, \
-                 player1, event, date, match_length, keys) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                 player1, event, date, match_length, keys, first_file, first_seq, first_id) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
             )?
             .execute(params![
                 report.kind,
@@ -383,6 +392,9 @@ fn add_game(
                 meta.date,
                 meta.match_length,
                 keys,
+                file_id,
+                seq,
+                report.game,
             ])?;
             let id = tx.last_insert_rowid();
             let mut player = tx.prepare_cached("INSERT OR IGNORE INTO players(name, game) VALUES (?1, ?2)")?;

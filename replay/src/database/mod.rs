@@ -49,6 +49,9 @@ CREATE TABLE games(
   date TEXT,
   match_length INTEGER,
   keys BLOB NOT NULL,
+  first_file INTEGER NOT NULL,
+  first_seq INTEGER NOT NULL,
+  first_id TEXT NOT NULL,
   UNIQUE(kind, fingerprint)
 );
 CREATE TABLE sources(
