@@ -221,16 +221,26 @@ impl ArchiveDb {
         py.detach(|| self.with(|db| database::explore(db, &target, dice, player)).map(|e| e.to_json()))
     }
 
-    /// `tabula find --db --jsonl`'s lines for `position`.
+    /// `tabula find --db --jsonl`'s objects for `position`, as one JSON array.
     ///
     /// # Errors
     /// As [`ArchiveDb::explore`].
     #[pyo3(signature = (position, game=None))]
-    fn find(&self, py: Python<'_>, position: &str, game: Option<&str>) -> PyResult<Vec<String>> {
+    fn find(&self, py: Python<'_>, position: &str, game: Option<&str>) -> PyResult<String> {
         let target = target(position, game)?;
         py.detach(|| {
-            self.with(|db| database::find(db, &target))
-                .map(|found| found.iter().map(database::FoundGame::to_json).collect())
+            self.with(|db| database::find(db, &target)).map(|found| {
+                let mut out = String::with_capacity(2 + found.len() * 160);
+                out.push('[');
+                for (i, f) in found.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str(&f.to_json());
+                }
+                out.push(']');
+                out
+            })
         })
     }
 }
