@@ -168,7 +168,7 @@ fn positions_of(
                 continue;
             }
         };
-        if file_positions(&path, named, kind, &mut summary, &mut |r, rows, _| f(r, rows)).is_break() {
+        if file_positions(&path, named, kind, false, &mut summary, &mut |r, rows, _| f(r, rows)).is_break() {
             summary.stopped = true;
             break;
         }
@@ -182,12 +182,13 @@ pub(crate) type GameSink<'a> = dyn FnMut(&GameReport, &[PositionRow], &GameMeta)
 
 /// Hands `f` every game of the file `path` (named on the command line when `named`: a file of
 /// no records is then a problem, else it is passed over), with its report, its positions and
-/// what the record says about it besides its moves; the files of a game other than `kind`
+/// with `meta` what the record says about it besides its moves; the files of a game other than `kind`
 /// (when given) are passed over unread. Counts go to `summary`.
 pub(crate) fn file_positions(
     path: &Path,
     named: bool,
     kind: Option<GameKind>,
+    meta: bool,
     summary: &mut PositionsSummary,
     f: &mut GameSink<'_>,
 ) -> ControlFlow<()> {
@@ -211,7 +212,7 @@ pub(crate) fn file_positions(
     }
     summary.files += 1;
     let mut stopped = false;
-    let read = games::read_positions(format, path, &source, reader, &mut |(report, rows, meta)| {
+    let read = games::read_positions(format, path, &source, reader, meta, &mut |(report, rows, meta)| {
         summary.games += 1;
         summary.rows += rows.len();
         let flow = f(&report, &rows, &meta);
@@ -254,7 +255,7 @@ pub fn positions_in_content(
     };
     summary.files += 1;
     let source: Arc<str> = Arc::from(source);
-    let read = games::read_positions(format, path, &source, reader, &mut |(report, rows, _)| {
+    let read = games::read_positions(format, path, &source, reader, false, &mut |(report, rows, _)| {
         summary.games += 1;
         summary.rows += rows.len();
         f(&report, &rows)

@@ -182,7 +182,7 @@ impl Database {
             let mut counts = FileCounts::default();
             let mut failed = None;
             let mut seq = 0i64;
-            let _ = file_positions(&path, named, None, &mut read, &mut |report, rows, meta| {
+            let _ = file_positions(&path, named, None, true, &mut read, &mut |report, rows, meta| {
                 seq += 1;
                 match add_game(conn, file_id, seq, report, rows, meta, &mut moves, &mut counts, &mut staged) {
                     Ok(()) => ControlFlow::Continue(()),

@@ -372,14 +372,17 @@ enum Waiting {
 }
 
 impl Waiting {
-    fn positions(self, source: &Arc<str>) -> Positioned {
+    /// The game's positions; with `meta`, what the record says about it besides its moves
+    /// (else nothing: `positions` has no use for it).
+    fn positions(self, source: &Arc<str>, meta: bool) -> Positioned {
+        use crate::game_meta::GameMeta;
         match self {
             Waiting::Arimaa(r) => {
                 let (report, rows) = crate::arimaa::positions::positions(&r.as_record());
-                (report, rows, r.meta())
+                (report, rows, if meta { r.meta() } else { GameMeta::default() })
             }
             Waiting::Backgammon(report, kept) => {
-                let meta = kept.meta();
+                let meta = if meta { kept.meta() } else { GameMeta::default() };
                 let rows = match kept.rows {
                     Some(rows) => rows.finish(&report),
                     None => crate::backgammon::positions::positions(source, &report, &kept.game, kept.written),
@@ -388,9 +391,9 @@ impl Waiting {
             }
             Waiting::StonesRivers(r) => {
                 let (report, rows) = crate::stones_rivers::positions::positions(source, &r);
-                (report, rows, r.meta())
+                (report, rows, if meta { r.meta() } else { GameMeta::default() })
             }
-            Waiting::Report(report) => (report, Vec::new(), crate::game_meta::GameMeta::default()),
+            Waiting::Report(report) => (report, Vec::new(), GameMeta::default()),
         }
     }
 }
@@ -399,11 +402,12 @@ impl Waiting {
 /// `Break` once `f` asks to stop.
 fn flush_positions(
     source: &Arc<str>,
+    meta: bool,
     batch: &mut Vec<Waiting>,
     f: &mut dyn FnMut(Positioned) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     use rayon::prelude::*;
-    let done: Vec<Positioned> = batch.par_drain(..).map(|w| w.positions(source)).collect();
+    let done: Vec<Positioned> = batch.par_drain(..).map(|w| w.positions(source, meta)).collect();
     for p in done {
         f(p)?;
     }
@@ -422,6 +426,7 @@ pub(crate) fn read_positions(
     path: &Path,
     source: &Arc<str>,
     reader: impl BufRead,
+    meta: bool,
     f: &mut dyn FnMut(Positioned) -> ControlFlow<()>,
 ) -> Result<(), FindError> {
     use crate::backgammon::check::{check_kept, Keep};
@@ -432,7 +437,7 @@ pub(crate) fn read_positions(
             return ControlFlow::Break(());
         }
         batch.push(w);
-        if batch.len() >= POSITIONS_BATCH && flush_positions(source, batch, f).is_break() {
+        if batch.len() >= POSITIONS_BATCH && flush_positions(source, meta, batch, f).is_break() {
             *stopped = true;
             return ControlFlow::Break(());
         }
@@ -469,7 +474,7 @@ pub(crate) fn read_positions(
         }
     }
     if !stopped {
-        let _ = flush_positions(source, &mut batch, f);
+        let _ = flush_positions(source, meta, &mut batch, f);
     }
     Ok(())
 }
