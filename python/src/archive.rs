@@ -1,6 +1,7 @@
 //! The archive keeper's tools for Python: `tabula.duplicates`, `tabula.positions` (streamed from
 //! a background thread) and `tabula.find`, on the library's `archive` door; each hands on the
-//! JSON lines of the program, which the Python side turns into dicts.
+//! JSON lines of the program, which the Python side turns into dicts; and `tabula.Archive`, the
+//! archive database (`ArchiveDb`).
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -11,6 +12,7 @@ use pyo3::exceptions::{PyOSError, PyStopIteration, PyValueError};
 use pyo3::prelude::*;
 use tabula_replay::archive::{self, Target};
 use tabula_replay::control::Control;
+use tabula_replay::database::{self, Database, DatabaseError};
 use tabula_replay::GameKind;
 
 /// A pool of `jobs` threads (all cores when `None`).
@@ -138,4 +140,107 @@ pub fn find_lines(py: Python<'_>, paths: Vec<PathBuf>, position: &str, game: Opt
     });
     problems(&summary).map_err(PyOSError::new_err)?;
     Ok(lines)
+}
+
+/// An archive database (`tabula.Archive`): `index`, `explore` and `find --db` on the file at
+/// its path, which the first `index` makes. Its answers are the program's JSON.
+#[pyclass(module = "tabula._tabula")]
+pub struct ArchiveDb {
+    path: PathBuf,
+    /// The file opened to be asked, once it is.
+    open: Mutex<Option<Database>>,
+}
+
+/// A database error as the exception the package raises: a bad roll is a `ValueError`, any
+/// other (a file that is no tabula database, SQLite failing) an `OSError`.
+fn db_error(e: DatabaseError) -> PyErr {
+    match e {
+        DatabaseError::Dice(_) => PyValueError::new_err(e.to_string()),
+        e => PyOSError::new_err(e.to_string()),
+    }
+}
+
+impl ArchiveDb {
+    /// Runs `f` on the database opened to be asked (opening it the first time).
+    fn with<T>(&self, f: impl FnOnce(&Database) -> Result<T, DatabaseError>) -> PyResult<T> {
+        let mut open = self.open.lock().map_err(|_| PyOSError::new_err("the archive's lock is poisoned"))?;
+        if open.is_none() {
+            *open = Some(Database::open(&self.path).map_err(db_error)?);
+        }
+        match open.as_ref() {
+            Some(db) => f(db).map_err(db_error),
+            None => Err(PyOSError::new_err("the archive is not open")),
+        }
+    }
+}
+
+/// The position `position` of `game` (when given), as the program reads it.
+fn target(position: &str, game: Option<&str>) -> PyResult<Target> {
+    let game = game.map(str::parse::<GameKind>).transpose().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Target::parse(position, game).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+#[pymethods]
+impl ArchiveDb {
+    #[new]
+    fn new(path: PathBuf) -> ArchiveDb {
+        ArchiveDb { path, open: Mutex::new(None) }
+    }
+
+    /// `tabula index --jsonl --db PATH PATHS...`: its summary line.
+    ///
+    /// # Errors
+    /// `OSError` when the database cannot be written or a path cannot be read (the other files
+    /// indexed all the same, as the program does before it exits 2).
+    #[pyo3(signature = (paths, jobs=None))]
+    fn index(&self, py: Python<'_>, paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<String> {
+        let pool = pool(jobs)?;
+        let path = self.path.clone();
+        let summary = py.detach(move || pool.install(|| database::index(&path, &paths, None))).map_err(db_error)?;
+        if !summary.problems.is_empty() {
+            return Err(PyOSError::new_err(summary.problems.join("; ")));
+        }
+        Ok(summary.to_json())
+    }
+
+    /// `tabula explore --jsonl`'s object for `position`.
+    ///
+    /// # Errors
+    /// `ValueError` for a bad position, game or roll; `OSError` for a file that is no tabula
+    /// database of this version.
+    #[pyo3(signature = (position, game=None, dice=None, player=None))]
+    fn explore(
+        &self,
+        py: Python<'_>,
+        position: &str,
+        game: Option<&str>,
+        dice: Option<&str>,
+        player: Option<&str>,
+    ) -> PyResult<String> {
+        let target = target(position, game)?;
+        py.detach(|| self.with(|db| database::explore(db, &target, dice, player)).map(|e| e.to_json()))
+    }
+
+    /// `tabula find --db --jsonl`'s objects for `position`, as one JSON array.
+    ///
+    /// # Errors
+    /// As [`ArchiveDb::explore`].
+    #[pyo3(signature = (position, game=None))]
+    fn find(&self, py: Python<'_>, position: &str, game: Option<&str>) -> PyResult<String> {
+        let target = target(position, game)?;
+        py.detach(|| {
+            self.with(|db| database::find(db, &target)).map(|found| {
+                let mut out = String::with_capacity(2 + found.len() * 160);
+                out.push('[');
+                for (i, f) in found.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str(&f.to_json());
+                }
+                out.push(']');
+                out
+            })
+        })
+    }
 }

@@ -402,6 +402,7 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(archive::position_lines, m)?)?;
     m.add_function(wrap_pyfunction!(archive::positions_bytes_lines, m)?)?;
     m.add_function(wrap_pyfunction!(archive::find_lines, m)?)?;
+    m.add_class::<archive::ArchiveDb>()?;
     m.add_class::<read::Games>()?;
     m.add_class::<read::Game>()?;
     m.add_function(wrap_pyfunction!(read::read_games, m)?)?;

@@ -29,6 +29,7 @@ __all__ = [
     "positions",
     "find",
     "read",
+    "Archive",
     "Game",
     "TabulaError",
     "NotationError",
@@ -172,3 +173,55 @@ def read(path: _PathLike) -> Iterator[Game]:
     when it holds no records.
     """
     return _tabula.read_games(_fspath(path))
+
+
+class Archive:
+    """The archive database at ``path`` (one SQLite file, made by the first :meth:`index`).
+
+    The same file as ``tabula index --db``, ``tabula explore --db`` and ``tabula find --db``
+    use, with the same answers as dicts; it opens in ``sqlite3`` and pandas too (the schema:
+    ``docs/archive.md``). ``OSError`` for a path that cannot be read or a file that is not a
+    tabula database of this version, ``ValueError`` for a bad position, game or roll.
+    """
+
+    def __init__(self, path: _PathLike) -> None:
+        self._path = _fspath(path)
+        self._db = _tabula.ArchiveDb(self._path)
+
+    @property
+    def path(self) -> str:
+        """The database file."""
+        return self._path
+
+    def __repr__(self) -> str:
+        return f"Archive({self._path!r})"
+
+    def index(
+        self, paths: Union[_PathLike, Sequence[_PathLike]], jobs: Optional[int] = None
+    ) -> Dict[str, Any]:
+        """Indexes every record under ``paths``, as ``tabula index --jsonl``: the summary dict
+        ``{"files", "skipped", "replaced", "games", "copies", "positions"}`` of this run."""
+        names, jobs = _paths_and_jobs(paths, jobs)
+        return _json.loads(self._db.index(names, jobs))
+
+    def explore(
+        self,
+        position: str,
+        game: Optional[str] = None,
+        dice: Optional[str] = None,
+        player: Optional[str] = None,
+    ) -> Dict[str, Any]:
+        """What was played from ``position`` in the distinct ok games, as ``tabula explore
+        --jsonl``: ``{"kind", "position", "side", "games", "wins", "moves", "top_games"}``."""
+        for name, value in (("position", position), ("game", game), ("dice", dice), ("player", player)):
+            if value is not None and not isinstance(value, str):
+                raise TypeError(f"{name} must be str, not {type(value).__name__}")
+        return _json.loads(self._db.explore(position, game, dice, player))
+
+    def find(self, position: str, game: Optional[str] = None) -> List[Dict[str, Any]]:
+        """Every distinct game and ply that reach ``position``, as ``tabula find --db --jsonl``:
+        dicts ``{"source", "game", "kind", "ply", "fingerprint"}``."""
+        for name, value in (("position", position), ("game", game)):
+            if value is not None and not isinstance(value, str):
+                raise TypeError(f"{name} must be str, not {type(value).__name__}")
+        return _json.loads(self._db.find(position, game))

@@ -13,6 +13,7 @@ use crate::check::{check_paths_controlled, CheckEvent, Summary};
 use crate::control::Control;
 use crate::fingerprint::Fingerprint;
 use crate::game_kind::GameKind;
+use crate::game_meta::GameMeta;
 use crate::games;
 use crate::input::{self, Entry};
 pub use crate::position_row::{position_key, PositionRow};
@@ -167,7 +168,7 @@ fn positions_of(
                 continue;
             }
         };
-        if file_positions(&path, named, kind, &mut summary, f).is_break() {
+        if file_positions(&path, named, kind, false, &mut summary, &mut |r, rows, _| f(r, rows)).is_break() {
             summary.stopped = true;
             break;
         }
@@ -175,12 +176,21 @@ fn positions_of(
     summary
 }
 
-fn file_positions(
+/// What [`file_positions`] hands each game to: its report, its positions and what the record
+/// says about it besides its moves.
+pub(crate) type GameSink<'a> = dyn FnMut(&GameReport, &[PositionRow], &GameMeta) -> ControlFlow<()> + 'a;
+
+/// Hands `f` every game of the file `path` (named on the command line when `named`: a file of
+/// no records is then a problem, else it is passed over), with its report, its positions and
+/// with `meta` what the record says about it besides its moves; the files of a game other than `kind`
+/// (when given) are passed over unread. Counts go to `summary`.
+pub(crate) fn file_positions(
     path: &Path,
     named: bool,
     kind: Option<GameKind>,
+    meta: bool,
     summary: &mut PositionsSummary,
-    f: &mut dyn FnMut(&GameReport, &[PositionRow]) -> ControlFlow<()>,
+    f: &mut GameSink<'_>,
 ) -> ControlFlow<()> {
     let (format, source, reader) = match games::open(path) {
         Ok(opened) => opened,
@@ -202,10 +212,10 @@ fn file_positions(
     }
     summary.files += 1;
     let mut stopped = false;
-    let read = games::read_positions(format, path, &source, reader, &mut |(report, rows)| {
+    let read = games::read_positions(format, path, &source, reader, meta, &mut |(report, rows, meta)| {
         summary.games += 1;
         summary.rows += rows.len();
-        let flow = f(&report, &rows);
+        let flow = f(&report, &rows, &meta);
         stopped |= flow.is_break();
         flow
     });
@@ -245,7 +255,7 @@ pub fn positions_in_content(
     };
     summary.files += 1;
     let source: Arc<str> = Arc::from(source);
-    let read = games::read_positions(format, path, &source, reader, &mut |(report, rows)| {
+    let read = games::read_positions(format, path, &source, reader, false, &mut |(report, rows, _)| {
         summary.games += 1;
         summary.rows += rows.len();
         f(&report, &rows)

@@ -139,6 +139,7 @@ pub mod diagram;
 pub mod error;
 pub mod fingerprint;
 pub mod game_kind;
+pub mod game_meta;
 pub mod input;
 pub mod nearness;
 pub mod position_row;
@@ -160,6 +161,8 @@ mod games;
 pub mod archive;
 pub mod check;
 pub mod convert;
+#[cfg(feature = "database")]
+pub mod database;
 pub mod page;
 pub mod query;
 pub mod read;

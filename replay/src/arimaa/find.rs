@@ -10,6 +10,7 @@ use super::archive::ArchiveLayout;
 use super::check::{read_row, read_single, SingleGameError, Unread};
 use super::verify::{Notation, Record, RecordedEnd};
 use crate::error::FindError;
+use crate::game_meta::GameMeta;
 use crate::input::{self, Chunk, LineChunks, MAX_RECORD_BYTES};
 use crate::report::{ErrorInfo, GameReport};
 
@@ -43,6 +44,30 @@ impl OwnedRecord {
             line: self.line,
             recorded: self.recorded,
             notation: self.notation,
+        }
+    }
+
+    /// What the archive says about the game besides its moves: the players' user names (the
+    /// rating the tags add left out), the event and the date.
+    pub fn meta(&self) -> GameMeta {
+        let player = |key: &str| {
+            let text = GameMeta::tag(&self.tags, &[key]).unwrap_or_default();
+            match text.rsplit_once(" (") {
+                Some((name, rating))
+                    if rating.strip_suffix(')').is_some_and(|r| {
+                        !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
+                    }) =>
+                {
+                    name.to_owned()
+                }
+                _ => text,
+            }
+        };
+        GameMeta {
+            players: [player("Gold"), player("Silver")],
+            event: GameMeta::tag(&self.tags, &["Event"]),
+            date: GameMeta::tag(&self.tags, &["Date"]),
+            match_length: None,
         }
     }
 }

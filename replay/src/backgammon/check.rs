@@ -16,6 +16,7 @@ use super::MatchFile;
 use tabula_engine::backgammon::{BySide, MatchScore, Side};
 
 use crate::fingerprint::Fingerprinter;
+use crate::game_meta::GameMeta;
 use crate::report::{ErrorInfo, GameReport, GameResult, Verdict};
 
 /// The games of a match held until its end, so that each report carries the match's
@@ -193,6 +194,19 @@ pub(crate) struct KeptGame {
     pub(crate) beside: Beside,
     /// The positions the check's replay reached ([`Keep::Positions`]), else none.
     pub(crate) rows: Option<Rows>,
+}
+
+impl KeptGame {
+    /// What the match says about the game besides its actions: the players as the game
+    /// names them, the event, the date and the match's length.
+    pub(crate) fn meta(&self) -> GameMeta {
+        GameMeta {
+            players: self.game.players.clone().map(|p| p.trim().to_owned()),
+            event: GameMeta::tag(&self.tags, &["Event"]),
+            date: GameMeta::tag(&self.tags, &["Date", "EventDate"]),
+            match_length: self.length,
+        }
+    }
 }
 
 /// The game `g` of id `id`, the score `written` before it, verified as its match's check

@@ -358,8 +358,9 @@ pub(crate) fn match_format(format: Option<Format>) -> Option<MatchFile> {
 const POSITIONS_BATCH: usize = 256;
 
 /// What [`read_positions`] hands on for each game: its report, as `tabula check` gives it, and
-/// its positions (none for a record that cannot be read).
-pub(crate) type Positioned = (GameReport, Vec<crate::position_row::PositionRow>);
+/// its positions (none for a record that cannot be read), and what the record says about it
+/// besides its moves.
+pub(crate) type Positioned = (GameReport, Vec<crate::position_row::PositionRow>, crate::game_meta::GameMeta);
 
 /// A game waiting for its positions to be worked out.
 enum Waiting {
@@ -371,18 +372,28 @@ enum Waiting {
 }
 
 impl Waiting {
-    fn positions(self, source: &Arc<str>) -> Positioned {
+    /// The game's positions; with `meta`, what the record says about it besides its moves
+    /// (else nothing: `positions` has no use for it).
+    fn positions(self, source: &Arc<str>, meta: bool) -> Positioned {
+        use crate::game_meta::GameMeta;
         match self {
-            Waiting::Arimaa(r) => crate::arimaa::positions::positions(&r.as_record()),
+            Waiting::Arimaa(r) => {
+                let (report, rows) = crate::arimaa::positions::positions(&r.as_record());
+                (report, rows, if meta { r.meta() } else { GameMeta::default() })
+            }
             Waiting::Backgammon(report, kept) => {
+                let meta = if meta { kept.meta() } else { GameMeta::default() };
                 let rows = match kept.rows {
                     Some(rows) => rows.finish(&report),
                     None => crate::backgammon::positions::positions(source, &report, &kept.game, kept.written),
                 };
-                (report, rows)
+                (report, rows, meta)
             }
-            Waiting::StonesRivers(r) => crate::stones_rivers::positions::positions(source, &r),
-            Waiting::Report(report) => (report, Vec::new()),
+            Waiting::StonesRivers(r) => {
+                let (report, rows) = crate::stones_rivers::positions::positions(source, &r);
+                (report, rows, if meta { r.meta() } else { GameMeta::default() })
+            }
+            Waiting::Report(report) => (report, Vec::new(), GameMeta::default()),
         }
     }
 }
@@ -391,11 +402,12 @@ impl Waiting {
 /// `Break` once `f` asks to stop.
 fn flush_positions(
     source: &Arc<str>,
+    meta: bool,
     batch: &mut Vec<Waiting>,
     f: &mut dyn FnMut(Positioned) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     use rayon::prelude::*;
-    let done: Vec<Positioned> = batch.par_drain(..).map(|w| w.positions(source)).collect();
+    let done: Vec<Positioned> = batch.par_drain(..).map(|w| w.positions(source, meta)).collect();
     for p in done {
         f(p)?;
     }
@@ -414,6 +426,7 @@ pub(crate) fn read_positions(
     path: &Path,
     source: &Arc<str>,
     reader: impl BufRead,
+    meta: bool,
     f: &mut dyn FnMut(Positioned) -> ControlFlow<()>,
 ) -> Result<(), FindError> {
     use crate::backgammon::check::{check_kept, Keep};
@@ -424,7 +437,7 @@ pub(crate) fn read_positions(
             return ControlFlow::Break(());
         }
         batch.push(w);
-        if batch.len() >= POSITIONS_BATCH && flush_positions(source, batch, f).is_break() {
+        if batch.len() >= POSITIONS_BATCH && flush_positions(source, meta, batch, f).is_break() {
             *stopped = true;
             return ControlFlow::Break(());
         }
@@ -461,7 +474,7 @@ pub(crate) fn read_positions(
         }
     }
     if !stopped {
-        let _ = flush_positions(source, &mut batch, f);
+        let _ = flush_positions(source, meta, &mut batch, f);
     }
     Ok(())
 }

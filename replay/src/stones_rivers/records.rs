@@ -35,6 +35,7 @@ use std::io::{self, BufRead};
 
 use memchr::memchr;
 
+use crate::game_meta::GameMeta;
 use crate::input::{Line, LineReader};
 use crate::report::{shortened, ErrorInfo};
 
@@ -154,6 +155,20 @@ impl Record {
     /// The first tag with this key (compared without regard to case).
     pub fn tag(&self, key: &str) -> Option<&Tag> {
         self.tags.iter().find(|t| t.key.eq_ignore_ascii_case(key))
+    }
+
+    /// What the record's tags say about the game besides its turns: the players (`[Square]`
+    /// and `[Circle]`, or `[Sq]` and `[Cr]`), the event and the date.
+    pub fn meta(&self) -> GameMeta {
+        let value = |keys: &[&str]| {
+            keys.iter().find_map(|k| self.tag(k).map(|t| t.value.trim()).filter(|v| !v.is_empty())).map(str::to_owned)
+        };
+        GameMeta {
+            players: [value(&["Square", "Sq"]).unwrap_or_default(), value(&["Circle", "Cr"]).unwrap_or_default()],
+            event: value(&["Event"]),
+            date: value(&["Date"]),
+            match_length: None,
+        }
     }
 
     /// The game's id: the `[Game]` tag's value (trimmed), or else the index in the file.

@@ -115,11 +115,59 @@ pub enum Command {
         #[command(flatten)]
         inputs: Inputs,
     },
-    /// Find the games, and the plies, that reach a position.
+    /// Index every game of files or folders into an archive database (one SQLite file, made
+    /// when missing): copies are one game with several sources; a file indexed before with
+    /// the same content is passed over, a changed one replaced; each file is one transaction.
+    #[command(after_help = "Examples:\n  tabula index --db archive.db testdata/\n  \
+                            tabula index --db archive.db --jsonl archive/\n\n\
+                            Exit status: 0 every game ok, 1 some game not ok (indexed all the same), 2 a path \
+                            missing or unreadable, or FILE not a tabula database of this version.")]
+    Index {
+        /// The database file.
+        #[arg(long)]
+        db: PathBuf,
+        /// One JSON object at the end with the counts of this run.
+        #[arg(long)]
+        jsonl: bool,
+        #[command(flatten)]
+        inputs: Inputs,
+    },
+    /// The opening explorer: what was played from a position in the distinct ok games of an
+    /// archive database, with games, wins by side and games that reach it.
+    #[command(after_help = "Examples:\n  tabula explore --db archive.db --position 4HPwATDgc/ABMA --dice 31\n  \
+                            tabula explore --db archive.db --jsonl --player bot_tabula_runner --position 'g [...]'\n\n\
+                            Exit status: 0 the position is reached, 1 it is not, 2 a bad position or FILE.")]
+    Explore {
+        /// The database file (made by `tabula index`).
+        #[arg(long)]
+        db: PathBuf,
+        /// The position, as `find` takes it.
+        #[arg(long)]
+        position: String,
+        /// The game, when the position could be read as another's.
+        #[arg(long, value_parser = parse_game)]
+        game: Option<GameKind>,
+        /// Backgammon: only the moves of this roll (`31`).
+        #[arg(long)]
+        dice: Option<String>,
+        /// Only the games a player of this name (as the record writes it, case ignored) took
+        /// part in.
+        #[arg(long)]
+        player: Option<String>,
+        /// One JSON object.
+        #[arg(long)]
+        jsonl: bool,
+    },
+    /// Find the games, and the plies, that reach a position: in files and folders, or with
+    /// `--db` in an archive database.
     #[command(after_help = "Examples:\n  tabula find --position 4HPwATDgc/ABMA testdata/backgammon/matches\n  \
-                            tabula find --jsonl --position 'g [...]' archive.tsv\n\n\
+                            tabula find --jsonl --position 'g [...]' archive.tsv\n  \
+                            tabula find --db archive.db --position 4HPwATDgc/ABMA\n\n\
                             Exit status: 0 found, 1 not found, 2 a path missing or unreadable.")]
     Find {
+        /// Answer from this archive database instead of reading files.
+        #[arg(long, conflicts_with = "paths")]
+        db: Option<PathBuf>,
         /// The position: Arimaa `g [<64 squares>]` or `s [...]` (the side to move included), a
         /// gnubg Position ID (from the view of the player on roll), or a Stones and Rivers
         /// position string.
@@ -132,7 +180,7 @@ pub enum Command {
         #[arg(long)]
         jsonl: bool,
         /// Files or folders (searched recursively); `-` reads standard input.
-        #[arg(required = true)]
+        #[arg(required_unless_present = "db")]
         paths: Vec<PathBuf>,
     },
     /// List (or count) every legal turn of a position, one per distinct resulting position.

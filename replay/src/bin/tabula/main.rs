@@ -14,6 +14,7 @@ use tabula_replay::GameKind;
 mod archive;
 mod args;
 mod check;
+mod database;
 mod progress;
 mod style;
 
@@ -33,7 +34,18 @@ fn main() -> ExitCode {
             archive::duplicates(jsonl, jobs, &paths, output)
         }
         Command::Positions { jsonl, inputs: Inputs { jobs, paths } } => archive::positions(jsonl, jobs, &paths, output),
-        Command::Find { position, game, jsonl, paths } => archive::find(&position, game, jsonl, &paths, output),
+        Command::Find { db: Some(db), position, game, jsonl, paths: _ } => {
+            database::find(&db, &position, game, jsonl, output)
+        }
+        Command::Find { db: None, position, game, jsonl, paths } => {
+            archive::find(&position, game, jsonl, &paths, output)
+        }
+        Command::Index { db, jsonl, inputs: Inputs { jobs, paths } } => {
+            database::index(&db, jsonl, jobs, &paths, output)
+        }
+        Command::Explore { db, position, game, dice, player, jsonl } => {
+            database::explore(&db, &position, game, dice.as_deref(), player.as_deref(), jsonl, output)
+        }
         Command::Moves { game, position, dice, count } => moves(game, &position, dice.as_deref(), count),
         Command::Resolve { jsonl: _ } => resolve(),
         Command::Convert { to, view, game, lenient, file } => convert(to, &view, game.as_deref(), lenient, &file),
