@@ -468,8 +468,10 @@
     for (var i = 0; i < frameEls.length; i++) frameEls[i].hidden = true;
     ['main nav', 'table.header', '#verdict'].forEach(function (s) {
       var e = document.querySelector(s);
-      if (e) e.hidden = true;
+      if (e) e.style.display = 'none';
     });
+    var title = document.querySelector('h1');
+    if (title) title.textContent = game + ': analysis board';
     document.body.setAttribute('data-record', 'left');
     wireTree();
   }

@@ -342,6 +342,7 @@ for (const [game, g] of Object.entries(games)) {
     assert.equal(await text(page, 'error'), '', await text(page, 'error'));
     assert.equal(await page.$$eval('#board .frame:not([hidden])', (l) => l.length), 0, 'the record put away');
     assert.equal(await page.$eval('body', (b) => b.getAttribute('data-record')), 'left');
+    assert.equal(await page.$eval('main nav', (n) => n.offsetParent), null, 'the record\'s buttons put away');
     const main = (await nodes(page)).map((n) => n[0]);
     const plays = game === 'backgammon' ? main.length - 1 : report.turns;
     assert.ok(plays > 4, `${plays} plays`);
