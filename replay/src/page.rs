@@ -187,7 +187,11 @@ pub fn html(view: &GameView, start: Option<usize>) -> String {
     out.push_str("<main>\n<div>\n<div id=\"board\">\n");
     for (i, frame) in view.frames.iter().enumerate() {
         let at = frame.position.as_ref().map_or_else(String::new, |p| format!(" data-position=\"{}\"", escape(p)));
-        let _ = writeln!(out, "<div class=\"frame\" data-i=\"{i}\"{at} hidden>\n{}</div>", frame.svg());
+        // Backgammon: the record's play that led here, for the whole tree's .sgf.
+        let play = frame.play.as_ref().map_or_else(String::new, |(text, roll)| {
+            format!(" data-play=\"{}\" data-dice=\"{}\"", escape(text), escape(roll))
+        });
+        let _ = writeln!(out, "<div class=\"frame\" data-i=\"{i}\"{at}{play} hidden>\n{}</div>", frame.svg());
     }
     out.push_str("</div>\n<nav><button id=\"first\" title=\"Home\">|&lt;</button>");
     out.push_str("<button id=\"prev\" title=\"left arrow\">&lt; previous</button>");
@@ -390,7 +394,8 @@ fn base64(bytes: &[u8]) -> String {
 /// The analysis panel: the board, the fixed element ids of `docs/page.md`, the module slot.
 /// A page of the board alone (`standalone`, [`board`]) has the board's own `#board` around it,
 /// the tree of moves tried (`#moves`), paste, the link and the keys' help; a replay page has
-/// its record's `#board` and `#moves`, and flips both boards.
+/// its record's `#board` and `#moves`, flips both boards, and has a paste of its own that opens
+/// a text in place of the record. Backgammon's `#sgf` is on both.
 fn analysis(out: &mut String, kind: &str, position: &str, view: &str, standalone: bool) {
     let _ = writeln!(
         out,
@@ -454,7 +459,10 @@ fn analysis(out: &mut String, kind: &str, position: &str, view: &str, standalone
          <p id=\"note\"></p>\n<p>legal moves (<span id=\"legal-count\">0</span>)</p>\n<ul id=\"legal\"></ul>\n\
          <p>the line tried, as a record <code>tabula check</code> reads:</p>\n<textarea id=\"record\" readonly></textarea>\n",
     );
-    if standalone && kind == "backgammon" {
+    if !standalone {
+        out.push_str(PASTE);
+    }
+    if kind == "backgammon" {
         out.push_str(
             "<p>every line tried, as one GNU Backgammon <code>.sgf</code> game with its variations:</p>\n\
              <textarea id=\"sgf\" readonly></textarea>\n",
@@ -466,6 +474,10 @@ fn analysis(out: &mut String, kind: &str, position: &str, view: &str, standalone
 }
 
 const BOARD_SCRIPT: &str = include_str!("page_board.js");
+
+/// A replay page's paste: a record or position opened in place of the record (`docs/page.md`).
+const PASTE: &str = "<p>a record or a position to open in place of this one:<br><textarea id=\"paste\" \
+placeholder=\"paste a record or a position\" spellcheck=\"false\"></textarea><br><button id=\"load\">load</button></p>\n";
 
 /// The keys' help of a board page, shown by `?`.
 const KEYS: &str = "<dl id=\"keys\" hidden><dt>&larr; &rarr;</dt><dd>one move back, forward</dd>\

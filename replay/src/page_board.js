@@ -143,10 +143,13 @@
   // with the node's line (`open` with `line`), as a replay page's frame is.
   var tree = null;
   var cur = null;
-  var standalone = !!$('paste');
+  // A page of the board alone has its board inside `#board`; a replay page's `#board` is the record's.
+  var standalone = $('aboard').parentNode === $('board');
   // A replay page: the record's positions (its frames) are the main line's nodes.
   var frameEls = standalone ? [] : document.querySelectorAll('#board .frame');
   var frameNodes = [];
+  // A replay page a text was pasted into: a board of the pasted game, the record put away.
+  var left = false;
   function node(m, parent) { return { m: m, kids: [], parent: parent }; }
   function same(a, b) { return !!a && a.text === b.text && (a.dice || '') === (b.dice || ''); }
   function pathOf(n) { var p = []; while (n && n.parent) { p.unshift(n); n = n.parent; } return p; }
@@ -294,11 +297,46 @@
     $('error').appendChild(p);
   }
   // The whole tree as one GNU Backgammon .sgf game with its variations (backgammon), written
-  // by the module (a request that leaves its board as it is).
+  // by the module (a request that leaves its board as it is), asked again only when the tree changed.
+  var sgfAsked = null;
+  var sgfText = '';
   function sgfOf() {
     if (game !== 'backgammon') return '';
-    var answer = call({ op: 'sgf', position: tree.start, tree: pack(tree) });
-    return answer.sgf || '';
+    var req = JSON.stringify({ op: 'sgf', position: tree.start, tree: sgfItems(tree) });
+    if (req !== sgfAsked) {
+      sgfAsked = req;
+      sgfText = call(JSON.parse(req)).sgf || '';
+    }
+    return sgfText;
+  }
+  // The tree as the module's `sgf` takes it: a flat list of moves `{m, d, p}`, `p` the index of
+  // the move it follows (none: the root), the line's continuation first. On a replay page the
+  // record's positions are its plays (a frame's `data-play` and `data-dice`, as the program
+  // wrote them), and a position no play led to (a cube action, the end) gives way to what
+  // follows it.
+  function sgfItems(root) {
+    var out = [];
+    var todo = [[root, undefined]];
+    while (todo.length) {
+      var at = todo.pop();
+      var later = [];
+      // The node's moves, a position no play led to replaced by what follows it, in order.
+      var kids = at[0].kids.slice();
+      for (var k = 0; k < kids.length; k++) {
+        var n = kids[k];
+        if (n.frame !== undefined && !n.play) {
+          kids.splice.apply(kids, [k + 1, 0].concat(n.kids));
+          continue;
+        }
+        var o = n.frame !== undefined ? { m: n.play.text, d: n.play.dice } : { m: n.m.text };
+        if (n.frame === undefined && n.m.dice) o.d = n.m.dice;
+        if (at[1] !== undefined) o.p = at[1];
+        out.push(o);
+        later.push([n, out.length - 1]);
+      }
+      for (var j = later.length - 1; j >= 0; j--) todo.push(later[j]);
+    }
+    return out;
   }
 
   // The link: `#tabula1:` then the board (game, starting position, view, tree, current move)
@@ -318,7 +356,10 @@
     });
   }
   function linkHash() {
-    var body = JSON.stringify({ g: game, p: tree.start, v: view(), t: pack(tree), c: idOf(cur) });
+    var data = { g: game, p: tree.start, v: view(), t: pack(tree), c: idOf(cur) };
+    // A replay page a text was pasted into: the board of the pasted game, not the record.
+    if (left) data.o = 1;
+    var body = JSON.stringify(data);
     return '#tabula1:' + encodeURIComponent(body) + ':' + fnv(body);
   }
   // A new tree at `start` whose main line is `line`; the board shown at the line's end.
@@ -342,6 +383,8 @@
       var f = node(null, n);
       f.frame = i;
       f.pos = frameEls[i].getAttribute('data-position');
+      var play = frameEls[i].getAttribute('data-play');
+      if (play !== null) f.play = { text: play, dice: frameEls[i].getAttribute('data-dice') };
       if (n) n.kids.push(f);
       frameNodes.push(f);
       n = f;
@@ -368,6 +411,7 @@
       problems.push('the link is of a ' + data.g + ' board, this one is ' + game);
       data = null;
     }
+    if (data && data.o) leaveRecord();
     var start = root.getAttribute('data-position') || '';
     if (frameNodes.length) plantFrames();
     else if (data && typeof data.p === 'string') {
@@ -414,6 +458,23 @@
     problems.forEach(say);
     return true;
   }
+  // A replay page given a text to open: the page becomes a board of the pasted game, as a page
+  // of the board alone; the record's pictures, its navigation, header and verdict are put away
+  // (the page loaded again brings them back).
+  function leaveRecord() {
+    if (standalone || left) return;
+    left = true;
+    frameNodes = [];
+    for (var i = 0; i < frameEls.length; i++) frameEls[i].hidden = true;
+    ['main nav', 'table.header', '#verdict'].forEach(function (s) {
+      var e = document.querySelector(s);
+      if (e) e.style.display = 'none';
+    });
+    var title = document.querySelector('h1');
+    if (title) title.textContent = game + ': analysis board';
+    document.body.setAttribute('data-record', 'left');
+    wireTree();
+  }
   function loadPasted() {
     var answer = call({ op: 'read', game: game, text: $('paste').value, view: view() });
     if (answer.error) {
@@ -422,6 +483,7 @@
       return answer;
     }
     if (game === 'arimaa' && answer.view) $('view').value = answer.view;
+    leaveRecord();
     var end = plant(answer.start, answer.line);
     return goTo(end);
   }
@@ -450,7 +512,7 @@
     // A board of its own opened at `position`, `line` played on it: a page of the board alone
     // makes them its tree's root and main line; a replay page's board is opened there as it is.
     open: function (position, line) {
-      if (standalone) return goTo(plant(position, line || []));
+      if (standalone || left) return goTo(plant(position, line || []));
       var req = { op: 'open', game: game, position: position || '', view: view() };
       if (line) req.line = line;
       return ask(req);
@@ -466,6 +528,36 @@
     if (!st.error) $('move').value = '';
   }
 
+  // The tree's keys, its moves clicked, the keys' help and the link: a page of the board alone,
+  // a replay page, and any page a text was pasted into.
+  var treeWired = false;
+  function wireTree() {
+    if (treeWired) return;
+    treeWired = true;
+    document.addEventListener('keydown', key);
+    $('help').addEventListener('click', function () { $('keys').hidden = !$('keys').hidden; });
+    // A move of the tree clicked (a replay page's own items of the record go to their frames).
+    $('moves').addEventListener('click', function (e) {
+      var s = e.target.closest('span[data-node]');
+      if (s) goTo(byId(s.getAttribute('data-node')));
+    });
+    $('link').addEventListener('click', function () {
+      var url = location.href.split('#')[0] + linkHash();
+      $('link').setAttribute('data-link', url);
+      $('copied').textContent = 'link copied';
+      var fallback = function () {
+        var t = document.createElement('textarea');
+        t.value = url;
+        document.body.appendChild(t);
+        t.select();
+        try { document.execCommand('copy'); } catch (err) { $('copied').textContent = 'the link: ' + url; }
+        t.remove();
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).catch(fallback);
+      else fallback();
+    });
+  }
+
   function wire() {
     // Keys typed into the fields are not the record's arrow keys.
     $('move').addEventListener('keydown', function (e) {
@@ -479,34 +571,9 @@
       b.setAttribute('data-flipped', String(flipped));
       root.setAttribute('data-flipped', String(flipped));
     });
-    if (standalone || frameEls.length) {
-      document.addEventListener('keydown', key);
-      $('help').addEventListener('click', function () { $('keys').hidden = !$('keys').hidden; });
-      // A move of the tree clicked (a replay page's own items of the record go to their frames).
-      $('moves').addEventListener('click', function (e) {
-        var s = e.target.closest('span[data-node]');
-        if (s) goTo(byId(s.getAttribute('data-node')));
-      });
-      if (standalone) {
-        $('load').addEventListener('click', loadPasted);
-        $('paste').addEventListener('keydown', function (e) { e.stopPropagation(); });
-      }
-      $('link').addEventListener('click', function () {
-        var url = location.href.split('#')[0] + linkHash();
-        $('link').setAttribute('data-link', url);
-        $('copied').textContent = 'link copied';
-        var fallback = function () {
-          var t = document.createElement('textarea');
-          t.value = url;
-          document.body.appendChild(t);
-          t.select();
-          try { document.execCommand('copy'); } catch (err) { $('copied').textContent = 'the link: ' + url; }
-          t.remove();
-        };
-        if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).catch(fallback);
-        else fallback();
-      });
-    }
+    if (standalone || frameEls.length) wireTree();
+    $('load').addEventListener('click', loadPasted);
+    $('paste').addEventListener('keydown', function (e) { e.stopPropagation(); });
     $('undo').addEventListener('click', function () { ask({ op: 'undo' }); });
     $('aboard').addEventListener('click', function (e) {
       var place = e.target.closest('[data-square],[data-point]');

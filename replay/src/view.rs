@@ -42,6 +42,11 @@ pub struct Frame {
     /// the action); `None` where the position text cannot say it (an Arimaa turn that left a
     /// side no piece, which the text reads as that side setting up).
     pub position: Option<String>,
+    /// Backgammon: the play that led to it, in standard notation with its roll (`8/5 6/5`,
+    /// `31`), as the record's line gives it ([`crate::read::Game::line`]), so that a page can
+    /// write the record's moves; `None` for the start, a cube action, the end, and the other
+    /// games.
+    pub play: Option<(String, String)>,
     draw: Draw,
 }
 
@@ -54,12 +59,18 @@ impl std::fmt::Debug for Frame {
 impl Frame {
     /// A frame drawn by `draw`, which is given the label as its caption.
     pub fn new(label: impl Into<String>, turn: usize, draw: impl Fn(&str) -> String + 'static) -> Frame {
-        Frame { label: label.into(), turn, position: None, draw: Box::new(draw) }
+        Frame { label: label.into(), turn, position: None, play: None, draw: Box::new(draw) }
     }
 
     /// The frame with the position the analysis board opens at.
     pub fn at(mut self, position: Option<String>) -> Frame {
         self.position = position;
+        self
+    }
+
+    /// The frame with the play that led to it (backgammon: its text and its roll).
+    pub fn after(mut self, play: Option<(String, String)>) -> Frame {
+        self.play = play;
         self
     }
 

@@ -19,7 +19,7 @@
 //! | `undo` | | takes back the piece placed or the steps pending, else the last move |
 //! | `turns` | | Arimaa: every legal whole turn (on request only: there can be many) |
 //! | `read` | `game`, `text`, `view` | a text pasted: a position, or a record's first game ([`read_pasted`]): `{start, line}`, the board kept as it is |
-//! | `sgf` | `position`, `tree` | backgammon: the tree of lines tried as one `.sgf` game with variations ([`sgf_tree`]): `{sgf}`, the board kept as it is |
+//! | `sgf` | `position`, `tree` | backgammon: the tree of lines tried (a flat list of `{m, d, p}`) as one `.sgf` game with variations ([`sgf_tree`]): `{sgf}`, the board kept as it is |
 //!
 //! The answer is the board's state ([`Session::state`]): `position`, `played`, `short`,
 //! `error` (`{kind, message, candidates, suggestions}` or null: `suggestions` the legal moves nearest to a refused one), `legal` (the moves to list), `pending`,
@@ -485,19 +485,36 @@ pub fn read_pasted(game: &str, text: &str, view: &str) -> Result<Value, Refusal>
     Ok(json!({"start": start, "line": line}))
 }
 
-/// The tree of lines tried on a backgammon board at `position` (the `sgf` request: `tree` a list
-/// of `{m, d, k}`, the move, its roll and the moves after it, the first the line's continuation)
-/// as one GNU Backgammon `.sgf` game with its variations: the main line's game (its match, set-up
-/// node and result), each other line a variation where it leaves the one it branches from.
-/// Moves that do not play are left out.
+/// The tree of lines tried on a backgammon board at `position` (the `sgf` request) as one GNU
+/// Backgammon `.sgf` game with its variations: the main line's game (its match, set-up node and
+/// result), each other line a variation where it leaves the one it branches from. `tree` is the
+/// list of its moves `{m, d, p}`: the move, its roll and the index in the list of the move it
+/// follows (none: the position itself), each after the move it follows, siblings in order (the
+/// first the line's continuation); a flat list, so that a game of any length is read (JSON
+/// nested a level a move would stop at the reader's depth limit). A move that does not play is
+/// left out, with the moves after it.
+///
+/// # Errors
+/// The position is not one a backgammon board opens at.
 pub fn sgf_tree(position: &str, tree: &[Value]) -> Result<String, Refusal> {
     let session = Session::open("backgammon", position, "")?;
+    // The moves after each (the last entry: after the position), in order.
+    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); tree.len() + 1];
+    for (i, node) in tree.iter().enumerate() {
+        let parent = node.get("p").and_then(Value::as_u64).and_then(|p| usize::try_from(p).ok());
+        match parent {
+            Some(p) if p < i => kids[p].push(i),
+            Some(_) => {}
+            None => kids[tree.len()].push(i),
+        }
+    }
+    let play = |i: usize| json!({"text": tree[i].get("m"), "dice": tree[i].get("d")});
     // The main line's record gives the header and the set-up node.
     let mut main = Vec::new();
-    let mut at = tree;
-    while let Some(first) = at.first() {
-        main.push(json!({"text": first.get("m"), "dice": first.get("d")}));
-        at = first.get("k").and_then(Value::as_array).map_or(&[], Vec::as_slice);
+    let mut at = tree.len();
+    while let Some(&first) = kids[at].first() {
+        main.push(play(first));
+        at = first;
     }
     let mut whole = Session::open("backgammon", position, "")?;
     whole.replay(&main);
@@ -506,34 +523,45 @@ pub fn sgf_tree(position: &str, tree: &[Value]) -> Result<String, Refusal> {
     let head: Vec<&str> = record.lines().take(2).collect();
     let mut out = head.join("\n").trim_end_matches(')').to_owned();
     // The result is the main line's, written in the first node; the header's `(` opens the game.
-    write_nodes(&session, tree, &mut out);
+    write_nodes(&session, &kids, tree.len(), &play, &mut out);
     out.push_str(")\n");
     Ok(out)
 }
 
-/// The nodes of `items` played on `session`'s board: one node each along a single line, each
-/// of several in its own parenthesised variation.
-fn write_nodes(session: &Session, items: &[Value], out: &mut String) {
+/// The moves after node `from` (`kids`, see [`sgf_tree`]) played on `session`'s board: one
+/// node each along a single line, each of several in its own parenthesised variation. A line is
+/// followed in a loop while it does not branch, so that the depth is the branches'.
+fn write_nodes(session: &Session, kids: &[Vec<usize>], from: usize, play: &dyn Fn(usize) -> Value, out: &mut String) {
+    let items = &kids[from];
     let many = items.len() > 1;
-    for item in items {
+    for &first in items {
         let mut next = Session { game: session.game.clone(), played: String::new(), short: String::new(), error: None };
-        next.replay(&[json!({"text": item.get("m"), "dice": item.get("d")})]);
-        let Game::Backgammon(b) = &next.game else { return };
-        if next.error.is_some() {
-            continue;
+        let mut item = first;
+        let mut opened = false;
+        loop {
+            next.replay(&[play(item)]);
+            let Game::Backgammon(b) = &next.game else { return };
+            if next.error.is_some() {
+                break;
+            }
+            if many && !opened {
+                out.push_str("\n(");
+                opened = true;
+            } else {
+                out.push('\n');
+            }
+            // The node of the play just made: the last of the line's record.
+            let record = b.board.sgf(&b.state);
+            out.push_str(record.trim_end().trim_end_matches(')').rsplit('\n').next().unwrap_or_default());
+            match kids[item].as_slice() {
+                [only] => item = *only,
+                _ => {
+                    write_nodes(&next, kids, item, play, out);
+                    break;
+                }
+            }
         }
-        // The node of the play just made: the last of the line's record.
-        let record = b.board.sgf(&b.state);
-        let node = record.trim_end().trim_end_matches(')').rsplit('\n').next().unwrap_or_default().to_owned();
-        if many {
-            out.push_str("\n(");
-        } else {
-            out.push('\n');
-        }
-        out.push_str(&node);
-        let kids = item.get("k").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
-        write_nodes(&next, kids, out);
-        if many {
+        if opened {
             out.push(')');
         }
     }
@@ -1237,13 +1265,39 @@ mod tests {
     #[test]
     fn a_backgammon_tree_is_one_sgf_game_with_its_variations() {
         let tree = json!([
-            {"m": "8/5 6/5", "d": "31", "k": [{"m": "24/22 13/9", "d": "42"}, {"m": "13/9 13/11", "d": "42"}]},
-            {"m": "13/7 8/7", "d": "61"}
+            {"m": "8/5 6/5", "d": "31"},
+            {"m": "24/22 13/9", "d": "42", "p": 0},
+            {"m": "13/9 13/11", "d": "42", "p": 0},
+            {"m": "13/7 8/7", "d": "61"},
+            {"m": "24/1", "d": "61", "p": 1}
         ]);
         let sgf = sgf_tree("", tree.as_array().map_or(&[][..], Vec::as_slice)).unwrap_or_else(|e| panic!("{e:?}"));
         assert!(sgf.starts_with("(;FF[4]GM[6]") && sgf.ends_with(")\n"), "{sgf}");
         assert_eq!(sgf.matches('(').count(), 5, "{sgf}");
         assert_eq!(sgf.matches(";B[").count() + sgf.matches(";W[").count(), 4, "{sgf}");
+    }
+
+    #[test]
+    fn a_whole_backgammon_game_is_one_sgf_game_whatever_its_length() {
+        // A line of many moves, as a replay page's record gives it: read whole, not stopped by
+        // the reader's depth limit.
+        let mut board = BackgammonBoard::new();
+        let mut tree = Vec::new();
+        for k in 0u8..200 {
+            let Some(dice) = Dice::new(1 + k % 6, 1 + (k / 6) % 6) else { continue };
+            let Some(first) = board.legal_plays(dice).into_iter().next() else { break };
+            let played = board.play(&first, dice).unwrap_or_else(|e| panic!("{e:?}"));
+            let mut node = json!({"m": played, "d": format!("{}{}", (1 + k % 6).max(1 + (k / 6) % 6), (1 + k % 6).min(1 + (k / 6) % 6))});
+            if let Some(p) = tree.len().checked_sub(1) {
+                node["p"] = json!(p);
+            }
+            tree.push(node);
+        }
+        assert!(tree.len() > 50, "{}", tree.len());
+        let request = json!({"op": "sgf", "position": "", "tree": tree}).to_string();
+        let got = abi::answer(request.as_bytes());
+        let sgf = got["sgf"].as_str().unwrap_or_else(|| panic!("{got}"));
+        assert_eq!(sgf.matches(";B[").count() + sgf.matches(";W[").count(), tree.len(), "{sgf}");
     }
 
     #[test]

@@ -4,6 +4,9 @@
 // stepped back, another played (two branches, both listed); every key; the link opened in a
 // fresh page; a hash edited by hand; the board flipped and a move clicked; a real record of
 // ../shared/data pasted (its moves the main line, the board at its end) and garbage refused.
+// Replay pages (`tabula replay --format html`) of a record of testdata: a record pasted opens in
+// place of the record, garbage changes nothing, and backgammon's .sgf holds the record's plays
+// as its main line with a line tried from one of its positions.
 //
 // TABULA_BIN: the program (default: the release build of the workspace's target folder).
 // CHROMIUM: the browser (default /usr/bin/chromium). GNUBG: GNU Backgammon (default: gnubg on
@@ -268,6 +271,10 @@ for (const [game, g] of Object.entries(games)) {
       const [out] = check(await text(page, 'record'), 'variations-pasted-out.mat');
       assert.equal(out.verdict, 'ok', JSON.stringify(out));
       assert.equal(out.turns, plays);
+      // The .sgf of a whole game pasted: its plays, however many.
+      const [tree] = check(await text(page, 'sgf'), 'variations-pasted-tree.sgf');
+      assert.equal(tree.verdict, 'ok', JSON.stringify(tree));
+      assert.equal(tree.turns, plays);
     }
     assert.deepEqual(page.problems, []);
     await page.close();
@@ -294,5 +301,116 @@ test('backgammon: the .sgf holds the whole tree with its variations; tabula chec
   const r = spawnSync(gnubg, ['-t', '-q'], { input: `load match ${file}\nshow board\n`, encoding: 'utf8', timeout: 60000 });
   assert.ok(!/error|cannot|failed/i.test(r.stdout + r.stderr), r.stdout + r.stderr);
   assert.match(r.stdout, /Position ID/, r.stdout + r.stderr);
+  await page.close();
+});
+
+// Replay pages (`tabula replay FILE --format html`) offer paste and backgammon's .sgf too: a
+// text pasted opens in place of the record (the page a board of the pasted game), garbage
+// changes nothing, and the .sgf holds the record's plays as its main line with the lines tried.
+const replays = {
+  backgammon: ['testdata/backgammon/matches/galaxy_5pt.mat', '2'],
+  arimaa: ['testdata/arimaa/random_games.tsv', '900005'],
+  'stones-and-rivers': ['testdata/snr/games.txt', 'cr-win-1'],
+};
+
+function replayPage(name, game) {
+  const [file, id] = replays[game];
+  const page = execFileSync(tabula, ['replay', join(root, file), '--game', id, '--format', 'html', '--turn', '4'], { maxBuffer: 64 * 1024 * 1024 });
+  writeFileSync(join(artefacts, name), page);
+  return { url: 'file://' + join(artefacts, name), bytes: page.length };
+}
+
+for (const [game, g] of Object.entries(games)) {
+  test(`${game}: a replay page takes a record pasted in place of its own, and refuses garbage`, async () => {
+    const { url, bytes } = replayPage(`replay-paste-${game}.html`, game);
+    assert.ok(bytes < 2_000_000, `${game}: a replay page of ${bytes} bytes (at most 2 MB)`);
+    const page = await open(url);
+    // Garbage: the message, the page unchanged (the record's position, its tree, its move shown).
+    const state = async () => [await text(page, 'position'), await nodes(page), await current(page),
+      await page.$$eval('#board .frame:not([hidden])', (l) => l.map((f) => f.getAttribute('data-i')))];
+    const before = await state();
+    assert.equal(before[2], '4');
+    await page.fill('#paste', 'this is no record at all');
+    await page.click('#load');
+    assert.notEqual(await text(page, 'error'), '');
+    assert.deepEqual(await state(), before);
+    // A real record: the page becomes its board, its moves the main line, the board at its end.
+    const record = g.record();
+    const [report] = check(record, `replay-paste-${game}.txt`);
+    await page.fill('#paste', record);
+    await page.click('#load');
+    assert.equal(await text(page, 'error'), '', await text(page, 'error'));
+    assert.equal(await page.$$eval('#board .frame:not([hidden])', (l) => l.length), 0, 'the record put away');
+    assert.equal(await page.$eval('body', (b) => b.getAttribute('data-record')), 'left');
+    assert.equal(await page.$eval('main nav', (n) => n.offsetParent), null, 'the record\'s buttons put away');
+    const main = (await nodes(page)).map((n) => n[0]);
+    const plays = game === 'backgammon' ? main.length - 1 : report.turns;
+    assert.ok(plays > 4, `${plays} plays`);
+    assert.deepEqual(main, Array.from({ length: plays + 1 }, (_, k) => String(k)), 'one line, the main one');
+    assert.equal(await current(page), String(plays), 'the board at its end');
+    if (game === 'stones-and-rivers') assert.equal(await text(page, 'position'), report.final_position);
+    if (game === 'arimaa') {
+      const board = (await text(page, 'position')).replace(/^[gs] \[(.*)\]$/, '$1').replace(/ /g, '.');
+      assert.equal([...board].sort().join(''), [...report.final_position].sort().join(''), 'the pieces at the end');
+    }
+    const [out] = check(await text(page, 'record'), `replay-paste-${game}-out.txt`);
+    assert.equal(out.verdict, 'ok', JSON.stringify(out));
+    assert.equal(out.turns, plays);
+    if (game === 'backgammon') {
+      const [tree] = check(await text(page, 'sgf'), 'replay-paste-tree.sgf');
+      assert.equal(tree.verdict, 'ok', JSON.stringify(tree));
+      assert.equal(tree.turns, plays, 'the .sgf: the pasted game');
+    }
+    // Keys walk the pasted line; the link opens the pasted board, not the record.
+    await key(page, 'Home');
+    assert.equal(await current(page), '0');
+    await key(page, 'End');
+    const end = await text(page, 'position');
+    await page.click('#link');
+    const again = await open(await page.$eval('#link', (e) => e.getAttribute('data-link')));
+    assert.equal(await text(again, 'error'), '');
+    assert.equal(await current(again), String(plays));
+    assert.equal(await text(again, 'position'), end);
+    assert.equal(await again.$$eval('#board .frame:not([hidden])', (l) => l.length), 0);
+    assert.deepEqual(again.problems, []);
+    await again.close();
+    if (game === 'backgammon') await page.screenshot({ path: join(artefacts, 'replay-pasted.png'), fullPage: true });
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+}
+
+test('backgammon: a replay page\'s .sgf holds the record\'s plays with the lines tried; tabula check reads its main line, gnubg loads it', async () => {
+  const { url } = replayPage('replay-sgf.html', 'backgammon');
+  const page = await open(url);
+  const plays = await page.$$eval('#board .frame[data-play]', (l) => l.length);
+  const [file, id] = replays.backgammon;
+  const record = run(['check', '--jsonl', join(root, file)]).stdout.trim().split('\n').map((l) => JSON.parse(l))
+    .find((r) => r.game.endsWith('#' + id));
+  assert.ok(record, `game ${id} of ${file}`);
+  assert.equal(plays, record.turns, 'a frame of the page for each play of the record');
+  const untried = await text(page, 'sgf');
+  assert.match(untried, /^\(;FF\[4\]GM\[6\]/);
+  assert.equal((untried.match(/\(;[BW]\[/g) || []).length, 0, 'no variation yet');
+  // A variation from the record's position 4: a roll and its first play.
+  await page.fill('#dice', '31');
+  await page.press('#dice', 'Enter');
+  await page.click('#legal li >> nth=0');
+  assert.equal(await text(page, 'error'), '');
+  assert.equal(await current(page), '4.1.1');
+  const sgf = await text(page, 'sgf');
+  assert.equal((sgf.match(/\(;[BW]\[/g) || []).length, 2, sgf);
+  const file2 = join(artefacts, 'replay-variation.sgf');
+  writeFileSync(file2, sgf);
+  const [report] = check(sgf, 'replay-variation-check.sgf');
+  assert.equal(report.verdict, 'ok', JSON.stringify(report));
+  assert.equal(report.turns, plays, 'the main line: the record\'s plays');
+  assert.equal(report.final_position, record.final_position, 'the record\'s end');
+  const gnubg = process.env.GNUBG || ['/usr/games/gnubg', '/usr/bin/gnubg'].find((p) => existsSync(p));
+  if (!gnubg) assert.fail('missing gnubg (GNU Backgammon: apt-get install gnubg), which loads the .sgf');
+  const r = spawnSync(gnubg, ['-t', '-q'], { input: `load match ${file2}\nshow board\n`, encoding: 'utf8', timeout: 60000 });
+  assert.ok(!/error|cannot|failed/i.test(r.stdout + r.stderr), r.stdout + r.stderr);
+  assert.match(r.stdout, /Position ID/, r.stdout + r.stderr);
+  assert.deepEqual(page.problems, []);
   await page.close();
 });

@@ -332,6 +332,14 @@ pub(crate) fn view_of(source: &Arc<str>, found: Found, suggest: bool) -> GameVie
         let label = describe(&r, names_ref);
         let (board_now, cube, touched) = (r.board, r.cube, touched_points(&r));
         let dice = r.action.dice().map(|d| (r.action.column.side(), d));
+        // The play in standard notation with its roll, as the record's line gives it.
+        let play = match (&r.play, &r.action.kind) {
+            (Some((before, play)), super::mat::ActionKind::Roll { dice: (a, b) }) => Some((
+                tabula_notation::backgammon::write_play(before, play),
+                format!("{}{}", (*a).max(*b), (*a).min(*b)),
+            )),
+            _ => None,
+        };
         // The board from the view of the player who rolls next, with the cube after the action.
         let seen = if next == Side::Zero { board_now } else { board_now.swapped() };
         let at = Some(gnubg_id(&seen, next, cube));
@@ -348,7 +356,8 @@ pub(crate) fn view_of(source: &Arc<str>, found: Found, suggest: bool) -> GameVie
                 };
                 board(&board_now, &scene, caption)
             })
-            .at(at),
+            .at(at)
+            .after(play),
         );
     };
     // The frames come from the game replayed on its own; the verdict is the match's.
