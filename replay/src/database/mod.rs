@@ -15,7 +15,7 @@ use std::path::Path;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
-pub use explore::{explore, find, Explored, FoundGame, MoveStats, TopGame, Wins};
+pub use explore::{explore, find, Explored, FoundGame, MoveStats, TopGame, Wins, TOP_GAMES};
 pub use index::{index, IndexSummary};
 
 /// The version of the schema, kept in `PRAGMA user_version`: a database of another version is
