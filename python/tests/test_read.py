@@ -178,7 +178,7 @@ def test_a_backgammon_page_opens_the_board_at_every_frame(monkeypatch):
     g = next(tabula.read("testdata/backgammon/matches/galaxy_5pt.mat"))
     page = g._repr_html_()
     frames = re.findall(r'<div class="frame" data-i="\d+"( data-position="([^"]*)")?', page)
-    labels = re.findall(r'<li data-i="\d+" data-turn="\d+">([^<]*)</li>', page)
+    labels = re.findall(r'<li data-i="\d+"[^>]* data-turn="\d+"[^>]*>([^<]*)</li>', page)
     assert len(frames) == len(labels) > 4
     assert all(at for _, at in frames), "every frame carries a position"
     assert [("Doubles" in a, "Drops" in b, "Wins" in c) for a, b, c in [labels[-3:]]] == [(True, True, True)]
