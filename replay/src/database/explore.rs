@@ -221,20 +221,22 @@ impl Database {
             .prepare_cached("SELECT fingerprint, first_file, first_id FROM games WHERE id = ?1")
             .and_then(|mut stmt| stmt.query_row([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))))
             .map_err(fail)?;
-        let path = match files.get(&file) {
-            Some(path) => path.clone(),
-            None => {
-                let path: String = self
-                    .conn
-                    .prepare_cached("SELECT path FROM files WHERE id = ?1")
-                    .and_then(|mut stmt| stmt.query_row([file], |r| r.get(0)))
-                    .map_err(fail)?;
-                let path: Arc<str> = Arc::from(path);
-                files.insert(file, path.clone());
-                path
-            }
-        };
-        Ok((fingerprint, path, id))
+        Ok((fingerprint, self.file_path(file, files)?, id))
+    }
+
+    /// The path of the file of id `file`, read once and kept in `files`.
+    fn file_path(&self, file: i64, files: &mut HashMap<i64, Arc<str>>) -> Result<Arc<str>, DatabaseError> {
+        if let Some(path) = files.get(&file) {
+            return Ok(path.clone());
+        }
+        let path: String = self
+            .conn
+            .prepare_cached("SELECT path FROM files WHERE id = ?1")
+            .and_then(|mut stmt| stmt.query_row([file], |r| r.get(0)))
+            .map_err(|e| sqlite_error(&self.file, e))?;
+        let path: Arc<str> = Arc::from(path);
+        files.insert(file, path.clone());
+        Ok(path)
     }
 
     fn move_text(&self, id: i64) -> Result<String, DatabaseError> {
@@ -374,19 +376,7 @@ pub fn find(db: &Database, target: &Target) -> Result<Vec<FoundGame>, DatabaseEr
     let mut found = Vec::new();
     for row in rows {
         let (ply, fingerprint, file, game) = row.map_err(fail)?;
-        let source = match files.get(&file) {
-            Some(path) => path.clone(),
-            None => {
-                let path: String = db
-                    .conn
-                    .prepare_cached("SELECT path FROM files WHERE id = ?1")
-                    .and_then(|mut stmt| stmt.query_row([file], |r| r.get(0)))
-                    .map_err(fail)?;
-                let path: Arc<str> = Arc::from(path);
-                files.insert(file, path.clone());
-                path
-            }
-        };
+        let source = db.file_path(file, &mut files)?;
         found.push(FoundGame { source, game, kind: target.kind.name(), ply: ply as u64, fingerprint });
     }
     Ok(found)
