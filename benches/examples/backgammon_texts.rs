@@ -8,22 +8,12 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
-use tabula_notation::backgammon::position_id;
+use tabula_engine::backgammon::MoveGenerator;
 use tabula_replay::backgammon::query;
 use tabula_replay::texts::Texts;
 
 fn main() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/backgammon/perft.tsv");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let pairs: Vec<(Position, Dice)> = text
-        .lines()
-        .skip(1)
-        .filter_map(|l| {
-            let mut cols = l.split('\t');
-            Some((position_id::decode(cols.next()?).ok()?, cols.next()?.parse().ok()?))
-        })
-        .collect();
+    let pairs = tabula_benches::backgammon::perft_pairs();
     let reps: usize = std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(20);
     let mut gen = MoveGenerator::new();
     let t = Instant::now();

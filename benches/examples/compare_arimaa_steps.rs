@@ -39,10 +39,9 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use arimaa_engine::{Action, GameState, Path, PieceBoard, PushPullDirection};
-use tabula_engine::arimaa::{
-    Board, Color, Direction, Game, Phase, Piece, PieceKind, Position, Square, Step, StepKind, Turn, TurnBuilder,
-};
+use arimaa_engine::{Action, GameState, Path, PushPullDirection};
+use tabula_benches::arimaa_peer::{peer_key, tabula_key, to_peer};
+use tabula_engine::arimaa::{Direction, Game, Phase, Piece, Position, Square, Step, StepKind, Turn, TurnBuilder};
 use tabula_replay::arimaa::verify::{verify_with, Replayed};
 use tabula_replay::read::for_each_arimaa_record;
 
@@ -157,30 +156,6 @@ fn push_pull_direction(first: Direction, second: Direction) -> PushPullDirection
         (W, W) => PushPullDirection::WW,
         _ => panic!("no two-step action {first:?} then {second:?}"),
     }
-}
-
-type Key = [u64; 7];
-
-fn tabula_key(b: &Board) -> Key {
-    let kind = |k: PieceKind| (b.pieces(Color::Gold, k) | b.pieces(Color::Silver, k)).0;
-    [
-        b.by_color(Color::Gold).0,
-        kind(PieceKind::Elephant),
-        kind(PieceKind::Camel),
-        kind(PieceKind::Horse),
-        kind(PieceKind::Dog),
-        kind(PieceKind::Cat),
-        kind(PieceKind::Rabbit),
-    ]
-}
-
-fn peer_key(b: &PieceBoard) -> Key {
-    [b.p1_pieces, b.elephants, b.camels, b.horses, b.dogs, b.cats, b.rabbits].map(u64::swap_bytes)
-}
-
-fn to_peer(pos: &Position) -> GameState {
-    let k = tabula_key(pos.board()).map(u64::swap_bytes);
-    GameState::new(pos.side_to_move() == Color::Gold, 2, PieceBoard::new(k[0], k[1], k[2], k[3], k[4], k[5], k[6]))
 }
 
 /// A turn in each engine's vocabulary.

@@ -25,8 +25,9 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use arimaa_engine::{GameState, PieceBoard};
-use tabula_engine::arimaa::{Board, Color, MoveGenerator, Phase, PieceKind, Position};
+use arimaa_engine::GameState;
+use tabula_benches::arimaa_peer::{peer_key, tabula_key, to_peer, Key};
+use tabula_engine::arimaa::{MoveGenerator, Phase, Position};
 use tabula_replay::arimaa::verify::{verify_with, Replayed};
 use tabula_replay::read::for_each_arimaa_record;
 
@@ -100,35 +101,6 @@ fn crowded_positions(min: usize, every: usize) -> Vec<Position> {
         })
         .step_by(every)
         .collect()
-}
-
-/// A board as seven bitboards in tabula's numbering (a1 = bit 0): Gold's pieces, then each
-/// kind of both sides, elephants first (the order of `PieceBoard::new`).
-type Key = [u64; 7];
-
-fn tabula_key(b: &Board) -> Key {
-    let kind = |k: PieceKind| (b.pieces(Color::Gold, k) | b.pieces(Color::Silver, k)).0;
-    [
-        b.by_color(Color::Gold).0,
-        kind(PieceKind::Elephant),
-        kind(PieceKind::Camel),
-        kind(PieceKind::Horse),
-        kind(PieceKind::Dog),
-        kind(PieceKind::Cat),
-        kind(PieceKind::Rabbit),
-    ]
-}
-
-/// arimaa-engine numbers the squares from a8 (bit 0) to h1: the ranks of tabula's numbering
-/// reversed, which is a byte swap.
-fn peer_key(b: &PieceBoard) -> Key {
-    [b.p1_pieces, b.elephants, b.camels, b.horses, b.dogs, b.cats, b.rabbits].map(u64::swap_bytes)
-}
-
-/// The position in arimaa-engine's representation (Gold is its first player).
-fn to_peer(pos: &Position) -> GameState {
-    let k = tabula_key(pos.board()).map(u64::swap_bytes);
-    GameState::new(pos.side_to_move() == Color::Gold, 2, PieceBoard::new(k[0], k[1], k[2], k[3], k[4], k[5], k[6]))
 }
 
 /// Walks arimaa-engine's action tree from the start of a turn to every end of it (four steps

@@ -16,7 +16,6 @@ use std::path::Path;
 use tabula_engine::arimaa::{MoveGenerator as ArimaaGenerator, Position as ArimaaPosition};
 use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
 use tabula_notation::arimaa::parse_position;
-use tabula_notation::backgammon::position_id;
 use tabula_replay::arimaa::verify::{verify_with, write_positions, Replayed};
 use tabula_replay::fingerprint::{Fingerprint, Fingerprinter};
 
@@ -55,15 +54,7 @@ fn main() {
     let case = std::env::args().nth(1).unwrap_or_default();
     match case.as_str() {
         "backgammon-plays" => {
-            let text = testdata("backgammon/perft.tsv");
-            let pairs: Vec<(Position, Dice)> = text
-                .lines()
-                .skip(1)
-                .filter_map(|l| {
-                    let mut cols = l.split('\t');
-                    Some((position_id::decode(cols.next()?).ok()?, cols.next()?.parse().ok()?))
-                })
-                .collect();
+            let pairs = tabula_benches::backgammon::perft_pairs();
             println!("{} plays", measure_backgammon_plays(&pairs));
         }
         "arimaa-turns" => {

@@ -8,9 +8,24 @@ use std::time::Instant;
 
 use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
 use tabula_engine::random::SplitMix64;
+use tabula_notation::backgammon::position_id;
 use tabula_replay::backgammon::check::WrittenScores;
 use tabula_replay::backgammon::verify::{verify_game_with, Replayed};
 use tabula_replay::backgammon::MatReader;
+
+/// The (position, roll) pairs of the gnubg perft fixture, `testdata/backgammon/perft.tsv`
+/// (10,591 of them).
+pub fn perft_pairs() -> Vec<(Position, Dice)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/backgammon/perft.tsv");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let mut cols = l.split('\t');
+            Some((position_id::decode(cols.next()?).ok()?, cols.next()?.parse().ok()?))
+        })
+        .collect()
+}
 
 /// The environment variable `name` as a number, else `default`.
 pub fn env(name: &str, default: usize) -> usize {

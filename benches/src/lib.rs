@@ -1,5 +1,6 @@
 //! Shared helpers for the benchmarks: loading the real games from `../shared`.
 
+pub mod arimaa_peer;
 pub mod backgammon;
 
 use std::ops::ControlFlow;
