@@ -173,6 +173,9 @@ fn check_header(path: &Path) -> Result<bool, String> {
     Ok(true)
 }
 
+/// How long a connection waits for another's lock before it gives up.
+const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 impl Database {
     /// Opens the database at `path` to ask it, read-only.
     ///
@@ -189,6 +192,8 @@ impl Database {
         let conn =
             Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
                 .map_err(|error| sqlite_error(&file, error))?;
+        // A reader that meets a writer's checkpoint waits for it rather than failing.
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(|error| sqlite_error(&file, error))?;
         let db = Database { conn, file };
         db.check_version(false)?;
         Ok(db)
@@ -204,6 +209,8 @@ impl Database {
             check_header(path).map_err(|why| DatabaseError::NotADatabase { file: file.clone(), why })?;
         }
         let conn = Connection::open(path).map_err(|error| sqlite_error(&file, error))?;
+        // A second writer waits for the first's transaction rather than failing.
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(|error| sqlite_error(&file, error))?;
         let db = Database { conn, file };
         db.check_version(true)?;
         let fail = |error| sqlite_error(&db.file, error);
