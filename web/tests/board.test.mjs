@@ -9,25 +9,11 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { basename, join, resolve } from 'node:path';
+import { artefacts, check, launch, openPage, root, run, text, writePage } from './common.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '../..');
-const target = process.env.CARGO_TARGET_DIR || join(root, 'target');
-const tabula = process.env.TABULA_BIN || join(target, 'release', 'tabula');
-const artefacts = join(here, 'artefacts');
-mkdirSync(artefacts, { recursive: true });
 const timings = {};
-
-function run(args, input) {
-  const r = spawnSync(tabula, args, { input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (r.error) throw r.error;
-  return r;
-}
 
 function resolveMove(req) {
   const r = run(['resolve', '--jsonl'], JSON.stringify(req) + '\n');
@@ -40,47 +26,16 @@ function moves(game, position, dice) {
   return run(args).stdout.split('\n').filter((l) => l.length > 0);
 }
 
-function check(record, name) {
-  const file = join(artefacts, name);
-  writeFileSync(file, record);
-  const r = run(['check', '--jsonl', file]);
-  return r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-}
-
-function writePage(name, args) {
-  const page = execFileSync(tabula, args, { maxBuffer: 64 * 1024 * 1024 });
-  const file = join(artefacts, name);
-  writeFileSync(file, page);
-  return { url: 'file://' + file, bytes: page.length };
-}
-
 let browser;
-before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--no-first-run'],
-  });
-});
+before(async () => { browser = await launch(); });
 after(async () => {
   if (browser) await browser.close();
   writeFileSync(join(artefacts, 'timings.json'), JSON.stringify(timings, null, 2) + '\n');
   console.log('timings (ms from a request to the page drawn, legal moves included):', JSON.stringify(timings));
 });
 
-async function open(url) {
-  const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) problems.push('network: ' + r.url()); });
-  await page.goto(url);
-  await page.waitForSelector('body[data-board="ready"]', { timeout: 20000 });
-  page.problems = problems;
-  return page;
-}
+const open = (url) => openPage(browser, url);
 
-const text = (page, id) => page.$eval('#' + id, (e) => (e.value !== undefined && e.tagName !== 'LI' ? e.value : e.textContent));
 const legal = (page) => page.$$eval('#legal li', (l) => l.map((e) => e.textContent));
 
 async function type(page, move, game) {

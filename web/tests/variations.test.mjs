@@ -15,37 +15,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { artefacts, check, launch, openPage, root, run, tabula, text, writePage as write } from './common.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '../..');
 const shared = resolve(root, '../shared/data');
-const target = process.env.CARGO_TARGET_DIR || join(root, 'target');
-const tabula = process.env.TABULA_BIN || join(target, 'release', 'tabula');
-const artefacts = join(here, 'artefacts');
-mkdirSync(artefacts, { recursive: true });
-
-function run(args, input) {
-  const r = spawnSync(tabula, args, { input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (r.error) throw r.error;
-  return r;
-}
-
-function check(record, name) {
-  const file = join(artefacts, name);
-  writeFileSync(file, record);
-  return run(['check', '--jsonl', file]).stdout.trim().split('\n').map((l) => JSON.parse(l));
-}
-
-function writePage(name, args) {
-  const page = execFileSync(tabula, args, { maxBuffer: 64 * 1024 * 1024 });
-  const file = join(artefacts, name);
-  writeFileSync(file, page);
-  return 'file://' + file;
-}
+const writePage = (name, args) => write(name, args).url;
 
 // A file of ../shared/data, or a failure naming what is missing.
 function sharedFile(...parts) {
@@ -55,28 +30,11 @@ function sharedFile(...parts) {
 }
 
 let browser;
-before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--no-first-run'],
-  });
-});
+before(async () => { browser = await launch(); });
 after(async () => { if (browser) await browser.close(); });
 
-async function open(url) {
-  const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) problems.push('network: ' + r.url()); });
-  await page.goto(url);
-  await page.waitForSelector('body[data-board="ready"]', { timeout: 20000 });
-  page.problems = problems;
-  return page;
-}
+const open = (url) => openPage(browser, url);
 
-const text = (page, id) => page.$eval('#' + id, (e) => (e.value !== undefined && e.tagName !== 'LI' ? e.value : e.textContent));
 const current = (page) => page.$eval('#moves .current', (e) => e.getAttribute('data-node'));
 const nodes = (page) => page.$$eval('#moves [data-node]', (l) => l.map((e) => [e.getAttribute('data-node'), e.textContent]));
 
