@@ -1,4 +1,4 @@
-//! Verified replay of game records and archives, and the `tabula` command.
+//! Verified replay of game records and archives: the library behind the `tabula` program.
 //!
 //! The inputs ([`input`]) are walked into files, each file's format (and so its game,
 //! [`GameKind`]) recognised from its content, and its bytes read in bounded chunks of whole
@@ -7,8 +7,8 @@
 //! verifiers in parallel and hands the reports back in input order, one per game, never
 //! stopping at a bad one. [`query`] answers `tabula moves` and `tabula resolve`, [`show`]
 //! `tabula replay`: diagrams for the terminal, SVG pictures of positions and a replay page
-//! ([`page`]); [`convert`] writes a verified game again. The `tabula` program (feature `cli`, on
-//! by default) only parses its arguments and prints: it calls nothing but what follows.
+//! ([`page`]); [`convert`] writes a verified game again. The `tabula` program (the crate
+//! `tabula-cli`, in `cli/`) only parses its arguments and prints: it calls nothing but what follows.
 //!
 //! # The door
 //!

@@ -313,21 +313,61 @@ const MODULE_SLOT: &str = "<script type=\"application/octet-stream\" id=\"module
 /// short notation in `view` (`g`, `s`, `n`): a page of its own, to be given the module with
 /// [`embed_module`].
 pub fn board(kind: &str, position: &str, view: &str) -> String {
-    let title = format!("{kind}: analysis board");
+    board_with(kind, position, view, &Aside::NONE)
+}
+
+/// What a way in puts beside the analysis board of [`board_with`]: `tabula serve`'s explorer.
+/// Its script runs after the board's, which it reaches through `window.tabulaBoard`
+/// (`docs/page.md`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Aside<'a> {
+    /// The page's title, in place of the board's.
+    pub title: &'a str,
+    /// HTML written at the end of the board's section, beside the board and its panel.
+    pub html: &'a str,
+    /// Style added to the board's.
+    pub style: &'a str,
+    /// Script run after the board's.
+    pub script: &'a str,
+    /// Whether the page may ask its own server (`connect-src 'self'` in its
+    /// Content-Security-Policy); a page opened from disk may not.
+    pub connect: bool,
+}
+
+impl Aside<'_> {
+    /// Nothing beside the board: the page of `tabula board`.
+    pub const NONE: Aside<'static> = Aside { title: "", html: "", style: "", script: "", connect: false };
+}
+
+/// [`board`] with `aside` beside it.
+pub fn board_with(kind: &str, position: &str, view: &str, aside: &Aside<'_>) -> String {
+    let title = if aside.title.is_empty() { format!("{kind}: analysis board") } else { aside.title.to_owned() };
+    let csp = if aside.connect { format!("{CSP}; connect-src 'self'") } else { CSP.to_owned() };
     let mut out = String::with_capacity(64 * 1024);
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n<title>{}</title>\n<style>{STYLE}</style>\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">\n<title>{}</title>\n<style>{STYLE}{}</style>\n\
          <script>window.tabulaErrors = []; window.addEventListener('error', function (e) \
          {{ window.tabulaErrors.push('script error: ' + e.message); }});</script>\n</head>\n<body>\n<h1>{}</h1>\n",
         escape(&title),
+        aside.style,
         escape(&title)
     );
     analysis(&mut out, kind, position, view, true);
+    // Inside the board's section, so that it stands beside the board and its panel.
+    if let Some(end) = out.rfind("</section>") {
+        out.insert_str(end, aside.html);
+    }
     out.push_str("<script>");
     out.push_str(BOARD_SCRIPT);
-    out.push_str("</script>\n</body>\n</html>\n");
+    out.push_str("</script>\n");
+    if !aside.script.is_empty() {
+        out.push_str("<script>");
+        out.push_str(aside.script);
+        out.push_str("</script>\n");
+    }
+    out.push_str("</body>\n</html>\n");
     out
 }
 

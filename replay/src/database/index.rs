@@ -87,7 +87,7 @@ fn winner_number(result: Option<&GameResult>) -> Option<i64> {
 }
 
 /// XXH3-128 of a file's bytes, as 32 hex digits, and its length.
-fn content_hash(path: &Path, buffer: &mut Vec<u8>) -> std::io::Result<(String, u64)> {
+pub(super) fn content_hash(path: &Path, buffer: &mut Vec<u8>) -> std::io::Result<(String, u64)> {
     let mut file = std::fs::File::open(path)?;
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     buffer.resize(1 << 16, 0);

@@ -9,6 +9,7 @@
 //! and readers read while it writes.
 
 mod explore;
+mod games;
 mod index;
 
 use std::path::Path;
@@ -16,6 +17,7 @@ use std::path::Path;
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
 pub use explore::{explore, find, Explored, FoundGame, MoveStats, TopGame, Wins, TOP_GAMES};
+pub use games::{game_source, kinds, player_games, GameEntry, GameSource, KindCount};
 pub use index::{index, IndexSummary};
 
 /// The version of the schema, kept in `PRAGMA user_version`: a database of another version is

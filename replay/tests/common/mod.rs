@@ -3,33 +3,6 @@
 
 use std::path::PathBuf;
 
-/// Starts the `tabula` binary (built with the `cli` feature) with `args`, its standard input
-/// and output piped, its standard error piped too or thrown away.
-#[cfg(feature = "cli")]
-pub fn spawn_tabula(args: &[&str], keep_stderr: bool) -> std::process::Child {
-    use std::process::{Command, Stdio};
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(if keep_stderr { Stdio::piped() } else { Stdio::null() })
-        .spawn()
-        .expect("run tabula")
-}
-
-/// Runs the `tabula` binary with `args`, feeding it `stdin` (or nothing), and collects its
-/// output.
-#[cfg(feature = "cli")]
-pub fn tabula(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
-    use std::io::Write;
-    let mut child = spawn_tabula(args, true);
-    if let Some(input) = stdin {
-        child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().expect("tabula output")
-}
-
 /// `../shared` beside the checkout (CI puts it there). The tests that read it are ignored with
 /// the reason `needs ../shared/data` and run with those that need a peer program, under
 /// `cargo test --release -- --ignored`; asked for without the data, they fail saying what is

@@ -1,7 +1,7 @@
 //! What people see, held as snapshots (`insta`): the output of each command on the bundled
 //! `testdata/`, so that a change to it shows in review. The timing line of `check` is cut to
 //! its counts. To accept a deliberate change: `INSTA_UPDATE=always cargo test --release -p
-//! tabula-replay --test snapshots`, then read the diff of `tests/snapshots/`.
+//! tabula-cli --test snapshots`, then read the diff of `tests/snapshots/`.
 #![allow(missing_docs)]
 
 mod common;

@@ -158,6 +158,25 @@ pub enum Command {
         #[arg(long)]
         jsonl: bool,
     },
+    /// A local web server over an archive database: the analysis board with the explorer
+    /// beside it, every game's replay page, a player's games, and the JSON of `explore` and
+    /// `find` (`/api/explore`, `/api/find`). Read-only; loopback unless told otherwise.
+    #[command(after_help = "Examples:\n  tabula serve --db archive.db\n  \
+                            tabula serve --db archive.db --port 8080\n\n\
+                            It prints its address (http://127.0.0.1:PORT/) and serves until Ctrl-C.\n\
+                            Exit status: 0 stopped by Ctrl-C, 2 a FILE that is not a tabula database or an address \
+                            that cannot be listened on.")]
+    Serve {
+        /// The database file (made by `tabula index`), opened read-only.
+        #[arg(long)]
+        db: PathBuf,
+        /// The address to listen on; another than loopback lets other machines in.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// The port; 0 (the default) lets the system choose a free one.
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+    },
     /// Find the games, and the plies, that reach a position: in files and folders, or with
     /// `--db` in an archive database.
     #[command(after_help = "Examples:\n  tabula find --position 4HPwATDgc/ABMA testdata/backgammon/matches\n  \

@@ -18,6 +18,22 @@ mod database;
 mod progress;
 mod style;
 
+/// `tabula serve`: binds, prints the address on standard output (the first line, for scripts
+/// that start it with port 0), and serves until Ctrl-C.
+fn serve(db: std::path::PathBuf, bind: std::net::IpAddr, port: u16) -> Result<ExitCode, String> {
+    let config = tabula_serve::Config { db, bind, port };
+    let server = tabula_serve::Server::bind(&config).map_err(|e| e.to_string())?;
+    let url = format!("http://{}/", server.local_addr());
+    let mut out = io::stdout().lock();
+    if writeln!(out, "{url}").and_then(|()| out.flush()).is_err() {
+        return Err("cannot write the address to standard output".to_owned());
+    }
+    drop(out);
+    say(format_args!("tabula: serving {} on {url} (read-only; Ctrl-C stops)", config.db.display()));
+    server.run().map_err(|e| e.to_string())?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Records are read as many small strings and vectors; mimalloc serves them several times faster
 /// than the system allocator.
 #[global_allocator]
@@ -46,6 +62,7 @@ fn main() -> ExitCode {
         Command::Explore { db, position, game, dice, player, jsonl } => {
             database::explore(&db, &position, game, dice.as_deref(), player.as_deref(), jsonl, output)
         }
+        Command::Serve { db, bind, port } => serve(db, bind, port),
         Command::Moves { game, position, dice, count } => moves(game, &position, dice.as_deref(), count),
         Command::Resolve { jsonl: _ } => resolve(),
         Command::Convert { to, view, game, lenient, file } => convert(to, &view, game.as_deref(), lenient, &file),

@@ -186,7 +186,6 @@ fn arimaa_short_notation_doors_agree() {
 
 /// `tabula check --suggest`: the key in the JSON lines, and for people the repairing move under
 /// the broken game, written as its record would write it; without `--suggest`, neither.
-#[cfg(feature = "cli")]
 #[test]
 fn the_program_prints_the_repair() {
     let dir = std::env::temp_dir().join(format!("tabula-suggest-{}", std::process::id()));
@@ -215,7 +214,6 @@ fn the_program_prints_the_repair() {
 
 /// For people, a short-notation record's repair is a line of that record: its label and the
 /// turn in the record's own notation and view.
-#[cfg(feature = "cli")]
 #[test]
 fn the_program_prints_a_short_records_repair() {
     let (record, label, played, _, _) = short_slip(View::Silver, "s");

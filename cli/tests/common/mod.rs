@@ -1,0 +1,33 @@
+//! Helpers shared by the program's integration tests: those of the library's tests
+//! (`replay/tests/common`), and running the `tabula` binary.
+#![allow(dead_code)]
+
+#[path = "../../../replay/tests/common/mod.rs"]
+mod library;
+#[allow(unused_imports)]
+pub use library::*;
+
+/// Starts the `tabula` binary with `args`, its standard input
+/// and output piped, its standard error piped too or thrown away.
+pub fn spawn_tabula(args: &[&str], keep_stderr: bool) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(if keep_stderr { Stdio::piped() } else { Stdio::null() })
+        .spawn()
+        .expect("run tabula")
+}
+
+/// Runs the `tabula` binary with `args`, feeding it `stdin` (or nothing), and collects its
+/// output.
+pub fn tabula(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
+    use std::io::Write;
+    let mut child = spawn_tabula(args, true);
+    if let Some(input) = stdin {
+        child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("tabula output")
+}
