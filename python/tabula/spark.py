@@ -24,6 +24,10 @@ A path naming one file checks it as ``tabula check FILE`` does (content in no kn
 game report, ``unreadable``); a folder or a glob as ``tabula check FOLDER`` does (such content is
 skipped: a row with verdict ``skipped``, kind ``unknown``, the reason in ``error``). Files Spark
 lists leave out names starting with ``.`` or ``_`` (Spark's rule, not the program's).
+
+``positions(spark, path)`` gives the rows of ``tabula positions --jsonl`` (a task per file), each
+with its game's fingerprint, verdict and winner, to write as Parquet and count into ``tabula
+explore``'s statistics (docs/archive.md, "Beyond one machine: the positions as Parquet").
 """
 
 import json
