@@ -106,18 +106,43 @@ pub fn position_lines(paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<Posi
     Ok(PositionLines { lines: Mutex::new(rx) })
 }
 
-/// The JSON lines of `tabula positions --jsonl` for one file's content (plain or gzip), `source`
-/// as its path: what `tabula.spark.positions` calls in its tasks.
+/// A game's positions as a task of `tabula.spark.positions` takes them: the JSON lines of
+/// `tabula positions --jsonl`, then of the game's report its `fingerprint`, `match_fingerprint`,
+/// `verdict` and winner (as the rows write the side to move; `None` when the record does not end
+/// the game).
+type GamePositions = (Vec<String>, Option<String>, Option<String>, &'static str, Option<&'static str>);
+
+/// The positions of one file's content (plain or gzip), `source` as its path, game by game: what
+/// `tabula.spark.positions` calls in its tasks.
 #[pyfunction]
-pub fn positions_bytes_lines(py: Python<'_>, data: Vec<u8>, source: String) -> Vec<String> {
+pub fn positions_bytes_games(py: Python<'_>, data: Vec<u8>, source: String) -> Vec<GamePositions> {
     py.detach(move || {
-        let mut lines = Vec::new();
+        let mut games = Vec::new();
         archive::positions_in_content(&source, &data, &mut |report, rows| {
-            lines.extend(rows.iter().map(|r| r.to_json(&report.source, &report.game, report.kind)));
+            let lines = rows.iter().map(|r| r.to_json(&report.source, &report.game, report.kind)).collect();
+            games.push((
+                lines,
+                report.fingerprint.map(|f| f.to_string()),
+                report.match_fingerprint.map(|f| f.to_string()),
+                report.verdict.as_str(),
+                report.result.as_ref().and_then(|r| r.winner_side()),
+            ));
             ControlFlow::Continue(())
         });
-        lines
+        games
     })
+}
+
+/// The key of `position` (of `game`, when given) as `tabula positions` writes the keys of its
+/// rows: 16 hex digits.
+///
+/// # Errors
+/// `ValueError` when `position` is no position (of `game`, when given) or `game` no game.
+#[pyfunction]
+#[pyo3(signature = (position, game=None))]
+pub fn position_key(position: &str, game: Option<&str>) -> PyResult<String> {
+    let t = target(position, game)?;
+    Ok(format!("{:016x}", archive::position_key(t.kind.name(), t.side, &t.position)))
 }
 
 /// The JSON lines of `tabula find --jsonl --position POSITION [--game GAME]` for `paths`.

@@ -400,7 +400,8 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<archive::PositionLines>()?;
     m.add_function(wrap_pyfunction!(archive::duplicates_lines, m)?)?;
     m.add_function(wrap_pyfunction!(archive::position_lines, m)?)?;
-    m.add_function(wrap_pyfunction!(archive::positions_bytes_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(archive::positions_bytes_games, m)?)?;
+    m.add_function(wrap_pyfunction!(archive::position_key, m)?)?;
     m.add_function(wrap_pyfunction!(archive::find_lines, m)?)?;
     m.add_class::<archive::ArchiveDb>()?;
     m.add_class::<read::Games>()?;

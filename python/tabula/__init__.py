@@ -28,6 +28,7 @@ __all__ = [
     "duplicates",
     "positions",
     "find",
+    "position_key",
     "read",
     "Archive",
     "Game",
@@ -138,6 +139,17 @@ def find(
     if not isinstance(position, str):
         raise TypeError(f"position must be str, not {type(position).__name__}")
     return [_json.loads(line) for line in _tabula.find_lines(names, position, game)]
+
+
+def position_key(position: str, game: Optional[str] = None) -> str:
+    """The key of ``position`` (16 hex digits), as ``tabula positions`` writes the ``key`` of
+    every row that stands there: what a query over the rows (``tabula.spark.positions``, its
+    Parquet) selects a position by. ``position`` and ``game`` as ``find`` takes them;
+    ``ValueError`` when ``position`` is no position (of ``game``).
+    """
+    if not isinstance(position, str):
+        raise TypeError(f"position must be str, not {type(position).__name__}")
+    return _tabula.position_key(position, game)
 
 
 def _stream(batches: Iterator[List[Dict[str, Any]]]) -> Iterator[Dict[str, Any]]:

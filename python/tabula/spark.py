@@ -24,6 +24,10 @@ A path naming one file checks it as ``tabula check FILE`` does (content in no kn
 game report, ``unreadable``); a folder or a glob as ``tabula check FOLDER`` does (such content is
 skipped: a row with verdict ``skipped``, kind ``unknown``, the reason in ``error``). Files Spark
 lists leave out names starting with ``.`` or ``_`` (Spark's rule, not the program's).
+
+``positions(spark, path)`` gives the rows of ``tabula positions --jsonl`` (a task per file), each
+with its game's fingerprint, verdict and winner, to write as Parquet and count into ``tabula
+explore``'s statistics (docs/archive.md, "Beyond one machine: the positions as Parquet").
 """
 
 import json
@@ -32,7 +36,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from . import _tabula
 
-__all__ = ["check", "positions", "COLUMNS", "POSITION_COLUMNS", "DEFAULT_MAX_BYTES_PER_TASK"]
+__all__ = ["check", "positions", "COLUMNS", "POSITION_COLUMNS", "GAME_COLUMNS", "DEFAULT_MAX_BYTES_PER_TASK"]
 
 #: The most bytes of a file one task reads and checks, unless told otherwise: 64 MiB.
 DEFAULT_MAX_BYTES_PER_TASK = 64 << 20
@@ -320,12 +324,21 @@ def _pieces(spark, path, max_bytes: int) -> Dict[str, int]:
     return {p.rsplit("/", 1)[-1]: sum(1 for _, _, rows in blocks if rows) for p, blocks in counts.items()}
 
 
-#: The columns of ``positions``' DataFrame, in order: the keys of ``tabula positions --jsonl``.
+#: The program's columns of ``positions``' DataFrame, in order: the keys of ``tabula positions
+#: --jsonl``.
 POSITION_COLUMNS = ["source", "game", "kind", "ply", "side", "position", "dice", "move", "key"]
+
+#: The columns ``positions``' DataFrame adds after ``POSITION_COLUMNS``: of the row's game, as
+#: ``tabula check --jsonl`` reports it, its ``fingerprint``, ``match_fingerprint`` (backgammon;
+#: null for the other games) and ``verdict``; ``winner``, the side that won the game written as
+#: ``side`` is (``g``/``s``, ``0``/``1``, ``sq``/``cr``; null when the record does not end the
+#: game); and ``won``, whether the side to move at the row won (``winner = side``; null with
+#: ``winner``).
+GAME_COLUMNS = ["fingerprint", "match_fingerprint", "verdict", "winner", "won"]
 
 
 def _positions_schema():
-    from pyspark.sql.types import LongType, StringType, StructField, StructType
+    from pyspark.sql.types import BooleanType, LongType, StringType, StructField, StructType
 
     return StructType(
         [
@@ -338,6 +351,11 @@ def _positions_schema():
             StructField("dice", StringType(), False),
             StructField("move", StringType(), True),
             StructField("key", StringType(), False),
+            StructField("fingerprint", StringType(), True),
+            StructField("match_fingerprint", StringType(), True),
+            StructField("verdict", StringType(), False),
+            StructField("winner", StringType(), True),
+            StructField("won", BooleanType(), True),
             StructField("_file", StringType(), False),
             StructField("_seq", LongType(), False),
         ]
@@ -345,19 +363,30 @@ def _positions_schema():
 
 
 def _positions_of(row) -> Iterator[tuple]:
-    """A task's work on a whole file: ``(path, content)`` into rows of positions."""
+    """A task's work on a whole file: ``(path, content)`` into rows of positions, each with its
+    game's columns."""
     path, content = row[0], bytes(row[1])
-    for seq, line in enumerate(_tabula.positions_bytes_lines(content, path)):
-        r = json.loads(line)
-        yield tuple(r[c] for c in POSITION_COLUMNS) + (path, seq)
+    seq = 0
+    for lines, fingerprint, match_fingerprint, verdict, winner in _tabula.positions_bytes_games(content, path):
+        for line in lines:
+            r = json.loads(line)
+            won = None if winner is None else winner == r["side"]
+            game = (fingerprint, match_fingerprint, verdict, winner, won)
+            yield tuple(r[c] for c in POSITION_COLUMNS) + game + (path, seq)
+            seq += 1
 
 
 def positions(spark, path):
     """Every position reached in the games of the files under ``path`` (any path Spark reads),
     on the cluster of ``spark``: a DataFrame with the columns of ``tabula positions --jsonl``
     (``POSITION_COLUMNS``), the same rows as the program gives for the same files, in the order
-    of the files' paths and within a file in the games' order and by ply. A task per file
-    (Spark's ``binaryFile`` source: at most 2 GB); files in no format tabula knows give no rows.
+    of the files' paths and within a file in the games' order and by ply; then the columns of
+    each row's game (``GAME_COLUMNS``: ``fingerprint``, ``match_fingerprint``, ``verdict``,
+    ``winner``, ``won``), so that the rows, written as Parquet
+    (``positions(spark, path).write.parquet(out)``), aggregate into ``tabula explore``'s
+    statistics without the archive database (docs/archive.md, "Python and Spark"). A task per
+    file (Spark's ``binaryFile`` source: at most 2 GB); files in no format tabula knows give no
+    rows.
     """
     if isinstance(path, bytes) or hasattr(path, "__fspath__"):
         path = os.fsdecode(os.fspath(path))
@@ -366,4 +395,4 @@ def positions(spark, path):
     files = spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(path)
     rows = files.select("path", "content").rdd.flatMap(_positions_of)
     df = spark.createDataFrame(rows, _positions_schema())
-    return df.orderBy("_file", "_seq").select(*POSITION_COLUMNS)
+    return df.orderBy("_file", "_seq").select(*POSITION_COLUMNS, *GAME_COLUMNS)

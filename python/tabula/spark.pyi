@@ -15,6 +15,7 @@ def check(
 ) -> DataFrame: ...
 
 POSITION_COLUMNS: List[str]
+GAME_COLUMNS: List[str]
 
 def positions(
     spark: SparkSession,

@@ -69,3 +69,18 @@ def test_a_path_not_read_is_an_error_as_the_program_exits_2(program, tmp_path):
     assert run(program, "find", "--jsonl", "--position", last, games, missing).returncode == 2
     with pytest.raises(OSError, match="missing.txt"):
         tabula.find([games, missing], last)
+
+
+def test_position_key_is_the_key_of_the_rows_there():
+    rows = [r for r in tabula.positions([TESTDATA / "arimaa", TESTDATA / "backgammon", TESTDATA / "snr"]) if r["ply"] < 3]
+    assert {r["kind"] for r in rows} == {"arimaa", "backgammon", "stones-and-rivers"}
+    for r in rows:
+        asked = f"{r['side']} [{r['position']}]" if r["kind"] == "arimaa" else r["position"]
+        assert tabula.position_key(asked, game=r["kind"]) == r["key"], r
+    assert tabula.position_key("4HPwATDgc/ABMA") == "da8365f13a8bbe62"
+    with pytest.raises(ValueError):
+        tabula.position_key("not a position")
+    with pytest.raises(ValueError):
+        tabula.position_key("4HPwATDgc/ABMA", game="chess")
+    with pytest.raises(TypeError):
+        tabula.position_key(42)

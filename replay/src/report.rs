@@ -89,6 +89,19 @@ impl GameResult {
             None => "*",
         })
     }
+
+    /// The winner as `tabula positions` writes the side to move: `g`/`s` (Arimaa), `0`/`1`
+    /// (backgammon, 0 the left column), `sq`/`cr` (Stones and Rivers); `None` when the game goes
+    /// on. A row of a game was played by the winner when its `side` is this.
+    pub fn winner_side(&self) -> Option<&'static str> {
+        match *self {
+            GameResult::Arimaa { winner, .. } => Some(if winner == "s" { "s" } else { "g" }),
+            GameResult::Backgammon { winner, .. } => Some(if winner == 0 { "0" } else { "1" }),
+            GameResult::StonesRivers("Sq") => Some("sq"),
+            GameResult::StonesRivers("Cr") => Some("cr"),
+            GameResult::StonesRivers(_) => None,
+        }
+    }
 }
 
 /// Where and why a game is not ok.
@@ -376,5 +389,23 @@ mod repair_tests {
         assert_eq!(roll_of("W[]"), None);
         assert_eq!(roll_of("Doubles => 2"), None);
         assert_eq!(roll_of("é[4"), None);
+    }
+}
+
+#[cfg(test)]
+mod winner_tests {
+    use super::GameResult;
+
+    #[test]
+    fn the_winner_is_written_as_positions_writes_the_side_to_move() {
+        let arimaa = |winner| GameResult::Arimaa { winner, reason: "goal" };
+        assert_eq!(arimaa("g").winner_side(), Some("g"));
+        assert_eq!(arimaa("s").winner_side(), Some("s"));
+        let backgammon = |winner| GameResult::Backgammon { winner, points: 1, how: "bearoff" };
+        assert_eq!(backgammon(0).winner_side(), Some("0"));
+        assert_eq!(backgammon(1).winner_side(), Some("1"));
+        assert_eq!(GameResult::StonesRivers("Sq").winner_side(), Some("sq"));
+        assert_eq!(GameResult::StonesRivers("Cr").winner_side(), Some("cr"));
+        assert_eq!(GameResult::StonesRivers("*").winner_side(), None);
     }
 }
