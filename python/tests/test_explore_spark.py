@@ -176,7 +176,10 @@ def test_copies_of_a_match_count_once(testdata):
 
 
 def test_duckdb_counts_as_explore(testdata):
-    duckdb = pytest.importorskip("duckdb")
+    try:
+        import duckdb
+    except ImportError:
+        pytest.fail("duckdb is not installed: pip install duckdb (the spark suite needs it)")
     files = [str(p) for p in sorted(testdata.parquet.glob("*.parquet"))]
     for kind, position in STARTS + [("backgammon", "4HPwASLgc/ABMA")]:
         key = tabula.position_key(position, game=kind)
