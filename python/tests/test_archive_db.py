@@ -90,3 +90,21 @@ def test_the_file_opens_in_sqlite3(archive):
 def run_positions_key() -> str:
     """The key of the backgammon start, as ``tabula positions`` writes it (quoted)."""
     return '"da8365f13a8bbe62"'
+
+
+def test_the_file_opens_in_pandas_as_documented(archive):
+    """The pandas example of docs/archive.md, run on the archive: its moves from the backgammon
+    start are explore's, roll by roll."""
+    import pandas as pd
+
+    con = sqlite3.connect(f"file:{archive.path}?mode=ro", uri=True)
+    key = int("da8365f13a8bbe62", 16) - (1 << 64 if int("da8365f13a8bbe62", 16) >= 1 << 63 else 0)
+    moves = pd.read_sql(
+        "SELECT p.dice, m.text, count(DISTINCT p.game) AS games FROM positions p "
+        "JOIN games g ON g.id = p.game JOIN moves m ON m.id = p.move "
+        "WHERE p.key = ? AND g.verdict = 'ok' GROUP BY 1, 2 ORDER BY 3 DESC", con, params=(key,))
+    got = {(str(r.dice), r.text): r.games for r in moves.itertuples()}
+    expected = {(m["dice"], m["move"]): m["games"] for m in archive.explore(STARTS[1][1])["moves"]}
+    assert got == expected and len(got) > 10
+    games = pd.read_sql("SELECT kind, fingerprint, player0, player1, date, winner FROM games", con)
+    assert set(games.kind) == {"arimaa", "backgammon", "stones-and-rivers"}
