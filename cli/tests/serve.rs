@@ -328,6 +328,7 @@ fn hostile_requests_get_their_status_and_the_server_stays_up() {
         );
         assert_eq!(answer.status, 405, "{method}");
         assert_eq!(answer.header("allow"), Some("GET, HEAD"), "{method}");
+        assert_eq!(answer.header("x-content-type-options"), Some("nosniff"), "{method}");
     }
     // Bytes that are no HTTP, and a request line of non-UTF-8 bytes: refused, nothing served.
     for junk in [&b"\x00\xff\xfe garbage\r\n\r\n"[..], b"GET /\xff\xfe HTTP/1.1\r\nHost: x\r\n\r\n"] {
@@ -394,4 +395,16 @@ fn a_file_that_is_no_database_is_refused_naming_it() {
     let out = common::tabula(&["serve", "--db", junk.to_str().unwrap_or_default()], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("junk.db"));
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_stops_it_cleanly() {
+    let db = database("serve-term");
+    let mut served = serve(&db);
+    assert_eq!(get(&served.addr, "/").status, 200);
+    let killed = std::process::Command::new("kill").arg(served.child.id().to_string()).status().expect("kill");
+    assert!(killed.success());
+    let status = served.child.wait().expect("wait");
+    assert_eq!(status.code(), Some(0), "a SIGTERM is a stop asked for");
 }

@@ -185,7 +185,8 @@ impl Server {
         self.listener.local_addr().unwrap_or_else(|_| SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0))
     }
 
-    /// Serves until the process is interrupted (Ctrl-C), then lets the requests under way end.
+    /// Serves until the process is interrupted (Ctrl-C, or SIGTERM on Unix), then lets the
+    /// requests under way end.
     ///
     /// # Errors
     /// The server's threads cannot be started, or listening fails.
@@ -198,13 +199,32 @@ impl Server {
                 idle: Mutex::new(Vec::new()),
                 turns: tokio::sync::Semaphore::new(WORKERS),
             });
-            axum::serve(listener, router(pool))
-                .with_graceful_shutdown(async {
-                    let _ = tokio::signal::ctrl_c().await;
-                })
-                .await
+            axum::serve(listener, router(pool)).with_graceful_shutdown(stopped()).await
         })?;
         Ok(())
+    }
+}
+
+/// Ctrl-C, or (on Unix) the SIGTERM a service manager sends.
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 
@@ -221,20 +241,21 @@ fn router(pool: Arc<Pool>) -> Router {
         .layer(middleware::from_fn(guard))
 }
 
-/// What every request passes before its path: its method, the length of its target.
+/// What every request passes before its path: its method, the length of its target. Every
+/// answer, refusals included, says not to guess its type and not to keep it.
 async fn guard(request: Request, next: Next) -> Response {
-    if request.method() != Method::GET && request.method() != Method::HEAD {
+    let target = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    let mut response = if request.method() != Method::GET && request.method() != Method::HEAD {
         let message = format!("method {} not allowed: this server only reads (GET, HEAD)", request.method());
         let mut response = Failure { status: StatusCode::METHOD_NOT_ALLOWED, message }.into_response();
         response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
-        return response;
-    }
-    let target = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
-    if target > MAX_TARGET_BYTES {
+        response
+    } else if target > MAX_TARGET_BYTES {
         let message = format!("request target of {target} bytes refused: at most {MAX_TARGET_BYTES}");
-        return Failure { status: StatusCode::URI_TOO_LONG, message }.into_response();
-    }
-    let mut response = next.run(request).await;
+        Failure { status: StatusCode::URI_TOO_LONG, message }.into_response()
+    } else {
+        next.run(request).await
+    };
     let headers = response.headers_mut();
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
