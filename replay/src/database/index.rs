@@ -476,10 +476,7 @@ fn add_game(
             }
             for (row, key) in rows.iter().zip(keys.chunks_exact(8)) {
                 let key = i64::from_le_bytes(key.try_into().unwrap_or_default());
-                let played = match &row.played {
-                    Some(text) => Some(moves.id(text)),
-                    None => None,
-                };
+                let played = row.played.as_deref().map(|text| moves.id(text));
                 staged.push(Staged {
                     key,
                     game: id,
