@@ -9,7 +9,9 @@ use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::{PyOSError, PyStopIteration, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
 use tabula_replay::archive::{self, Target};
 use tabula_replay::control::Control;
 use tabula_replay::database::{self, Database, DatabaseError};
@@ -246,26 +248,41 @@ impl ArchiveDb {
         py.detach(|| self.with(|db| database::explore(db, &target, dice, player)).map(|e| e.to_json()))
     }
 
-    /// `tabula find --db --jsonl`'s objects for `position`, as one JSON array.
+    /// `tabula find --db --jsonl`'s objects for `position`, as a list of dicts made here (the
+    /// same keys in the same order): tens of thousands of rows are a list without a JSON text
+    /// written and parsed again, each file's path one string.
     ///
     /// # Errors
     /// As [`ArchiveDb::explore`].
     #[pyo3(signature = (position, game=None))]
-    fn find(&self, py: Python<'_>, position: &str, game: Option<&str>) -> PyResult<String> {
+    fn find<'py>(&self, py: Python<'py>, position: &str, game: Option<&str>) -> PyResult<Bound<'py, PyList>> {
         let target = target(position, game)?;
-        py.detach(|| {
-            self.with(|db| database::find(db, &target)).map(|found| {
-                let mut out = String::with_capacity(2 + found.len() * 160);
-                out.push('[');
-                for (i, f) in found.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
+        let found = py.detach(|| self.with(|db| database::find(db, &target)))?;
+        let list = PyList::empty(py);
+        let mut sources: Vec<(Arc<str>, Bound<'py, PyString>)> = Vec::new();
+        let kind = PyString::new(py, target.kind.name());
+        for f in &found {
+            let source = match sources.iter().find(|(s, _)| Arc::ptr_eq(s, &f.source)) {
+                Some((_, s)) => s.clone(),
+                None => {
+                    let s = PyString::new(py, &f.source);
+                    // The last few paths are kept: a position's rows come game by game, and a
+                    // file's games together.
+                    if sources.len() >= 64 {
+                        sources.remove(0);
                     }
-                    out.push_str(&f.to_json());
+                    sources.push((f.source.clone(), s.clone()));
+                    s
                 }
-                out.push(']');
-                out
-            })
-        })
+            };
+            let row = PyDict::new(py);
+            row.set_item(intern!(py, "source"), source)?;
+            row.set_item(intern!(py, "game"), &f.game)?;
+            row.set_item(intern!(py, "kind"), &kind)?;
+            row.set_item(intern!(py, "ply"), f.ply)?;
+            row.set_item(intern!(py, "fingerprint"), &f.fingerprint)?;
+            list.append(row)?;
+        }
+        Ok(list)
     }
 }

@@ -236,4 +236,4 @@ class Archive:
         for name, value in (("position", position), ("game", game)):
             if value is not None and not isinstance(value, str):
                 raise TypeError(f"{name} must be str, not {type(value).__name__}")
-        return _json.loads(self._db.find(position, game))
+        return self._db.find(position, game)

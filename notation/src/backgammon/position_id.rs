@@ -23,21 +23,52 @@ pub enum PositionIdError {
     Position(#[from] PositionError),
 }
 
-/// The key bytes of a position.
+/// The key bytes of a position: each occupied place's run of 1 bits added at once to a word
+/// (the empty places between are 0 bits, skipped by their number), whose full bytes are moved
+/// out as they fill.
 fn key(pos: &Position) -> [u8; 10] {
-    let setup = pos.to_setup();
+    const LOW_BITS: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
+    let [mine, theirs] = pos.words();
     let mut key = [0u8; 10];
-    let mut bit = 0usize;
-    for side in [&setup.opponent, &setup.on_roll] {
-        for &n in &side[1..26] {
-            for _ in 0..n {
-                if let Some(b) = key.get_mut(bit / 8) {
-                    *b |= 1 << (bit % 8);
+    let mut out = 0usize;
+    let (mut acc, mut bits) = (0u64, 0u32);
+    for side in [theirs, mine] {
+        // The count of point `p` (the bar at 25) is in bits `4p` to `4p + 3`, at most 15: points
+        // 1 to 25, nibbles 1 to 25 (the last nibble of the word, bits 124 to 127, unused).
+        let places = side & !0xf;
+        let mut occupied = (places | places >> 1 | places >> 2 | places >> 3) & LOW_BITS;
+        let mut next = 1u32;
+        while occupied != 0 {
+            let p = occupied.trailing_zeros() / 4;
+            occupied &= occupied - 1;
+            let n = (side >> (4 * p)) as u32 & 15;
+            // The empty places since the last occupied one, a 0 bit each, then the run and its 0.
+            bits += p - next;
+            next = p + 1;
+            acc |= ((1u64 << n) - 1) << bits;
+            bits += n + 1;
+            while bits >= 8 {
+                if let Some(b) = key.get_mut(out) {
+                    *b = acc as u8;
                 }
-                bit += 1;
+                out += 1;
+                acc >>= 8;
+                bits -= 8;
             }
-            bit += 1;
         }
+        // The empty places after the last occupied one, up to the bar.
+        bits += 26 - next;
+        while bits >= 8 {
+            if let Some(b) = key.get_mut(out) {
+                *b = acc as u8;
+            }
+            out += 1;
+            acc >>= 8;
+            bits -= 8;
+        }
+    }
+    if let Some(b) = key.get_mut(out) {
+        *b = acc as u8;
     }
     key
 }

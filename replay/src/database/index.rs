@@ -14,16 +14,110 @@ use crate::input::{self, Entry};
 use crate::position_row::PositionRow;
 use crate::report::{GameReport, GameResult, Verdict};
 
-/// Move texts remembered with their ids while indexing; past this many the memory is cleared,
-/// so that it does not grow with the archive.
+/// Move texts remembered with their ids while indexing; past this many the memory is cleared
+/// (at a transaction's end), so that it does not grow with the archive.
 const MOVE_CACHE: usize = 1 << 18;
-
-/// Move texts with their ids, as far as [`MOVE_CACHE`] remembers them.
-type Moves = rustc_hash::FxHashMap<String, i64>;
 
 /// Positions written before a commit: the files indexed since the last one are committed
 /// together (each whole or not at all, in a savepoint of its own).
 const COMMIT_POSITIONS: usize = 1 << 18;
+
+/// Bytes of files read before a commit, whatever positions they added (copies add none): readers
+/// see the files indexed so far, and a run killed loses at most this much reading.
+const COMMIT_BYTES: u64 = 4 << 20;
+
+/// The ids of move texts: those remembered (as far as [`MOVE_CACHE`] allows), and the new ones
+/// of the transaction, written at its end in the order of their ids (a B-tree takes rows in its
+/// order at less cost), so that a file's savepoint holds none of them.
+#[derive(Default)]
+struct Moves {
+    /// Text to id.
+    ids: rustc_hash::FxHashMap<String, i64>,
+    /// The ids of `ids`: a new text's id is one no text remembered holds.
+    taken: rustc_hash::FxHashSet<i64>,
+    /// The texts met for the first time in this transaction, with the id they were given.
+    new: Vec<(i64, String)>,
+}
+
+impl Moves {
+    /// The id of `text`: the one remembered, else XXH3-64 of the text (as `i64`), or the next
+    /// one no remembered text holds; a new text is written with [`Moves::write`], which settles
+    /// its id against the table.
+    fn id(&mut self, text: &str) -> i64 {
+        if let Some(&id) = self.ids.get(text) {
+            return id;
+        }
+        let mut id = xxhash_rust::xxh3::xxh3_64(text.as_bytes()) as i64;
+        while self.taken.contains(&id) {
+            id = id.wrapping_add(1);
+        }
+        self.ids.insert(text.to_owned(), id);
+        self.taken.insert(id);
+        self.new.push((id, text.to_owned()));
+        id
+    }
+
+    /// Forgets the texts met since `mark` new ones were held (a file rolled back).
+    fn truncate(&mut self, mark: usize) {
+        for (id, text) in self.new.drain(mark..) {
+            self.ids.remove(&text);
+            self.taken.remove(&id);
+        }
+    }
+
+    /// Writes the new texts in the order of their ids. A text's id is the first from its hash
+    /// on that the table holds for the same text or holds for none (as the table was made: an id
+    /// taken by another text, a chance of 2^-64 a pair, moves to the next); a new text given
+    /// another id than it was is renumbered in `staged`.
+    fn write(&mut self, conn: &Connection, staged: &mut [Staged]) -> rusqlite::Result<()> {
+        self.new.sort_unstable_by_key(|m| m.0);
+        let mut insert = conn.prepare_cached("INSERT OR IGNORE INTO moves(id, text) VALUES (?1, ?2)")?;
+        let mut held = conn.prepare_cached("SELECT text FROM moves WHERE id = ?1")?;
+        let mut renumbered = rustc_hash::FxHashMap::default();
+        for (given, text) in &self.new {
+            if insert.execute(params![given, text])? == 1 {
+                continue;
+            }
+            let mut id = xxhash_rust::xxh3::xxh3_64(text.as_bytes()) as i64;
+            loop {
+                let there: Option<String> = held.query_row([id], |r| r.get(0)).optional()?;
+                match there {
+                    Some(t) if t == *text => break,
+                    Some(_) => id = id.wrapping_add(1),
+                    None => {
+                        insert.execute(params![id, text])?;
+                        break;
+                    }
+                }
+            }
+            if id != *given {
+                renumbered.insert(*given, id);
+            }
+        }
+        if !renumbered.is_empty() {
+            for row in staged.iter_mut() {
+                if let Some(id) = row.played.and_then(|p| renumbered.get(&p)) {
+                    row.played = Some(*id);
+                }
+            }
+            for (given, text) in &self.new {
+                if let (Some(id), Some(slot)) = (renumbered.get(given), self.ids.get_mut(text)) {
+                    *slot = *id;
+                }
+            }
+            for given in renumbered.keys() {
+                self.taken.remove(given);
+            }
+            self.taken.extend(renumbered.values().copied());
+        }
+        self.new.clear();
+        if self.ids.len() >= MOVE_CACHE {
+            self.ids.clear();
+            self.taken.clear();
+        }
+        Ok(())
+    }
+}
 
 /// What a run of [`index`] did (`tabula index --jsonl`'s object: counts of this run).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -129,6 +223,7 @@ impl Database {
         let mut staged: Vec<Staged> = Vec::new();
         let mut buffer = Vec::new();
         conn.execute_batch("BEGIN IMMEDIATE").map_err(fail)?;
+        let mut pending_bytes = 0u64;
         for entry in input::walk(paths) {
             let (path, named) = match entry {
                 Entry::File { path, named, .. } => (path, named),
@@ -158,7 +253,7 @@ impl Database {
                 continue;
             }
             conn.execute_batch("SAVEPOINT file").map_err(fail)?;
-            let mark = staged.len();
+            let mark = (staged.len(), moves.new.len());
             let file_id = match &known {
                 Some((id, _)) => {
                     remove_file_games(conn, *id).map_err(fail)?;
@@ -199,19 +294,20 @@ impl Database {
                 // A file read in part is not indexed: its savepoint is rolled back, and with it
                 // the moves it added.
                 conn.execute_batch("ROLLBACK TO file; RELEASE file").map_err(fail)?;
-                moves.clear();
-                staged.truncate(mark);
+                staged.truncate(mark.0);
+                moves.truncate(mark.1);
                 summary.problems.extend(read.problems);
                 continue;
             }
             conn.execute_batch("RELEASE file").map_err(fail)?;
-            // A file counts as many positions as a game's worth of them at least: a run of many small
-            // files commits every few dozen of them.
-            pending += counts.positions.max(COMMIT_POSITIONS / 64);
-            if pending >= COMMIT_POSITIONS {
+            pending += counts.positions;
+            pending_bytes += bytes;
+            if pending >= COMMIT_POSITIONS || pending_bytes >= COMMIT_BYTES {
+                moves.write(conn, &mut staged).map_err(fail)?;
                 write_positions(conn, &mut staged).map_err(fail)?;
                 conn.execute_batch("COMMIT; BEGIN IMMEDIATE").map_err(fail)?;
                 pending = 0;
+                pending_bytes = 0;
             }
             summary.files += 1;
             summary.replaced += usize::from(known.is_some());
@@ -220,6 +316,7 @@ impl Database {
             summary.positions += counts.positions;
             summary.not_ok += counts.not_ok;
         }
+        moves.write(conn, &mut staged).map_err(fail)?;
         write_positions(conn, &mut staged).map_err(fail)?;
         conn.execute_batch("COMMIT").map_err(fail)?;
         // Fold the write-ahead log into the file now that the run is over.
@@ -233,10 +330,10 @@ impl Database {
 pub(super) struct Staged {
     key: i64,
     game: i64,
-    ply: i64,
-    side: i64,
-    dice: i64,
     played: Option<i64>,
+    ply: u32,
+    side: u8,
+    dice: u8,
 }
 
 /// Rows written by one statement: the work of a statement is shared by many rows.
@@ -244,7 +341,8 @@ const ROWS_A_STATEMENT: usize = 64;
 
 /// Writes the rows waiting, in the order of the table's key, and forgets them.
 fn write_positions(conn: &Connection, staged: &mut Vec<Staged>) -> rusqlite::Result<()> {
-    staged.sort_unstable_by_key(|r| (r.key, r.game, r.ply));
+    // By key alone: the order of the rows of one key is only a matter of speed.
+    staged.sort_unstable_by_key(|r| r.key);
     let sql = |rows: usize| {
         let mut sql = String::from("INSERT OR IGNORE INTO positions(key, game, ply, side, dice, move) VALUES ");
         for i in 0..rows {
@@ -261,9 +359,9 @@ fn write_positions(conn: &Connection, staged: &mut Vec<Staged>) -> rusqlite::Res
                 let at = i * 6;
                 stmt.raw_bind_parameter(at + 1, r.key)?;
                 stmt.raw_bind_parameter(at + 2, r.game)?;
-                stmt.raw_bind_parameter(at + 3, r.ply)?;
-                stmt.raw_bind_parameter(at + 4, r.side)?;
-                stmt.raw_bind_parameter(at + 5, r.dice)?;
+                stmt.raw_bind_parameter(at + 3, i64::from(r.ply))?;
+                stmt.raw_bind_parameter(at + 4, i64::from(r.side))?;
+                stmt.raw_bind_parameter(at + 5, i64::from(r.dice))?;
                 stmt.raw_bind_parameter(at + 6, r.played)?;
             }
             stmt.raw_execute()?;
@@ -304,31 +402,6 @@ fn remove_file_games(tx: &Connection, file_id: i64) -> rusqlite::Result<()> {
         tx.execute("DELETE FROM games WHERE id = ?1", [game])?;
     }
     Ok(())
-}
-
-/// The id of a move's text, added when new: XXH3-64 of the text (as `i64`), or when another
-/// text holds that id already, the next free one.
-fn move_id(tx: &Connection, text: &str, cache: &mut Moves) -> rusqlite::Result<i64> {
-    if let Some(&id) = cache.get(text) {
-        return Ok(id);
-    }
-    let mut id = xxhash_rust::xxh3::xxh3_64(text.as_bytes()) as i64;
-    loop {
-        if tx.prepare_cached("INSERT OR IGNORE INTO moves(id, text) VALUES (?1, ?2)")?.execute(params![id, text])? == 1
-        {
-            break;
-        }
-        let held: String = tx.prepare_cached("SELECT text FROM moves WHERE id = ?1")?.query_row([id], |r| r.get(0))?;
-        if held == text {
-            break;
-        }
-        id = id.wrapping_add(1);
-    }
-    if cache.len() >= MOVE_CACHE {
-        cache.clear();
-    }
-    cache.insert(text.to_owned(), id);
-    Ok(id)
 }
 
 /// Adds one game's record: a source of the game it is a copy of, or a new game with its
@@ -403,16 +476,13 @@ fn add_game(
             }
             for (row, key) in rows.iter().zip(keys.chunks_exact(8)) {
                 let key = i64::from_le_bytes(key.try_into().unwrap_or_default());
-                let played = match &row.played {
-                    Some(text) => Some(move_id(tx, text, moves)?),
-                    None => None,
-                };
+                let played = row.played.as_deref().map(|text| moves.id(text));
                 staged.push(Staged {
                     key,
                     game: id,
-                    ply: row.ply as i64,
-                    side: side_number(row.side),
-                    dice: dice_number(row.dice),
+                    ply: u32::try_from(row.ply).unwrap_or(u32::MAX),
+                    side: side_number(row.side) as u8,
+                    dice: dice_number(row.dice) as u8,
                     played,
                 });
                 counts.positions += 1;
