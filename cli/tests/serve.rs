@@ -408,3 +408,30 @@ fn sigterm_stops_it_cleanly() {
     let status = served.child.wait().expect("wait");
     assert_eq!(status.code(), Some(0), "a SIGTERM is a stop asked for");
 }
+
+/// An answer kept by the server is let go when `tabula index` writes the file meanwhile: the
+/// server answers what the program answers after the write.
+#[test]
+fn answers_follow_an_index_written_while_serving() {
+    let dir = common::scratch("serve-follow");
+    let db = dir.join("archive.db");
+    let db_arg = db.to_str().unwrap_or_default().to_owned();
+    let matches = repo().join("testdata/backgammon/matches");
+    let first = matches.join("galaxy_7pt.mat");
+    let out = common::tabula(&["index", "--db", &db_arg, first.to_str().unwrap_or_default()], None);
+    assert!(out.status.code().is_some_and(|c| c < 2));
+    let served = serve(&db);
+    let ask = || get(&served.addr, "/api/explore?position=4HPwATDgc%2FABMA").json();
+    let program =
+        || program_json(&["explore", "--db", &db_arg, "--jsonl", "--position", "4HPwATDgc/ABMA"]).1[0].clone();
+    let before = ask();
+    assert_eq!(before, program());
+    assert_eq!(ask(), before, "asked again");
+    let out = common::tabula(&["index", "--db", &db_arg, matches.to_str().unwrap_or_default()], None);
+    assert!(out.status.code().is_some_and(|c| c < 2));
+    let after = program();
+    assert!(after["games"].as_u64() > before["games"].as_u64(), "the second index adds games: {after}");
+    for _ in 0..20 {
+        assert_eq!(ask(), after);
+    }
+}

@@ -18,8 +18,8 @@
 //! of a request reaches the disk (a replay page reads the file the database names for that
 //! game, and only while it holds the bytes that were indexed); a bad parameter gets a 400 with
 //! `{"error": "<message>"}`, any other path a 404, any method but GET and HEAD a 405, a
-//! request target over [`MAX_TARGET_BYTES`] a 414; at most [`WORKERS`] questions are asked of
-//! the database at once, the others wait their turn.
+//! request target over [`MAX_TARGET_BYTES`] a 414; as many questions are asked of the database at
+//! once as the machine has cores ([`workers`]), the others wait their turn in order.
 //!
 //! ```no_run
 //! use tabula_serve::{Config, Server};
@@ -51,8 +51,13 @@ use params::Params;
 /// The longest request target (path and query) answered; a longer one gets a 414.
 pub const MAX_TARGET_BYTES: usize = 4096;
 
-/// The most questions asked of the database at once (each on a connection of its own).
-pub const WORKERS: usize = 8;
+/// The most questions asked of the database at once (each on a connection of its own): the
+/// machine's cores, at least 2 and at most 16. More would share the cores and make every
+/// question as slow as the slowest; fewer answered in turn keep a heavy question from slowing
+/// the light ones beside it.
+pub fn workers() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get).clamp(2, 16)
+}
 
 /// Where and what to serve.
 #[derive(Clone, Debug)]
@@ -92,28 +97,113 @@ pub enum ServeError {
 }
 
 /// The connections to the database, opened read-only as they are needed and kept for the next
-/// question: at most [`WORKERS`] of them.
+/// question (at most [`workers`] of them), and the answers of `/api/explore` kept for the next
+/// time they are asked.
 struct Pool {
     path: PathBuf,
-    idle: Mutex<Vec<Database>>,
+    /// Each idle connection with the `data_version` it last saw.
+    idle: Mutex<Vec<(Database, i64)>>,
     turns: tokio::sync::Semaphore,
+    answers: Mutex<Answers>,
+}
+
+/// The answers kept: cleared whenever a connection sees that another program (`tabula index`)
+/// has written the file since it last looked, so that no answer outlives the data it was made
+/// from; at most [`ANSWER_BYTES`] of them.
+#[derive(Default)]
+struct Answers {
+    /// Counts the clearings: an answer made while one happened is not kept.
+    generation: u64,
+    bytes: usize,
+    kept: std::collections::HashMap<String, Arc<str>>,
+}
+
+/// The most bytes of answers kept; past it they are all let go.
+const ANSWER_BYTES: usize = 64 << 20;
+
+impl Answers {
+    fn clear(&mut self) {
+        self.generation += 1;
+        self.bytes = 0;
+        self.kept.clear();
+    }
 }
 
 impl Pool {
+    fn new(path: PathBuf) -> Pool {
+        Pool {
+            path,
+            idle: Mutex::new(Vec::new()),
+            turns: tokio::sync::Semaphore::new(workers()),
+            answers: Mutex::new(Answers::default()),
+        }
+    }
+
     /// Runs `ask` on a connection of its own, off the threads that serve requests.
     async fn ask<T: Send + 'static>(
         self: &Arc<Self>,
         ask: impl FnOnce(&Database) -> Result<T, Failure> + Send + 'static,
     ) -> Result<T, Failure> {
+        self.with(move |pool, db| {
+            pool.fresh(db)?;
+            ask(&db.0)
+        })
+        .await
+    }
+
+    /// The answer to the question `key`: the one kept, or `ask`'s, then kept.
+    async fn kept(
+        self: &Arc<Self>,
+        key: String,
+        ask: impl FnOnce(&Database) -> Result<String, Failure> + Send + 'static,
+    ) -> Result<Arc<str>, Failure> {
+        self.with(move |pool, db| {
+            let generation = pool.fresh(db)?;
+            if let Some(answer) = pool.answers.lock().unwrap_or_else(PoisonError::into_inner).kept.get(&key) {
+                return Ok(Arc::clone(answer));
+            }
+            let answer: Arc<str> = Arc::from(ask(&db.0)?);
+            let mut answers = pool.answers.lock().unwrap_or_else(PoisonError::into_inner);
+            if answers.generation == generation {
+                if answers.bytes + answer.len() + key.len() > ANSWER_BYTES {
+                    answers.clear();
+                }
+                answers.bytes += answer.len() + key.len();
+                answers.kept.insert(key, Arc::clone(&answer));
+            }
+            Ok(answer)
+        })
+        .await
+    }
+
+    /// Clears the answers kept when the file has been written since this connection last
+    /// looked (or the connection is new); the generation of the answers after that.
+    fn fresh(&self, db: &mut (Database, i64)) -> Result<u64, Failure> {
+        let version = db.0.data_version().map_err(Failure::of)?;
+        let mut answers = self.answers.lock().unwrap_or_else(PoisonError::into_inner);
+        if version != db.1 {
+            db.1 = version;
+            answers.clear();
+        }
+        Ok(answers.generation)
+    }
+
+    /// Runs `work` on a connection (taken from the idle ones, or opened) off the threads that
+    /// serve requests, at most [`workers`] at once.
+    async fn with<T: Send + 'static>(
+        self: &Arc<Self>,
+        work: impl FnOnce(&Pool, &mut (Database, i64)) -> Result<T, Failure> + Send + 'static,
+    ) -> Result<T, Failure> {
         let _turn = self.turns.acquire().await.map_err(|_| Failure::internal("the server is stopping"))?;
         let pool = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
             let taken = pool.idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
-            let db = match taken {
+            let mut db = match taken {
                 Some(db) => db,
-                None => Database::open(&pool.path).map_err(|e| Failure::internal(&e.to_string()))?,
+                // A version no connection gives: a new connection clears the answers kept.
+                None => (Database::open(&pool.path).map_err(|e| Failure::internal(&e.to_string()))?, i64::MIN),
             };
-            let answer = ask(&db);
+            let answer = work(&pool, &mut db);
             pool.idle.lock().unwrap_or_else(PoisonError::into_inner).push(db);
             answer
         })
@@ -194,11 +284,7 @@ impl Server {
         let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
         runtime.block_on(async move {
             let listener = tokio::net::TcpListener::from_std(self.listener)?;
-            let pool = Arc::new(Pool {
-                path: self.db,
-                idle: Mutex::new(Vec::new()),
-                turns: tokio::sync::Semaphore::new(WORKERS),
-            });
+            let pool = Arc::new(Pool::new(self.db));
             axum::serve(listener, router(pool)).with_graceful_shutdown(stopped()).await
         })?;
         Ok(())

@@ -57,12 +57,20 @@ pub async fn explore(State(pool): Shared, RawQuery(query): RawQuery) -> Result<R
     let target = target(&p)?;
     let dice = p.get("dice").filter(|d| !d.is_empty()).map(str::to_owned);
     let player = p.non_empty("player").map(str::to_owned);
+    let key = format!(
+        "{}\n{}\n{}\n{}\n{}",
+        target.kind.name(),
+        target.side,
+        target.position,
+        dice.as_deref().unwrap_or_default(),
+        player.as_deref().map(str::to_ascii_lowercase).unwrap_or_default()
+    );
     let json = pool
-        .ask(move |db| {
+        .kept(key, move |db| {
             database::explore(db, &target, dice.as_deref(), player.as_deref()).map(|a| a.to_json()).map_err(Failure::of)
         })
         .await?;
-    Ok(answer(JSON, json))
+    Ok(answer(JSON, json.to_string()))
 }
 
 /// `/api/find`: `tabula find --db --jsonl`'s objects, as one array.

@@ -1,6 +1,6 @@
 //! `tabula explore` and `tabula find --db`: a position asked of the database.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use rusqlite::params;
@@ -181,32 +181,122 @@ struct Reach {
     winner: Option<i64>,
 }
 
+/// The games of the database by id: for each, whether it is ok and who won, in one byte
+/// (`OK`, and the winner's side plus one in the bits above it; 0 for a game with no result).
+#[derive(Debug)]
+pub(super) struct Briefs {
+    /// `PRAGMA data_version` when they were read: another connection's commit changes it.
+    version: i64,
+    games: Vec<u8>,
+}
+
+const OK: u8 = 1;
+
+/// A position reached by more rows than this has its games' verdicts and winners read from
+/// [`Briefs`] (read whole once) rather than a game at a time.
+const MANY_ROWS: usize = 4096;
+
 impl Database {
     /// The rows of the position `target`, of the ok games of its kind (only those `player` took
     /// part in when given), by game then ply.
     fn reach(&self, target: &Target, player: Option<&str>) -> Result<Vec<Reach>, DatabaseError> {
         let key = position_key(target.kind.name(), target.side, &target.position) as i64;
-        let mut sql = String::from(
-            "SELECT p.game, p.ply, p.side, p.dice, p.move, g.winner FROM positions p JOIN games g ON g.id = p.game \
-             WHERE p.key = ?1 AND g.kind = ?2 AND g.verdict = 'ok'",
-        );
-        sql.push_str(" AND (?3 IS NULL OR EXISTS (SELECT 1 FROM players n WHERE n.name = ?3 AND n.game = p.game))");
-        sql.push_str(" ORDER BY p.game, p.ply");
         let fail = |e| sqlite_error(&self.file, e);
-        let mut stmt = self.conn.prepare_cached(&sql).map_err(fail)?;
-        let rows = stmt
-            .query_map(params![key, target.kind.name(), player], |r| {
-                Ok(Reach {
-                    game: r.get(0)?,
-                    ply: r.get(1)?,
-                    side: r.get(2)?,
-                    dice: r.get(3)?,
-                    played: r.get(4)?,
-                    winner: r.get(5)?,
-                })
+        // The key hashes the kind's name with the position, so that the rows of a key are of
+        // one kind; the games' kinds are not compared again. The rows come in the primary
+        // key's order, by game then ply.
+        let sql = if player.is_none() {
+            "SELECT game, ply, side, dice, move FROM positions WHERE key = ?1"
+        } else {
+            "SELECT p.game, p.ply, p.side, p.dice, p.move FROM positions p WHERE p.key = ?1 \
+             AND EXISTS (SELECT 1 FROM players n WHERE n.name = ?2 AND n.game = p.game)"
+        };
+        let mut stmt = self.conn.prepare_cached(sql).map_err(fail)?;
+        let read = |r: &rusqlite::Row<'_>| {
+            Ok(Reach {
+                game: r.get(0)?,
+                ply: r.get(1)?,
+                side: r.get(2)?,
+                dice: r.get(3)?,
+                played: r.get(4)?,
+                winner: None,
             })
+        };
+        let rows = match player {
+            None => stmt.query_map(params![key], read),
+            Some(name) => stmt.query_map(params![key, name], read),
+        }
+        .map_err(fail)?;
+        let mut rows = rows.collect::<rusqlite::Result<Vec<_>>>().map_err(fail)?;
+        // Each row's game: ok or not, and who won.
+        let brief = |row: &Reach, games: &[u8]| games.get(usize::try_from(row.game).unwrap_or(usize::MAX)).copied();
+        let mut briefs = self.briefs.borrow_mut();
+        if rows.len() > MANY_ROWS {
+            let version = self.data_version()?;
+            if briefs.as_ref().is_none_or(|b| b.version != version) {
+                *briefs = self.read_briefs()?.map(|games| Briefs { version, games });
+            }
+        }
+        // A few rows ask their games one at a time (the briefs may be of an older version).
+        let games = briefs.as_ref().filter(|_| rows.len() > MANY_ROWS).map(|b| &b.games[..]);
+        if let Some(games) = games {
+            rows.retain_mut(|row| {
+                let b = brief(row, games).unwrap_or(0);
+                row.winner = (b >> 1).checked_sub(1).map(i64::from);
+                b & OK != 0
+            });
+        } else {
+            let mut stmt =
+                self.conn.prepare_cached("SELECT verdict = 'ok', winner FROM games WHERE id = ?1").map_err(fail)?;
+            let mut last: Option<(i64, bool, Option<i64>)> = None;
+            let mut kept = Vec::with_capacity(rows.len());
+            for mut row in rows {
+                let (ok, winner) = match last {
+                    Some((game, ok, winner)) if game == row.game => (ok, winner),
+                    _ => {
+                        let (ok, winner): (bool, Option<i64>) =
+                            stmt.query_row([row.game], |r| Ok((r.get(0)?, r.get(1)?))).map_err(fail)?;
+                        last = Some((row.game, ok, winner));
+                        (ok, winner)
+                    }
+                };
+                if ok {
+                    row.winner = winner;
+                    kept.push(row);
+                }
+            }
+            rows = kept;
+        }
+        Ok(rows)
+    }
+
+    /// Every game's [`Briefs`] byte, by id; `None` when the ids are too sparse for a table of
+    /// them to stay small (a database no `index` of this program wrote).
+    fn read_briefs(&self) -> Result<Option<Vec<u8>>, DatabaseError> {
+        let fail = |e| sqlite_error(&self.file, e);
+        let (max, count): (Option<i64>, i64) = self
+            .conn
+            .query_row("SELECT max(id), count(*) FROM games", [], |r| Ok((r.get(0)?, r.get(1)?)))
             .map_err(fail)?;
-        rows.collect::<rusqlite::Result<Vec<_>>>().map_err(fail)
+        if max.unwrap_or(0) > count.saturating_mul(4).saturating_add(1 << 16) {
+            return Ok(None);
+        }
+        let mut stmt =
+            self.conn.prepare_cached("SELECT id, verdict = 'ok', winner FROM games ORDER BY id").map_err(fail)?;
+        let mut games = Vec::new();
+        let rows = stmt
+            .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, bool>(1)?, r.get::<_, Option<i64>>(2)?)))
+            .map_err(fail)?;
+        for row in rows {
+            let (id, ok, winner) = row.map_err(fail)?;
+            let Ok(id) = usize::try_from(id) else { continue };
+            if games.len() <= id {
+                games.resize(id + 1, 0);
+            }
+            let winner = winner.and_then(|w| u8::try_from(w).ok()).filter(|w| *w < 2).map_or(0, |w| w + 1);
+            games[id] = u8::from(ok) | winner << 1;
+        }
+        Ok(Some(games))
     }
 
     /// The fingerprint of a game, and the file and id of its first copy.
@@ -284,7 +374,7 @@ pub fn explore(
         }
     };
     let rows = db.reach(target, player)?;
-    let mut files = HashMap::new();
+    let mut files = HashMap::default();
     let position = written(target);
     let mut answer = Explored {
         kind: kind.name(),
@@ -301,7 +391,7 @@ pub fn explore(
         GameKind::StonesRivers => target.position.rsplit(' ').next().unwrap_or_default().to_owned(),
     };
     // (move, dice) -> (index in `moves`, last game counted)
-    let mut by_move: HashMap<(i64, i64), (usize, i64)> = HashMap::new();
+    let mut by_move: HashMap<(i64, i64), (usize, i64)> = HashMap::default();
     let mut stats: Vec<(i64, i64, u64, [u64; 2])> = Vec::new();
     let mut last_game = None;
     for row in &rows {
@@ -372,7 +462,7 @@ pub fn find(db: &Database, target: &Target) -> Result<Vec<FoundGame>, DatabaseEr
             Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, String>(3)?))
         })
         .map_err(fail)?;
-    let mut files: HashMap<i64, Arc<str>> = HashMap::new();
+    let mut files: HashMap<i64, Arc<str>> = HashMap::default();
     let mut found = Vec::new();
     for row in rows {
         let (ply, fingerprint, file, game) = row.map_err(fail)?;

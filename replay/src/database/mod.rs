@@ -140,6 +140,9 @@ pub enum DatabaseError {
 pub struct Database {
     conn: Connection,
     file: String,
+    /// Each game's verdict and winner by id, read whole when a position reached by many games
+    /// is asked, and kept while no other connection has written the file.
+    briefs: std::cell::RefCell<Option<explore::Briefs>>,
 }
 
 impl std::fmt::Debug for Database {
@@ -196,7 +199,7 @@ impl Database {
                 .map_err(|error| sqlite_error(&file, error))?;
         // A reader that meets a writer's checkpoint waits for it rather than failing.
         conn.busy_timeout(BUSY_TIMEOUT).map_err(|error| sqlite_error(&file, error))?;
-        let db = Database { conn, file };
+        let db = Database { conn, file, briefs: std::cell::RefCell::new(None) };
         db.check_version(false)?;
         Ok(db)
     }
@@ -213,7 +216,7 @@ impl Database {
         let conn = Connection::open(path).map_err(|error| sqlite_error(&file, error))?;
         // A second writer waits for the first's transaction rather than failing.
         conn.busy_timeout(BUSY_TIMEOUT).map_err(|error| sqlite_error(&file, error))?;
-        let db = Database { conn, file };
+        let db = Database { conn, file, briefs: std::cell::RefCell::new(None) };
         db.check_version(true)?;
         let fail = |error| sqlite_error(&db.file, error);
         db.conn.pragma_update(None, "journal_mode", "WAL").map_err(fail)?;
@@ -226,6 +229,16 @@ impl Database {
     /// The file's name, as errors give it.
     pub fn file(&self) -> &str {
         &self.file
+    }
+
+    /// A number that differs from the one a previous call gave when another connection has
+    /// written the file since (SQLite's `PRAGMA data_version`): what a caller that keeps
+    /// answers checks them by.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub fn data_version(&self) -> Result<i64, DatabaseError> {
+        self.conn.pragma_query_value(None, "data_version", |r| r.get(0)).map_err(|e| sqlite_error(&self.file, e))
     }
 
     /// The connection, for a caller that asks the tables in SQL.
