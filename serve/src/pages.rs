@@ -108,7 +108,7 @@ pub async fn board(RawQuery(query): RawQuery) -> Result<Response, Failure> {
     };
     let html = format!(
         "<div id=\"explorer-panel\" data-game=\"{}\" data-player=\"{}\" data-state=\"waiting\">\n\
-         <div class=\"explorer-head\"><span class=\"explorer-title\">explorer{}</span> <a href=\"/\">all games</a></div>\n\
+         <div class=\"explorer-head\"><span><span class=\"explorer-title\">explorer</span>{}</span> <a href=\"/\">all games</a></div>\n\
          <p class=\"explorer-summary\"><span id=\"explorer-total\"></span> <span id=\"explorer-wins\"></span></p>\n\
          <div class=\"explorer-moves\"><table id=\"explorer\"><thead><tr><th>move</th>{}<th class=\"games\">games</th>\
          <th class=\"share\"></th><th class=\"wins\">wins</th></tr></thead><tbody></tbody></table></div>\n\
@@ -116,7 +116,7 @@ pub async fn board(RawQuery(query): RawQuery) -> Result<Response, Failure> {
          <ul id=\"explorer-games\"></ul>\n</div>\n",
         kind.name(),
         escape(player),
-        if player.is_empty() { String::new() } else { format!(": {}", escape(player)) },
+        if player.is_empty() { String::new() } else { format!(" <span class=\"explorer-player\">of {}</span>", escape(player)) },
         if kind == GameKind::Backgammon { "<th>dice</th>" } else { "" },
     );
     let aside = Aside { title: &title, html: &html, style: EXPLORER_STYLE, script: EXPLORER_SCRIPT, connect: true };
