@@ -116,12 +116,15 @@ pub async fn board(RawQuery(query): RawQuery) -> Result<Response, Failure> {
     };
     let html = format!(
         "<div id=\"explorer-panel\" data-game=\"{}\" data-player=\"{}\" data-state=\"waiting\">\n\
-         <p><a href=\"/\">all games</a></p>\n\
-         <p><span id=\"explorer-total\"></span> <span id=\"explorer-wins\"></span></p>\n\
-         <table id=\"explorer\"><thead><tr><th>move</th>{}<th>games</th><th>wins</th></tr></thead><tbody></tbody></table>\n\
-         <p id=\"explorer-error\"></p>\n<p>games that reach it</p>\n<ul id=\"explorer-games\"></ul>\n</div>\n",
+         <div class=\"explorer-head\"><span><span class=\"explorer-title\">explorer</span>{}</span> <a href=\"/\">all games</a></div>\n\
+         <p class=\"explorer-summary\"><span id=\"explorer-total\"></span> <span id=\"explorer-wins\"></span></p>\n\
+         <div class=\"explorer-moves\"><table id=\"explorer\"><thead><tr><th>move</th>{}<th class=\"games\">games</th>\
+         <th class=\"share\"></th><th class=\"wins\">wins</th></tr></thead><tbody></tbody></table></div>\n\
+         <p id=\"explorer-error\"></p>\n<p class=\"explorer-subhead\">games that reach it</p>\n\
+         <ul id=\"explorer-games\"></ul>\n</div>\n",
         kind.name(),
         escape(player),
+        if player.is_empty() { String::new() } else { format!(" <span class=\"explorer-player\">of {}</span>", escape(player)) },
         if kind == GameKind::Backgammon { "<th>dice</th>" } else { "" },
     );
     let aside = Aside { title: &title, html: &html, style: EXPLORER_STYLE, script: EXPLORER_SCRIPT, connect: true };

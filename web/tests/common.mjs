@@ -44,16 +44,18 @@ export function launch() {
   });
 }
 
-// A page of `browser` at `url`, once its board is ready; `page.problems` collects its errors,
-// console errors and any request that leaves the file.
-export async function openPage(browser, url) {
+// A page of `browser` at `url`, once `ready` is on it (its board ready by default);
+// `page.problems` collects its errors, console errors and any request that leaves the file, or
+// with `origin` (a server's `http://host:port/`) that server.
+export async function openPage(browser, url, { origin, ready = 'body[data-board="ready"]' } = {}) {
   const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
   const problems = [];
+  const allowed = (u) => u.startsWith('file:') || u.startsWith('data:') || (origin !== undefined && u.startsWith(origin));
   page.on('pageerror', (e) => problems.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) problems.push('network: ' + r.url()); });
+  page.on('request', (r) => { if (!allowed(r.url())) problems.push('network: ' + r.url()); });
   await page.goto(url);
-  await page.waitForSelector('body[data-board="ready"]', { timeout: 20000 });
+  await page.waitForSelector(ready, { timeout: 20000 });
   page.problems = problems;
   return page;
 }
