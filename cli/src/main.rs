@@ -30,6 +30,9 @@ fn serve(db: std::path::PathBuf, bind: std::net::IpAddr, port: u16) -> Result<Ex
     }
     drop(out);
     say(format_args!("tabula: serving {} on {url} (read-only; Ctrl-C stops)", config.db.display()));
+    if !bind.is_loopback() {
+        say(format_args!("tabula: {bind} is not loopback: other machines that reach this one can read the database"));
+    }
     server.run().map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
