@@ -435,3 +435,79 @@ fn answers_follow_an_index_written_while_serving() {
         assert_eq!(ask(), after);
     }
 }
+
+/// On the real archives of `../shared/data`: the API answers what the program answers at every
+/// position of a sample of real games (each kind's), and a replay page of a real game is the
+/// program's.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn on_the_shared_data_the_api_is_the_program() {
+    let data = common::shared_data("");
+    let dir = common::scratch("serve-shared");
+    let db = dir.join("archive.db");
+    let db_arg = db.to_str().unwrap_or_default().to_owned();
+    let out = common::tabula(&["index", "--db", &db_arg, data.to_str().unwrap_or_default()], None);
+    assert!(out.status.code().is_some_and(|c| c < 2), "{}", String::from_utf8_lossy(&out.stderr));
+    let served = serve(&db);
+    let samples = [
+        ("arimaa", data.join("arimaa/allgames202602_sample.tsv")),
+        ("backgammon", data.join("backgammon/matches")),
+        ("stones-and-rivers", data.join("snr")),
+    ];
+    for (kind, path) in samples {
+        let (_, rows, _) = program_json(&["positions", "--jsonl", path.to_str().unwrap_or_default()]);
+        // Every 7th position of the first rows, so that starts, openings and middle games are asked.
+        let mut asked = 0;
+        for row in rows.iter().take(3_000).step_by(7) {
+            let position = match kind {
+                "arimaa" => format!(
+                    "{} [{}]",
+                    row["side"].as_str().unwrap_or_default(),
+                    row["position"].as_str().unwrap_or_default()
+                ),
+                _ => row["position"].as_str().unwrap_or_default().to_owned(),
+            };
+            let target = format!("/api/explore?game={kind}&position={}", q(&position));
+            let (_, lines, stderr) =
+                program_json(&["explore", "--db", &db_arg, "--jsonl", "--game", kind, "--position", &position]);
+            let Some(expected) = lines.first() else { panic!("{kind} {position}: {stderr}") };
+            assert_eq!(get(&served.addr, &target).json(), *expected, "{kind} {position}");
+            asked += 1;
+        }
+        assert!(asked > 50, "{kind}: {asked} positions");
+        // The replay page of the first game that reaches the start of the first row.
+        let position = match kind {
+            "arimaa" => format!(
+                "{} [{}]",
+                rows[0]["side"].as_str().unwrap_or_default(),
+                rows[0]["position"].as_str().unwrap_or_default()
+            ),
+            _ => rows[0]["position"].as_str().unwrap_or_default().to_owned(),
+        };
+        let explored = get(&served.addr, &format!("/api/explore?game={kind}&position={}", q(&position))).json();
+        let Some(top) = explored["top_games"].as_array().and_then(|t| t.first()).cloned() else { continue };
+        let page = get(
+            &served.addr,
+            &format!(
+                "/game?game={kind}&fingerprint={}&ply={}",
+                top["fingerprint"].as_str().unwrap_or_default(),
+                top["ply"]
+            ),
+        );
+        let replay = common::tabula(
+            &[
+                "replay",
+                top["source"].as_str().unwrap_or_default(),
+                "--game",
+                top["game"].as_str().unwrap_or_default(),
+                "--turn",
+                &top["ply"].to_string(),
+                "--format",
+                "html",
+            ],
+            None,
+        );
+        assert_eq!(page.status, 200, "{kind}: {}", page.text());
+        assert!(page.body == replay.stdout, "{kind}: the page is the program's replay page");
+    }
+}
