@@ -451,12 +451,12 @@ fn parse_action(
                 }
                 _ => None,
             };
-            match (points(&args), and_match) {
+            match (points(args), and_match) {
                 (Some(points), Some(and_match)) => Ok(ActionKind::Wins { points, and_match }),
                 _ => Err(err(text, "`Wins n point`, optionally followed by `and the match`")),
             }
         }
-        Keyword::Losses => match points(&args) {
+        Keyword::Losses => match points(args) {
             Some(points) if args.len() == 2 => Ok(ActionKind::Losses { points }),
             _ => Err(err(text, "`Losses n point`")),
         },
