@@ -183,6 +183,78 @@ impl PlayItem {
     /// # Errors
     /// The text is not an item.
     pub fn from_ascii(s: &[u8]) -> Result<PlayItem, ItemSyntax> {
+        match PlayItem::from_ascii_fast(s) {
+            Some(item) => Ok(item),
+            None => PlayItem::from_ascii_checked(s),
+        }
+    }
+
+    /// [`from_ascii`](Self::from_ascii) of a well-formed item in one pass: `None` for anything
+    /// else, which [`from_ascii_checked`](Self::from_ascii_checked) reads again for its error.
+    #[inline]
+    fn from_ascii_fast(s: &[u8]) -> Option<PlayItem> {
+        let mut item = PlayItem::BLANK;
+        let mut len = 0;
+        // Above every point: the first may be any from 1 to 25, each next must be lower.
+        let mut prev = 26;
+        let mut i = 0;
+        loop {
+            let b = *s.get(i)?;
+            let n = if b.is_ascii_digit() {
+                match s.get(i + 1) {
+                    Some(&c) if c.is_ascii_digit() => {
+                        i += 2;
+                        (b - b'0') * 10 + (c - b'0')
+                    }
+                    _ => {
+                        i += 1;
+                        b - b'0'
+                    }
+                }
+            } else {
+                let word = s.get(i..i + 3)?;
+                i += 3;
+                if word.eq_ignore_ascii_case(b"bar") {
+                    25
+                } else if word.eq_ignore_ascii_case(b"off") {
+                    0
+                } else {
+                    return None;
+                }
+            };
+            if n >= prev || (len == 0 && n == 0) || len == MAX_ITEM_POINTS {
+                return None;
+            }
+            item.points[len] = Point::new(n)?;
+            if s.get(i) == Some(&b'*') {
+                if len == 0 {
+                    return None;
+                }
+                item.marks |= 1 << len;
+                i += 1;
+            }
+            len += 1;
+            prev = n;
+            match s.get(i) {
+                None => break,
+                Some(b'/') => i += 1,
+                Some(b'(') => {
+                    item.count = match s[i..] {
+                        [b'(', d @ b'1'..=b'4', b')'] => d - b'0',
+                        _ => return None,
+                    };
+                    break;
+                }
+                Some(_) => return None,
+            }
+        }
+        item.len = len as u8;
+        (len >= 2 && item.moves() <= MAX_MOVES).then_some(item)
+    }
+
+    /// [`from_ascii`](Self::from_ascii) a byte at a time, each error where it is found.
+    #[cold]
+    fn from_ascii_checked(s: &[u8]) -> Result<PlayItem, ItemSyntax> {
         let mut item = PlayItem { points: [Point::OFF; MAX_ITEM_POINTS], len: 0, marks: 0, count: 1 };
         let mut i = 0;
         loop {
@@ -301,6 +373,44 @@ impl PlayText {
     /// # Errors
     /// The first item that does not parse, or the item at which the play passes four moves.
     pub fn from_ascii(text: &[u8]) -> Result<PlayText, ParsePlayError> {
+        match PlayText::from_ascii_fast(text) {
+            Some(play) => Ok(play),
+            None => PlayText::from_ascii_checked(text),
+        }
+    }
+
+    /// [`from_ascii`](Self::from_ascii) of well-formed items, each read where it is found:
+    /// `None` for anything else (`Cannot Move`, a count written apart, an error), which
+    /// [`from_ascii_checked`](Self::from_ascii_checked) reads again.
+    #[inline]
+    fn from_ascii_fast(text: &[u8]) -> Option<PlayText> {
+        let mut items: SmallVec<[PlayItem; MAX_MOVES]> = SmallVec::new();
+        let mut moves = 0;
+        let mut i = 0;
+        loop {
+            while text.get(i).is_some_and(|&c| c == b' ' || c == b',' || c.is_ascii_whitespace()) {
+                i += 1;
+            }
+            if i >= text.len() {
+                break;
+            }
+            let start = i;
+            while text.get(i).is_some_and(|&c| c != b' ' && c != b',' && !c.is_ascii_whitespace()) {
+                i += 1;
+            }
+            let item = PlayItem::from_ascii_fast(&text[start..i])?;
+            moves += item.moves();
+            if moves > MAX_MOVES {
+                return None;
+            }
+            items.push(item);
+        }
+        Some(PlayText { items })
+    }
+
+    /// [`from_ascii`](Self::from_ascii) word by word, with the error of the first item wrong.
+    #[cold]
+    fn from_ascii_checked(text: &[u8]) -> Result<PlayText, ParsePlayError> {
         let is_sep = |c: &u8| c.is_ascii_whitespace() || *c == b',';
         let words = text.split(is_sep).filter(|w| !w.is_empty());
         if matches!(text.iter().find(|c| !is_sep(c)), Some(b'c' | b'C')) {
@@ -331,7 +441,7 @@ impl PlayText {
                 }
                 continue;
             }
-            let item = PlayItem::from_ascii(word).map_err(fail)?;
+            let item = PlayItem::from_ascii_checked(word).map_err(fail)?;
             moves += item.moves();
             if moves > MAX_MOVES {
                 return Err(fail(ItemSyntax::TooManyMoves));
@@ -491,6 +601,35 @@ mod tests {
 
     fn items(s: &str) -> Vec<String> {
         s.parse::<PlayText>().unwrap().items().iter().map(ToString::to_string).collect()
+    }
+
+    /// The one-pass reading gives what the byte-at-a-time one gives, or leaves the text to it:
+    /// every text of up to five pieces of an alphabet of the parts of items.
+    #[test]
+    fn fast_reading_agrees_with_the_checked_one() {
+        const PIECES: [&str; 16] =
+            ["1", "3", "13", "25", "bar", "OFF", "0", "/", "*", "(2)", "(", " ", ",", "x", "8", "6"];
+        let mut texts = vec![String::new()];
+        let mut seen = 0;
+        for _ in 0..5 {
+            let mut longer = Vec::new();
+            for text in &texts {
+                for piece in PIECES {
+                    let next = format!("{text}{piece}");
+                    let item = PlayItem::from_ascii_fast(next.as_bytes());
+                    if let Some(item) = item {
+                        assert_eq!(Ok(item), PlayItem::from_ascii_checked(next.as_bytes()), "{next}");
+                        seen += 1;
+                    }
+                    if let Some(play) = PlayText::from_ascii_fast(next.as_bytes()) {
+                        assert_eq!(Ok(play), PlayText::from_ascii_checked(next.as_bytes()), "{next}");
+                    }
+                    longer.push(next);
+                }
+            }
+            texts = longer;
+        }
+        assert!(seen > 400, "{seen}");
     }
 
     #[test]

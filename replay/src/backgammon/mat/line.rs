@@ -2,7 +2,6 @@
 //! of a move line with their columns.
 
 use compact_str::CompactString;
-use smallvec::SmallVec;
 
 use super::record::{syntax, trim, Action, ActionKind, Column, GameEnd, GameRecord, MatError};
 
@@ -81,61 +80,139 @@ pub(super) fn parse_players(line: &str) -> Option<([String; 2], [u32; 2], u32)> 
     None
 }
 
-/// A word of a line: its text, byte range and 0-based character position.
-pub(super) struct Word<'a> {
+/// A word of a line: its text, byte range and 0-based character position, and what its bytes
+/// are ([`CLASS`] bits: `any` of some byte, `all` of every byte).
+struct Word<'a> {
     text: &'a str,
     start: usize,
     end: usize,
     position: u32,
+    any: u8,
+    all: u8,
 }
+
+/// An ASCII space (`char::is_whitespace` of an ASCII byte).
+const SPACE: u8 = 1;
+/// A byte of a play item: a digit, a letter, `/`, `*`, `(`, `)` or `,`.
+const ITEM: u8 = 2;
+/// `:`.
+const COLON: u8 = 4;
+/// `/`.
+const SLASH: u8 = 8;
+/// `,`.
+const COMMA: u8 = 16;
+/// `?`.
+const QUESTION: u8 = 32;
+
+/// What each byte is: the bits above.
+static CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        class[b] = if c == b' ' || (c >= b'\t' && c <= b'\r') {
+            SPACE
+        } else if c.is_ascii_alphanumeric() || matches!(c, b'*' | b'(' | b')') {
+            ITEM
+        } else if c == b'/' {
+            ITEM | SLASH
+        } else if c == b',' {
+            ITEM | COMMA
+        } else if c == b':' {
+            COLON
+        } else if c == b'?' {
+            QUESTION
+        } else {
+            0
+        };
+        b += 1;
+    }
+    class
+};
 
 /// `char::is_whitespace` for an ASCII byte.
 #[inline]
 pub(super) fn is_space(b: u8) -> bool {
-    // Every byte of a word is above the space: one comparison for them.
-    b <= b' ' && (b == b' ' || (b'\t'..=b'\r').contains(&b))
+    CLASS[usize::from(b)] & SPACE != 0
 }
 
-/// The words of `line` into `out` (filled in place: a returned vector of words would be copied).
-pub(super) fn words<'a>(line: &'a str, out: &mut SmallVec<[Word<'a>; 16]>) {
-    if line.is_ascii() {
-        // One byte a character.
-        let bytes = line.as_bytes();
-        let mut i = 0;
-        loop {
-            // The columns are padded with long runs of spaces: eight at a time.
-            while bytes.get(i..i + 8).is_some_and(|run| run == b"        ") {
-                i += 8;
-            }
-            while bytes.get(i).is_some_and(|&b| is_space(b)) {
-                i += 1;
-            }
-            if i >= bytes.len() {
+/// The words of a line, one at a time.
+struct Words<'a> {
+    line: &'a str,
+    /// The byte where the next search starts.
+    i: usize,
+    /// Whether the line is ASCII (one byte a character).
+    ascii: bool,
+    /// The characters before byte `i` (counted when the line is not ASCII).
+    chars: u32,
+}
+
+impl<'a> Words<'a> {
+    fn new(line: &'a str) -> Words<'a> {
+        Words { line, i: 0, ascii: line.is_ascii(), chars: 0 }
+    }
+
+    #[inline]
+    fn next(&mut self) -> Option<Word<'a>> {
+        if !self.ascii {
+            return self.next_unicode();
+        }
+        let bytes = self.line.as_bytes();
+        let mut i = self.i;
+        // The columns are padded with long runs of spaces: eight at a time.
+        while bytes.get(i..i + 8).is_some_and(|run| run == b"        ") {
+            i += 8;
+        }
+        while bytes.get(i).is_some_and(|&b| is_space(b)) {
+            i += 1;
+        }
+        let start = i;
+        let (mut any, mut all) = (0, u8::MAX);
+        while let Some(&b) = bytes.get(i) {
+            let class = CLASS[usize::from(b)];
+            if class & SPACE != 0 {
                 break;
             }
-            let start = i;
+            any |= class;
+            all &= class;
             i += 1;
-            while bytes.get(i).is_some_and(|&b| !is_space(b)) {
-                i += 1;
-            }
-            out.push(Word { text: &line[start..i], start, end: i, position: start.try_into().unwrap_or(u32::MAX) });
         }
-        return;
+        self.i = i;
+        (i > start).then(|| Word {
+            text: &self.line[start..i],
+            start,
+            end: i,
+            position: start.try_into().unwrap_or(u32::MAX),
+            any,
+            all,
+        })
     }
-    let mut current: Option<(usize, u32)> = None;
-    let mut chars = 0u32;
-    for (i, c) in line.char_indices() {
-        if c.is_whitespace() {
-            if let Some((start, position)) = current.take() {
-                out.push(Word { text: &line[start..i], start, end: i, position });
+
+    /// [`next`](Self::next) for a line that is not ASCII: the spaces are `char::is_whitespace`.
+    #[cold]
+    fn next_unicode(&mut self) -> Option<Word<'a>> {
+        let mut current: Option<(usize, u32)> = None;
+        for (offset, c) in self.line[self.i..].char_indices() {
+            let i = self.i + offset;
+            if c.is_whitespace() {
+                if let Some((start, position)) = current {
+                    self.i = i;
+                    return Some(Words::word(self.line, start, i, position));
+                }
+            } else if current.is_none() {
+                current = Some((i, self.chars));
             }
-        } else if current.is_none() {
-            current = Some((i, chars));
+            self.chars = self.chars.saturating_add(1);
         }
-        chars = chars.saturating_add(1);
+        self.i = self.line.len();
+        current.map(|(start, position)| Words::word(self.line, start, self.line.len(), position))
     }
-    if let Some((start, position)) = current {
-        out.push(Word { text: &line[start..], start, end: line.len(), position });
+
+    fn word(line: &'a str, start: usize, end: usize, position: u32) -> Word<'a> {
+        let text = &line[start..end];
+        let any = text.bytes().fold(0, |any, b| any | CLASS[usize::from(b)]);
+        let all = text.bytes().fold(u8::MAX, |all, b| all & CLASS[usize::from(b)]);
+        Word { text, start, end, position, any, all }
     }
 }
 
@@ -177,8 +254,8 @@ pub(super) fn keyword(word: &str) -> Option<Keyword> {
 
 /// Whether a word starts an action (a roll `dd:` or a keyword), or is a move number.
 #[inline]
-pub(super) fn ends_action(word: &str) -> bool {
-    word.bytes().any(|b| b == b':') || keyword(word).is_some() || move_number(word).is_some()
+fn ends_action(word: &Word<'_>) -> bool {
+    word.any & COLON != 0 || keyword(word.text).is_some() || move_number(word.text).is_some()
 }
 
 pub(super) fn die(b: u8) -> Option<u8> {
@@ -187,10 +264,26 @@ pub(super) fn die(b: u8) -> Option<u8> {
 
 /// Whether a word can be part of a play: a path such as `24/18`, `bar/21*`, `6/off(2)` or
 /// `13/7*/5`, with an optional comma.
-pub(super) fn is_play_item(word: &str) -> bool {
-    word.bytes().any(|b| b == b'/')
-        && word.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'/' | b'*' | b'(' | b')' | b','))
-        || word.bytes().all(|b| b == b',')
+#[inline]
+fn is_play_item(word: &Word<'_>) -> bool {
+    word.any & SLASH != 0 && word.all & ITEM != 0 || word.all & COMMA != 0
+}
+
+/// The words after the first of an action, up to the next action: the first six, how many,
+/// and the first that is not a play item.
+struct Args<'a> {
+    first: [&'a str; 6],
+    count: usize,
+    not_item: Option<&'a str>,
+    /// The end of the last, or of the action's first word.
+    end: usize,
+}
+
+impl<'a> Args<'a> {
+    /// The words as [`parse_action`] reads them: six stand for six or more.
+    fn texts(&self) -> &[&'a str] {
+        &self.first[..self.count.min(6)]
+    }
 }
 
 /// Reads the actions of the move line `line` (line `number` of the file) into `record`.
@@ -205,12 +298,11 @@ pub(super) fn parse_action_line(
     record: &mut GameRecord,
 ) -> Result<(), MatError> {
     let game = Some(record.number);
-    let mut words = SmallVec::new();
-    self::words(line, &mut words);
+    let mut words = Words::new(line);
     // The line's move number; 0 until one is read (no move is numbered 0).
     let mut move_no = 0;
-    let mut i = 0;
-    while let Some(word) = words.get(i) {
+    let mut next = words.next();
+    while let Some(word) = next {
         if let Some(n) = move_number(word.text) {
             let n = n.map_err(|()| syntax(number, game, word.text, "a move number"))?;
             // A second number on the line repeats the first.
@@ -220,17 +312,24 @@ pub(super) fn parse_action_line(
             }
             *last = n;
             move_no = n;
-            i += 1;
+            next = words.next();
             continue;
         }
-        let mut j = i + 1;
-        while words.get(j).is_some_and(|w| !ends_action(w.text)) {
-            j += 1;
+        let mut args = Args { first: [""; 6], count: 0, not_item: None, end: word.end };
+        loop {
+            next = words.next();
+            let Some(arg) = next.as_ref().filter(|w| !ends_action(w)) else { break };
+            if let Some(slot) = args.first.get_mut(args.count) {
+                *slot = arg.text;
+            }
+            args.count += 1;
+            if args.not_item.is_none() && !is_play_item(arg) {
+                args.not_item = Some(arg.text);
+            }
+            args.end = arg.end;
         }
-        let args = &words[i + 1..j];
-        let end = args.last().map_or(word.end, |w| w.end);
-        let text = &line[word.start..end];
-        let kind = parse_action(line, word, args, text, number, game)?;
+        let text = &line[word.start..args.end];
+        let kind = parse_action(line, &word, &args, text, number, game)?;
         if move_no == 0 {
             unnumbered(&kind, number, game, text)?;
         }
@@ -250,7 +349,6 @@ pub(super) fn parse_action_line(
             kind,
             play_text: None,
         });
-        i = j;
     }
     Ok(())
 }
@@ -278,10 +376,10 @@ fn unnumbered(kind: &ActionKind, line: u64, game: Option<u32>, text: &str) -> Re
     }
 }
 
-pub(super) fn parse_action(
+fn parse_action(
     line: &str,
     word: &Word<'_>,
-    args: &[Word<'_>],
+    args: &Args<'_>,
     text: &str,
     number: u64,
     game: Option<u32>,
@@ -293,7 +391,7 @@ pub(super) fn parse_action(
             _ => None,
         };
         let dice = dice.ok_or_else(|| err(&word.text[..=colon], "two dice 1-6 before `:`"))?;
-        let play = trim(&line[word.start + colon + 1..args.last().map_or(word.end, |w| w.end)]);
+        let play = trim(&line[word.start + colon + 1..args.end]);
         if play.is_empty() {
             return Ok(ActionKind::Roll { dice });
         }
@@ -302,12 +400,17 @@ pub(super) fn parse_action(
         }
         // The play's words: anything written against the colon, then the words after it.
         let attached = &word.text[colon + 1..];
-        let items = || (!attached.is_empty()).then_some(attached).into_iter().chain(args.iter().map(|w| w.text));
-        let mut first = items();
-        let cannot_move = matches!((first.next(), first.next(), first.next()),
-            (Some(a), Some(b), None) if a.eq_ignore_ascii_case("cannot") && b.eq_ignore_ascii_case("move"));
+        let texts = args.texts();
+        let (a, b) = match (attached.is_empty(), texts) {
+            (false, [b]) => (attached, *b),
+            (true, [a, b]) => (*a, *b),
+            _ => ("", ""),
+        };
+        let cannot_move = a.eq_ignore_ascii_case("cannot") && b.eq_ignore_ascii_case("move");
         if !cannot_move {
-            if let Some(bad) = items().find(|w| !is_play_item(w)) {
+            let attached_bad = (!attached.is_empty() && !is_play_item(&Words::word(attached, 0, attached.len(), 0)))
+                .then_some(attached);
+            if let Some(bad) = attached_bad.or(args.not_item) {
                 return Err(err(bad, "a play item such as `24/18`, `bar/21*` or `6/off(2)`, or the next action"));
             }
         }
@@ -317,7 +420,7 @@ pub(super) fn parse_action(
         let expected = if word.text.bytes().all(|b| b == b'?') { "a roll `dd:` before `????`" } else { ACTION };
         return Err(err(word.text, expected));
     };
-    let args: Vec<&str> = args.iter().map(|w| w.text).collect();
+    let args = args.texts();
     let points = |args: &[&str]| match args {
         [n, unit, ..] if unit.eq_ignore_ascii_case("point") || unit.eq_ignore_ascii_case("points") => parse_number(n),
         _ => None,
@@ -348,12 +451,12 @@ pub(super) fn parse_action(
                 }
                 _ => None,
             };
-            match (points(&args), and_match) {
+            match (points(args), and_match) {
                 (Some(points), Some(and_match)) => Ok(ActionKind::Wins { points, and_match }),
                 _ => Err(err(text, "`Wins n point`, optionally followed by `and the match`")),
             }
         }
-        Keyword::Losses => match points(&args) {
+        Keyword::Losses => match points(args) {
             Some(points) if args.len() == 2 => Ok(ActionKind::Losses { points }),
             _ => Err(err(text, "`Losses n point`")),
         },
