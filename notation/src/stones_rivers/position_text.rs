@@ -145,9 +145,21 @@ pub fn parse_position(text: &str) -> Result<Setup, ParsePositionError> {
 
 /// Writes the position string of `setup`; [`parse_position`] reads it back unchanged.
 pub fn write_position(setup: &Setup) -> String {
+    let mut out = String::with_capacity(MAX_POSITION_LEN);
+    push_position(setup, &mut out);
+    out
+}
+
+/// The longest position string: 13 characters a row, 13 slashes, a space and the side.
+const MAX_POSITION_LEN: usize = 14 * 13 + 13 + 3;
+
+/// Appends [`write_position`]'s string of `setup` to `out`: what a writer of many positions
+/// calls, into one buffer.
+pub fn push_position(setup: &Setup, out: &mut String) {
     /// The 13 bits of `row` in a set given as its three 64-bit lanes.
-    fn row_bits(lanes: &[u64; 3], row: u8) -> u16 {
-        let start = usize::from(row) * usize::from(COLUMNS);
+    #[inline(always)]
+    fn row_bits(lanes: &[u64; 3], row: usize) -> u16 {
+        let start = row * usize::from(COLUMNS);
         let (lane, bit) = (start / 64, start % 64);
         let low = lanes.get(lane).map_or(0, |w| w >> bit);
         let high = match lanes.get(lane + 1) {
@@ -156,65 +168,80 @@ pub fn write_position(setup: &Setup) -> String {
         };
         ((low | high) & ((1 << COLUMNS) - 1)) as u16
     }
+    /// Writes `b` at `at` of `buf` (never past its end: at most 13 characters a row).
+    #[inline(always)]
+    fn put(buf: &mut [u8; MAX_POSITION_LEN], at: usize, b: u8) {
+        if let Some(slot) = buf.get_mut(at) {
+            *slot = b;
+        }
+    }
+    /// A run of `k` empty cells (0 to 13) at `at` of `buf`: nothing for none; the next index.
+    #[inline(always)]
+    fn run(buf: &mut [u8; MAX_POSITION_LEN], at: usize, k: u8) -> usize {
+        match k {
+            0 => at,
+            1..=9 => {
+                put(buf, at, b'0' + k);
+                at + 1
+            }
+            _ => {
+                put(buf, at, b'1');
+                put(buf, at + 1, b'0' + k % 10);
+                at + 2
+            }
+        }
+    }
 
     let board = &setup.board;
     let (square, circle) = (board.by_player.square.lanes(), board.by_player.circle.lanes());
     let (north, east) = (board.north.lanes(), board.east.lanes());
-    // At most 13 characters a row, 13 slashes and the side: the text is written into a fixed
-    // buffer, no growth checked at each character.
-    let mut out = [0u8; 14 * 13 + 13 + 3];
+    // The text is written into a fixed buffer, no growth checked at each character.
+    let mut buf = [0u8; MAX_POSITION_LEN];
     let mut n = 0;
-    let mut push = |b: u8| {
-        if let Some(slot) = out.get_mut(n) {
-            *slot = b;
-            n += 1;
-        }
-    };
-    // A run of `k` empty cells (0 to 13): nothing for none.
-    let push_count = |push: &mut dyn FnMut(u8), k: u8| {
-        if k >= 10 {
-            push(b'1');
-        }
-        if k > 0 {
-            push(b'0' + k % 10);
-        }
-    };
-    for row in (0..ROWS).rev() {
+    for row in (0..usize::from(ROWS)).rev() {
         // Only the occupied cells of the row are looked at, each read from the row's masks; the
         // runs between them are counted.
         let (sq, cr) = (row_bits(&square, row), row_bits(&circle, row));
-        let (no, ea) = (row_bits(&north, row), row_bits(&east, row));
         let mut pieces = sq | cr;
-        let mut column = 0;
-        while pieces != 0 {
-            let next = pieces.trailing_zeros() as u8;
-            let bit = 1u16 << next;
-            pieces &= pieces - 1;
-            push_count(&mut push, next - column);
-            let face = if no & bit != 0 {
-                b'N'
-            } else if ea & bit != 0 {
-                b'E'
-            } else {
-                b'S'
-            };
-            // Circle's pieces are written in lower case.
-            push(if cr & bit != 0 { face | 0x20 } else { face });
-            column = next + 1;
+        if pieces == 0 {
+            n = run(&mut buf, n, COLUMNS);
+        } else {
+            let (no, ea) = (row_bits(&north, row), row_bits(&east, row));
+            let mut column = 0;
+            while pieces != 0 {
+                let next = pieces.trailing_zeros() as u8;
+                let bit = 1u16 << next;
+                pieces &= pieces - 1;
+                n = run(&mut buf, n, next - column);
+                let face = if no & bit != 0 {
+                    b'N'
+                } else if ea & bit != 0 {
+                    b'E'
+                } else {
+                    b'S'
+                };
+                // Circle's pieces are written in lower case.
+                put(&mut buf, n, if cr & bit != 0 { face | 0x20 } else { face });
+                n += 1;
+                column = next + 1;
+            }
+            n = run(&mut buf, n, COLUMNS - column);
         }
-        push_count(&mut push, COLUMNS - column);
         if row > 0 {
-            push(b'/');
+            put(&mut buf, n, b'/');
+            n += 1;
         }
     }
-    for &b in match setup.to_move {
+    let side: &[u8; 3] = match setup.to_move {
         Player::Square => b" sq",
         Player::Circle => b" cr",
-    } {
-        push(b);
+    };
+    for &b in side {
+        put(&mut buf, n, b);
+        n += 1;
     }
     // Every byte written is ASCII.
-    String::from_utf8(out[..n].to_vec()).unwrap_or_default()
+    out.push_str(std::str::from_utf8(&buf[..n.min(MAX_POSITION_LEN)]).unwrap_or_default());
 }
 
 #[cfg(test)]
