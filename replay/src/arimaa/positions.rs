@@ -53,7 +53,7 @@ pub fn positions(record: &Record<'_>) -> (GameReport, Vec<PositionRow>) {
             let played = match turn {
                 Some(turn) => {
                     // A turn replayed is legal: written by following its pieces on the board.
-                    let mut bytes = Vec::with_capacity(24);
+                    let mut bytes = Vec::with_capacity(32);
                     push_turn(before, &turn, &mut bytes);
                     match String::from_utf8(bytes) {
                         Ok(played) if !played.is_empty() => played,
