@@ -198,6 +198,17 @@ fn row_bits(lanes: &[u64; 3], row: usize) -> u16 {
     ((low | high) & ((1 << COLUMNS) - 1)) as u16
 }
 
+/// The 13 bits of each row in a set given as its three 64-bit lanes, row 1 first (a loop of a
+/// fixed count, unrolled, each row's lane and shift known).
+#[inline(always)]
+fn rows_of(lanes: &[u64; 3]) -> [u16; ROWS as usize] {
+    let mut rows = [0u16; ROWS as usize];
+    for (row, bits) in rows.iter_mut().enumerate() {
+        *bits = row_bits(lanes, row);
+    }
+    rows
+}
+
 /// One row's text as last written, with the masks it was written from.
 #[derive(Clone, Copy, Debug)]
 struct RowText {
@@ -305,10 +316,12 @@ impl PositionWriter {
         // past its text overwritten next); no growth checked at each character.
         let mut buf = [0u8; MAX_POSITION_LEN + 13];
         let mut n = 0;
+        let (square, circle, north, east) = (rows_of(&square), rows_of(&circle), rows_of(&north), rows_of(&east));
         for (i, kept) in self.rows.iter_mut().enumerate() {
             // The first row written is row 14.
             let row = usize::from(ROWS) - 1 - i;
-            let masks = [row_bits(&square, row), row_bits(&circle, row), row_bits(&north, row), row_bits(&east, row)];
+            let at = |rows: &[u16; ROWS as usize]| rows.get(row).copied().unwrap_or(0);
+            let masks = [at(&square), at(&circle), at(&north), at(&east)];
             if kept.masks != masks {
                 kept.write(masks);
             }
