@@ -74,20 +74,21 @@ fn status(summary: &PositionsSummary, output: Output, found: bool) -> ExitCode {
 }
 
 pub fn positions(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Output) -> Result<ExitCode, String> {
+    /// The bytes gathered before they are written out at once.
+    const CHUNK: usize = 1 << 16;
     set_jobs(jobs)?;
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    // The rows are written into one buffer, handed to the standard output whenever it holds a
+    // chunk: no copy into a second buffer.
+    let mut out = io::stdout().lock();
     let mut error = None;
-    let mut line = Vec::new();
+    let mut line = Vec::with_capacity(2 * CHUNK);
     if !jsonl && !output.quiet {
-        if let Err(e) = writeln!(out, "source\tgame\tkind\tply\tside\tposition\tdice\tmove\tkey") {
-            return write_failed(&e);
-        }
+        line.extend_from_slice(b"source\tgame\tkind\tply\tside\tposition\tdice\tmove\tkey\n");
     }
     let summary = archive::positions(paths, &mut |report, rows| {
         if output.quiet {
             return ControlFlow::Continue(());
         }
-        line.clear();
         if jsonl {
             let prefix = JsonPrefix::new(&report.source, &report.game, report.kind);
             for row in rows {
@@ -101,13 +102,16 @@ pub fn positions(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Ou
                 line.push(b'\n');
             }
         }
-        if let Err(e) = out.write_all(&line) {
-            error = Some(e);
-            return ControlFlow::Break(());
+        if line.len() >= CHUNK {
+            if let Err(e) = out.write_all(&line) {
+                error = Some(e);
+                return ControlFlow::Break(());
+            }
+            line.clear();
         }
         ControlFlow::Continue(())
     });
-    if let Some(e) = error.or_else(|| out.flush().err()) {
+    if let Some(e) = error.or_else(|| out.write_all(&line).and_then(|()| out.flush()).err()) {
         return write_failed(&e);
     }
     Ok(status(&summary, output, summary.games > 0))

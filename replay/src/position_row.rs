@@ -55,11 +55,11 @@ impl PositionRow {
         let mut digits = itoa_buffer();
         out.extend_from_slice(format_usize(self.ply, &mut digits));
         out.extend_from_slice(b",\"side\":");
-        push_json_str(out, self.side);
+        push_short_json_str(out, self.side);
         out.extend_from_slice(b",\"position\":");
         push_json_str(out, &self.position);
         out.extend_from_slice(b",\"dice\":");
-        push_json_str(out, self.dice);
+        push_short_json_str(out, self.dice);
         out.extend_from_slice(b",\"move\":");
         match &self.played {
             Some(played) => push_json_str(out, played),
@@ -125,6 +125,21 @@ fn push_json_str(out: &mut Vec<u8>, text: &str) {
     }
 }
 
+/// [`push_json_str`] for a short text such as a side or a roll: one of at most four letters
+/// and digits is copied without looking further.
+#[inline(always)]
+fn push_short_json_str(out: &mut Vec<u8>, text: &str) {
+    let bytes = text.as_bytes();
+    if bytes.len() <= 4 && bytes.iter().all(u8::is_ascii_alphanumeric) {
+        let mut quoted = [b'"'; 6];
+        quoted[1..=bytes.len()].copy_from_slice(bytes);
+        quoted[bytes.len() + 1] = b'"';
+        out.extend_from_slice(&quoted[..bytes.len() + 2]);
+    } else {
+        push_json_str(out, text);
+    }
+}
+
 /// Whether `bytes` hold a byte JSON escapes (a control character, `"` or `\\`), eight bytes at
 /// a time.
 fn needs_escape(bytes: &[u8]) -> bool {
@@ -169,11 +184,21 @@ fn format_usize(mut value: usize, buffer: &mut [u8; 20]) -> &[u8] {
     }
 }
 
-/// `value` as 16 lowercase hex digits.
+/// `value` as 16 lowercase hex digits, a byte (two digits) at a time.
 fn hex16(value: u64, out: &mut [u8; 16]) {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    for (i, d) in out.iter_mut().enumerate() {
-        *d = DIGITS[((value >> (60 - 4 * i)) & 0xf) as usize];
+    /// The two digits of each byte.
+    const PAIRS: [[u8; 2]; 256] = {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        let mut pairs = [[0u8; 2]; 256];
+        let mut b = 0;
+        while b < 256 {
+            pairs[b] = [DIGITS[b >> 4], DIGITS[b & 0xf]];
+            b += 1;
+        }
+        pairs
+    };
+    for (pair, byte) in out.chunks_exact_mut(2).zip(value.to_be_bytes()) {
+        pair.copy_from_slice(&PAIRS[usize::from(byte)]);
     }
 }
 
@@ -218,6 +243,21 @@ mod tests {
             }
         }
         assert!(!super::needs_escape(b""));
+    }
+
+    /// Short texts and keys are written as `serde_json` and `format!` write them.
+    #[test]
+    fn short_texts_and_keys_are_written_exactly() {
+        for text in ["", "g", "sq", "31", "abcd", "abcde", "a\"b", "\\", "\n", "é", "a b"] {
+            let mut out = Vec::new();
+            super::push_short_json_str(&mut out, text);
+            assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(text).unwrap());
+        }
+        for value in [0, 1, 0xdead_beef, u64::MAX, 0x0123_4567_89ab_cdef] {
+            let mut key = [0u8; 16];
+            super::hex16(value, &mut key);
+            assert_eq!(std::str::from_utf8(&key).unwrap(), format!("{value:016x}"));
+        }
     }
 
     /// The line written by hand is the one `serde_json` writes, escapes included.

@@ -488,32 +488,83 @@ impl<'a> TurnWriter<'a> {
         out.truncate(end);
     }
 
-    /// The turn replayed on the engine's board: each step taken by the piece on its square,
-    /// followed by the capture of the piece it leaves unsupported on a trap (a legal position
-    /// has none before the step); by [`write_turn`] when a step has no piece to take it or
-    /// leaves the board.
+    /// The turn replayed on the engine's board ([`push_turn`]).
     fn replay(&self, turn: &Turn, out: &mut Vec<u8>) {
-        let start = out.len();
-        let mut board = *self.pos.board();
-        for (i, step) in turn.steps().iter().enumerate() {
-            let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
-                out.truncate(start);
-                if let Ok(text) = write_turn(self.pos, turn) {
-                    out.extend_from_slice(text.as_bytes());
-                }
-                return;
-            };
-            board.remove(step.from);
-            board.put(to, piece);
-            if i > 0 {
-                out.push(b' ');
+        push_turn(self.pos, turn, out);
+    }
+}
+
+/// Appends the long notation of `turn`, a legal turn of `pos` that leads to `after`, to `out`:
+/// the bytes of [`write_turn`]'s text. A turn that captures nothing (most turns: `after` has as
+/// many pieces) is written by following its pieces from square to square, each read from the
+/// board once; one that captures by [`push_turn`].
+pub fn push_played_turn(pos: &Position, turn: &Turn, after: &Position, out: &mut Vec<u8>) {
+    if after.board().occupied().count() != pos.board().occupied().count() {
+        return push_turn(pos, turn, out);
+    }
+    // The squares the turn's steps have emptied or filled so far, with the letter now on each
+    // (0: empty); the board holds the others.
+    let mut moved = [(usize::MAX, 0u8); 8];
+    let mut changes = 0;
+    // At most four steps of five bytes each, with their spaces, copied out at once.
+    let mut text = [0u8; 4 * 5];
+    let mut at = 0;
+    for step in turn.steps() {
+        let Some(to) = step.to() else { return push_turn(pos, turn, out) };
+        let from = step.from.index();
+        let letter = match moved[..changes].iter().rev().find(|(square, _)| *square == from) {
+            Some(&(_, letter)) => letter,
+            None => pos.board().piece_at(step.from).map_or(0, |piece| piece.char() as u8),
+        };
+        if letter == 0 || at + 5 > text.len() || changes + 2 > moved.len() {
+            return push_turn(pos, turn, out);
+        }
+        moved[changes] = (from, 0);
+        moved[changes + 1] = (to.index(), letter);
+        changes += 2;
+        text[at..at + 5].copy_from_slice(&[
+            letter,
+            step.from.file_char() as u8,
+            step.from.rank_char() as u8,
+            step.dir.char() as u8,
+            b' ',
+        ]);
+        at += 5;
+    }
+    // All twenty bytes copied in one move, those past the text (its last space included)
+    // dropped again.
+    let end = out.len() + at.saturating_sub(1);
+    out.extend_from_slice(&text);
+    out.truncate(end);
+}
+
+/// Appends the long notation of `turn`, a legal turn of `pos`, to `out`: the bytes of
+/// [`write_turn`]'s text, written by replaying the turn on the engine's board (each step taken
+/// by the piece on its square, followed by the capture of the piece it leaves unsupported on a
+/// trap; a legal position has none before the step), without checking its legality again: what
+/// a writer of the turns of a game already replayed calls. By [`write_turn`] when a step has no
+/// piece to take it or leaves the board; nothing when that fails too.
+pub fn push_turn(pos: &Position, turn: &Turn, out: &mut Vec<u8>) {
+    let start = out.len();
+    let mut board = *pos.board();
+    for (i, step) in turn.steps().iter().enumerate() {
+        let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
+            out.truncate(start);
+            if let Ok(text) = write_turn(pos, turn) {
+                out.extend_from_slice(text.as_bytes());
             }
-            out.extend_from_slice(&LongToken::Step { piece, from: step.from, dir: step.dir }.bytes().0);
-            for square in board.unsupported_on_traps() {
-                if let Some(piece) = board.remove(square) {
-                    out.push(b' ');
-                    out.extend_from_slice(&LongToken::Capture { piece, square }.bytes().0);
-                }
+            return;
+        };
+        board.remove(step.from);
+        board.put(to, piece);
+        if i > 0 {
+            out.push(b' ');
+        }
+        out.extend_from_slice(&LongToken::Step { piece, from: step.from, dir: step.dir }.bytes().0);
+        for square in board.unsupported_on_traps() {
+            if let Some(piece) = board.remove(square) {
+                out.push(b' ');
+                out.extend_from_slice(&LongToken::Capture { piece, square }.bytes().0);
             }
         }
     }
@@ -527,6 +578,32 @@ pub fn write_placement(color: Color, placement: &Placement) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A legal turn replayed on the board, or followed from square to square, is written as
+    /// `write_turn` writes it, captures included.
+    #[test]
+    fn push_turn_writes_what_write_turn_writes() {
+        use crate::arimaa::parse_position;
+        use tabula_engine::arimaa::MoveGenerator;
+        for text in [
+            "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+            // Pieces beside the traps, so that many turns capture.
+            "g [r r  r r dhcemc  r R  C   E  d   M  r  h D R  H RRRRR           ]",
+        ] {
+            let pos = parse_position(text).unwrap();
+            let mut generator = MoveGenerator::new();
+            let turns = generator.legal_turns(&pos);
+            assert!(!turns.is_empty());
+            for (turn, after) in turns.iter() {
+                let mut bytes = Vec::new();
+                push_turn(&pos, turn, &mut bytes);
+                assert_eq!(String::from_utf8(bytes).unwrap(), write_turn(&pos, turn).unwrap());
+                let mut bytes = vec![b'x'];
+                push_played_turn(&pos, turn, after, &mut bytes);
+                assert_eq!(String::from_utf8(bytes).unwrap(), format!("x{}", write_turn(&pos, turn).unwrap()));
+            }
+        }
+    }
 
     #[test]
     fn tokens_round_trip() {

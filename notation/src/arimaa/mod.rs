@@ -7,8 +7,8 @@ pub mod short;
 
 pub use label::{LabelStyle, MoveLabel, ParseLabelError};
 pub use long::{
-    write_placement, write_turn, LongMove, LongToken, ParseLongError, ResolveError, ResolveErrorKind, TokenSyntax,
-    TurnWriter,
+    push_played_turn, push_turn, write_placement, write_turn, LongMove, LongToken, ParseLongError, ResolveError,
+    ResolveErrorKind, TokenSyntax, TurnWriter,
 };
 pub use position_text::{parse_position, write_position, ParsePositionError};
 pub use short::{ShortMove, ShortRecord, View};

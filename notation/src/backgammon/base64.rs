@@ -22,22 +22,25 @@ pub(crate) const fn chars(bytes: usize) -> usize {
 
 /// `bytes` in base64 without padding.
 pub(crate) fn encode(bytes: &[u8]) -> String {
-    let mut out = Vec::with_capacity(chars(bytes.len()));
+    // Every character is ASCII: pushed one by one into a string of the right size.
+    let mut out = String::with_capacity(chars(bytes.len()));
     let mut groups = bytes.chunks_exact(3);
     for group in &mut groups {
         let &[a, b, c] = group else { continue };
         let v = u32::from(a) << 16 | u32::from(b) << 8 | u32::from(c);
-        out.extend_from_slice(&[18, 12, 6, 0].map(|s| ALPHABET[(v >> s & 63) as usize]));
+        for s in [18, 12, 6, 0] {
+            out.push(char::from(ALPHABET[(v >> s & 63) as usize]));
+        }
     }
     let rest = groups.remainder();
     if !rest.is_empty() {
         let byte = |i: usize| rest.get(i).copied().map_or(0, u32::from);
         let v = byte(0) << 16 | byte(1) << 8;
         for k in 0..chars(rest.len()) {
-            out.push(ALPHABET[(v >> (18 - 6 * k) & 63) as usize]);
+            out.push(char::from(ALPHABET[(v >> (18 - 6 * k) & 63) as usize]));
         }
     }
-    String::from_utf8(out).unwrap_or_default()
+    out
 }
 
 /// The `N` bytes of `text`, which must be exactly their base64 without padding; `None` for any

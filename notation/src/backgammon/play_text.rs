@@ -496,6 +496,9 @@ pub(super) const POINT_TEXT: [([u8; 4], usize); 26] = {
 /// The longest text of an item: `bar/24*/18*/12*/6*(4)` cannot be legal, but fits.
 const ITEM_BYTES: usize = 5 * 5 + 3;
 
+/// The most bytes of a play's text: four items and their spaces.
+const TEXT_BYTES: usize = 4 * (ITEM_BYTES + 1) + 4;
+
 impl PlayItem {
     /// Writes the item's text (what `Display` writes) at the start of `buf`; the bytes
     /// written.
@@ -540,7 +543,13 @@ impl PlayItem {
 impl PlayText {
     /// Appends the play's text (what `Display` writes) to `out`.
     pub fn write_to(&self, out: &mut String) {
-        let mut buf = [0u8; 4 * (ITEM_BYTES + 1) + 4];
+        let mut buf = [0u8; TEXT_BYTES];
+        let n = self.write_bytes(&mut buf);
+        out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
+    }
+
+    /// Writes the play's text into `buf`; its length.
+    fn write_bytes(&self, buf: &mut [u8; TEXT_BYTES]) -> usize {
         let mut at = 0;
         let mut item = [0u8; ITEM_BYTES + 4];
         for (i, it) in self.items.iter().enumerate() {
@@ -554,14 +563,15 @@ impl PlayText {
                 at += n;
             }
         }
-        out.push_str(std::str::from_utf8(&buf[..at]).unwrap_or_default());
+        at
     }
 
-    /// The play's text, as `to_string` gives it, written directly.
+    /// The play's text, as `to_string` gives it, written directly (allocated once, at its
+    /// length).
     pub fn text(&self) -> String {
-        let mut out = String::new();
-        self.write_to(&mut out);
-        out
+        let mut buf = [0u8; TEXT_BYTES];
+        let n = self.write_bytes(&mut buf);
+        String::from(std::str::from_utf8(&buf[..n]).unwrap_or_default())
     }
 }
 

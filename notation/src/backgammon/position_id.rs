@@ -23,15 +23,13 @@ pub enum PositionIdError {
     Position(#[from] PositionError),
 }
 
-/// The key bytes of a position: each occupied place's run of 1 bits added at once to a word
-/// (the empty places between are 0 bits, skipped by their number), whose full bytes are moved
-/// out as they fill.
+/// The key bytes of a position: each occupied place's run of 1 bits added at once to one
+/// 128-bit word (the empty places between are 0 bits, skipped by their number), whose first 10
+/// bytes are the key.
 fn key(pos: &Position) -> [u8; 10] {
     const LOW_BITS: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
     let [mine, theirs] = pos.words();
-    let mut key = [0u8; 10];
-    let mut out = 0usize;
-    let (mut acc, mut bits) = (0u64, 0u32);
+    let (mut acc, mut bits) = (0u128, 0u32);
     for side in [theirs, mine] {
         // The count of point `p` (the bar at 25) is in bits `4p` to `4p + 3`, at most 15: points
         // 1 to 25, nibbles 1 to 25 (the last nibble of the word, bits 124 to 127, unused).
@@ -45,31 +43,14 @@ fn key(pos: &Position) -> [u8; 10] {
             // The empty places since the last occupied one, a 0 bit each, then the run and its 0.
             bits += p - next;
             next = p + 1;
-            acc |= ((1u64 << n) - 1) << bits;
+            acc |= u128::from((1u32 << n) - 1).checked_shl(bits).unwrap_or(0);
             bits += n + 1;
-            while bits >= 8 {
-                if let Some(b) = key.get_mut(out) {
-                    *b = acc as u8;
-                }
-                out += 1;
-                acc >>= 8;
-                bits -= 8;
-            }
         }
         // The empty places after the last occupied one, up to the bar.
         bits += 26 - next;
-        while bits >= 8 {
-            if let Some(b) = key.get_mut(out) {
-                *b = acc as u8;
-            }
-            out += 1;
-            acc >>= 8;
-            bits -= 8;
-        }
     }
-    if let Some(b) = key.get_mut(out) {
-        *b = acc as u8;
-    }
+    let mut key = [0u8; 10];
+    key.copy_from_slice(&acc.to_le_bytes()[..10]);
     key
 }
 

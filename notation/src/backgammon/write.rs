@@ -430,7 +430,7 @@ fn paths(pos: &Position, play: &Play, cut_after_hit: bool) -> SmallVec<[Path; 4]
 /// becomes `13/8 13/11`, `25/22 22/16` with a hit on 22 becomes `bar/22*/16`, an empty play
 /// the empty string.
 pub fn write_play(pos: &Position, play: &Play) -> String {
-    PlayText::standard(pos, play).to_string()
+    PlayText::standard(pos, play).text()
 }
 
 impl PlayText {

@@ -12,6 +12,6 @@ mod position_text;
 mod resolve;
 mod turn_text;
 
-pub use position_text::{parse_position, write_position, ParsePositionError};
+pub use position_text::{parse_position, push_position, write_position, ParsePositionError, PositionWriter};
 pub use resolve::{resolve, ResolveError};
 pub use turn_text::{parse_cell, player_code, ActionText, ParseTurnError, TurnSyntax, TurnText};

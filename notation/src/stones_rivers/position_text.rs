@@ -145,76 +145,204 @@ pub fn parse_position(text: &str) -> Result<Setup, ParsePositionError> {
 
 /// Writes the position string of `setup`; [`parse_position`] reads it back unchanged.
 pub fn write_position(setup: &Setup) -> String {
-    /// The 13 bits of `row` in a set given as its three 64-bit lanes.
-    fn row_bits(lanes: &[u64; 3], row: u8) -> u16 {
-        let start = usize::from(row) * usize::from(COLUMNS);
-        let (lane, bit) = (start / 64, start % 64);
-        let low = lanes.get(lane).map_or(0, |w| w >> bit);
-        let high = match lanes.get(lane + 1) {
-            Some(next) if bit + usize::from(COLUMNS) > 64 => next << (64 - bit),
-            _ => 0,
-        };
-        ((low | high) & ((1 << COLUMNS) - 1)) as u16
-    }
+    let mut out = String::with_capacity(MAX_POSITION_LEN);
+    push_position(setup, &mut out);
+    out
+}
 
+/// The longest position string: 13 characters a row, 13 slashes, a space and the side.
+const MAX_POSITION_LEN: usize = 14 * 13 + 13 + 3;
+
+/// Appends [`write_position`]'s string of `setup` to `out`.
+pub fn push_position(setup: &Setup, out: &mut String) {
     let board = &setup.board;
     let (square, circle) = (board.by_player.square.lanes(), board.by_player.circle.lanes());
     let (north, east) = (board.north.lanes(), board.east.lanes());
-    // At most 13 characters a row, 13 slashes and the side: the text is written into a fixed
-    // buffer, no growth checked at each character.
-    let mut out = [0u8; 14 * 13 + 13 + 3];
+    // The text is written into a fixed buffer, no growth checked at each character.
+    let mut buf = [0u8; MAX_POSITION_LEN];
     let mut n = 0;
-    let mut push = |b: u8| {
-        if let Some(slot) = out.get_mut(n) {
-            *slot = b;
+    for row in (0..usize::from(ROWS)).rev() {
+        let masks = [row_bits(&square, row), row_bits(&circle, row), row_bits(&north, row), row_bits(&east, row)];
+        n = write_row(masks, &mut buf, n);
+        if row > 0 {
+            put(&mut buf, n, b'/');
             n += 1;
         }
-    };
-    // A run of `k` empty cells (0 to 13): nothing for none.
-    let push_count = |push: &mut dyn FnMut(u8), k: u8| {
-        if k >= 10 {
-            push(b'1');
-        }
-        if k > 0 {
-            push(b'0' + k % 10);
-        }
-    };
-    for row in (0..ROWS).rev() {
-        // Only the occupied cells of the row are looked at, each read from the row's masks; the
-        // runs between them are counted.
-        let (sq, cr) = (row_bits(&square, row), row_bits(&circle, row));
-        let (no, ea) = (row_bits(&north, row), row_bits(&east, row));
-        let mut pieces = sq | cr;
-        let mut column = 0;
-        while pieces != 0 {
-            let next = pieces.trailing_zeros() as u8;
-            let bit = 1u16 << next;
-            pieces &= pieces - 1;
-            push_count(&mut push, next - column);
-            let face = if no & bit != 0 {
-                b'N'
-            } else if ea & bit != 0 {
-                b'E'
-            } else {
-                b'S'
-            };
-            // Circle's pieces are written in lower case.
-            push(if cr & bit != 0 { face | 0x20 } else { face });
-            column = next + 1;
-        }
-        push_count(&mut push, COLUMNS - column);
-        if row > 0 {
-            push(b'/');
-        }
     }
-    for &b in match setup.to_move {
-        Player::Square => b" sq",
-        Player::Circle => b" cr",
-    } {
-        push(b);
+    for b in side_text(setup.to_move) {
+        put(&mut buf, n, b);
+        n += 1;
     }
     // Every byte written is ASCII.
-    String::from_utf8(out[..n].to_vec()).unwrap_or_default()
+    out.push_str(std::str::from_utf8(&buf[..n.min(MAX_POSITION_LEN)]).unwrap_or_default());
+}
+
+/// The side to move as the string ends with it.
+fn side_text(to_move: Player) -> [u8; 3] {
+    match to_move {
+        Player::Square => *b" sq",
+        Player::Circle => *b" cr",
+    }
+}
+
+/// The 13 bits of `row` in a set given as its three 64-bit lanes.
+#[inline(always)]
+fn row_bits(lanes: &[u64; 3], row: usize) -> u16 {
+    let start = row * usize::from(COLUMNS);
+    let (lane, bit) = (start / 64, start % 64);
+    let low = lanes.get(lane).map_or(0, |w| w >> bit);
+    let high = match lanes.get(lane + 1) {
+        Some(next) if bit + usize::from(COLUMNS) > 64 => next << (64 - bit),
+        _ => 0,
+    };
+    ((low | high) & ((1 << COLUMNS) - 1)) as u16
+}
+
+/// The 13 bits of each row in a set given as its three 64-bit lanes, row 1 first (a loop of a
+/// fixed count, unrolled, each row's lane and shift known).
+#[inline(always)]
+fn rows_of(lanes: &[u64; 3]) -> [u16; ROWS as usize] {
+    let mut rows = [0u16; ROWS as usize];
+    for (row, bits) in rows.iter_mut().enumerate() {
+        *bits = row_bits(lanes, row);
+    }
+    rows
+}
+
+/// One row's text as last written, with the masks it was written from.
+#[derive(Clone, Copy, Debug)]
+struct RowText {
+    /// Square's, Circle's, the North rivers' and the East rivers' cells of the row; all ones
+    /// (no row's bits) before the row is first written.
+    masks: [u16; 4],
+    /// The row's characters, `len` of them.
+    text: [u8; 13],
+    len: u8,
+}
+
+impl RowText {
+    const UNWRITTEN: RowText = RowText { masks: [u16::MAX; 4], text: [0; 13], len: 0 };
+
+    /// Writes the row of `masks`.
+    fn write(&mut self, masks: [u16; 4]) {
+        let mut text = [0u8; 13];
+        let n = write_row(masks, &mut text, 0);
+        *self = RowText { masks, text, len: n.min(13) as u8 };
+    }
+}
+
+/// Writes `b` at `at` of `buf` (never past its end).
+#[inline(always)]
+fn put(buf: &mut [u8], at: usize, b: u8) {
+    if let Some(slot) = buf.get_mut(at) {
+        *slot = b;
+    }
+}
+
+/// Writes a run of `k` empty cells (0 to 13) at `at` of `buf`: nothing for none; the next index.
+#[inline(always)]
+fn run(buf: &mut [u8], at: usize, k: u8) -> usize {
+    match k {
+        0 => at,
+        1..=9 => {
+            put(buf, at, b'0' + k);
+            at + 1
+        }
+        _ => {
+            put(buf, at, b'1');
+            put(buf, at + 1, b'0' + k % 10);
+            at + 2
+        }
+    }
+}
+
+/// Writes the row of `masks` (Square's, Circle's, the North rivers' and the East rivers' cells)
+/// at `at` of `buf`; the next index. Only the occupied cells are looked at, the runs between
+/// them counted.
+#[inline(always)]
+fn write_row(masks: [u16; 4], buf: &mut [u8], mut at: usize) -> usize {
+    let [sq, cr, no, ea] = masks;
+    let mut pieces = sq | cr;
+    if pieces == 0 {
+        return run(buf, at, COLUMNS);
+    }
+    let mut column = 0;
+    while pieces != 0 {
+        let next = pieces.trailing_zeros() as u8;
+        let bit = 1u16 << next;
+        pieces &= pieces - 1;
+        at = run(buf, at, next - column);
+        let face = if no & bit != 0 {
+            b'N'
+        } else if ea & bit != 0 {
+            b'E'
+        } else {
+            b'S'
+        };
+        // Circle's pieces are written in lower case.
+        put(buf, at, if cr & bit != 0 { face | 0x20 } else { face });
+        at += 1;
+        column = next + 1;
+    }
+    run(buf, at, COLUMNS - column)
+}
+
+/// The writer of the position strings of many positions one after the other (a game's): each
+/// row's text is kept, and written again as it is while the row's pieces stay where they were
+/// (a turn changes a few rows). Writes what [`write_position`] writes.
+#[derive(Clone, Debug)]
+pub struct PositionWriter {
+    rows: [RowText; ROWS as usize],
+}
+
+impl Default for PositionWriter {
+    fn default() -> PositionWriter {
+        PositionWriter::new()
+    }
+}
+
+impl PositionWriter {
+    /// A writer with no row kept yet.
+    pub fn new() -> PositionWriter {
+        PositionWriter { rows: [RowText::UNWRITTEN; ROWS as usize] }
+    }
+
+    /// Appends [`write_position`]'s string of `setup` to `out`.
+    pub fn push(&mut self, setup: &Setup, out: &mut String) {
+        let board = &setup.board;
+        let (square, circle) = (board.by_player.square.lanes(), board.by_player.circle.lanes());
+        let (north, east) = (board.north.lanes(), board.east.lanes());
+        // The text is written into a fixed buffer, each row's 13 bytes copied at once (those
+        // past its text overwritten next); no growth checked at each character.
+        let mut buf = [0u8; MAX_POSITION_LEN + 13];
+        let mut n = 0;
+        let (square, circle, north, east) = (rows_of(&square), rows_of(&circle), rows_of(&north), rows_of(&east));
+        for (i, kept) in self.rows.iter_mut().enumerate() {
+            // The first row written is row 14.
+            let row = usize::from(ROWS) - 1 - i;
+            let at = |rows: &[u16; ROWS as usize]| rows.get(row).copied().unwrap_or(0);
+            let masks = [at(&square), at(&circle), at(&north), at(&east)];
+            if kept.masks != masks {
+                kept.write(masks);
+            }
+            if let Some(slot) = buf.get_mut(n..n + 13) {
+                slot.copy_from_slice(&kept.text);
+            }
+            n += usize::from(kept.len);
+            if row > 0 {
+                if let Some(slot) = buf.get_mut(n) {
+                    *slot = b'/';
+                }
+                n += 1;
+            }
+        }
+        if let Some(slot) = buf.get_mut(n..n + 3) {
+            slot.copy_from_slice(&side_text(setup.to_move));
+        }
+        n += 3;
+        // Every byte written is ASCII.
+        out.push_str(std::str::from_utf8(&buf[..n.min(MAX_POSITION_LEN)]).unwrap_or_default());
+    }
 }
 
 #[cfg(test)]
@@ -222,6 +350,28 @@ mod tests {
     use super::*;
 
     const INITIAL: &str = "13/13/13/13/3sssssss3/3sssssss3/13/13/3SSSSSSS3/3SSSSSSS3/13/13/13/13 sq";
+
+    /// A writer that keeps rows writes what `write_position` writes, position after position.
+    #[test]
+    fn the_writer_of_many_positions_writes_each_as_write_position() {
+        let texts = [
+            INITIAL,
+            "1E9S1/13/1e11/1S1s2S3e2/3Se2s3S1/9N3/1E3n1S5/4S3s3n/2S7S2/3S2n6/10s2/12s/5s7/e1S2s7 sq",
+            "1E9S1/13/1e11/1S1s2S3e2/3Se2s3S1/9E3/1E3n1S5/4S3s3n/2S7S2/3S2n6/10s2/12s/5s7/e1S2s7 cr",
+            "1E9S1/13/1e11/1S1s2S3e2/3Se2s3S1/9e3/1E3n1S5/4S3s3n/2S7S2/3S2n6/10s2/13/5s7/e1S2s7 cr",
+            INITIAL,
+            "13/13/13/13/13/13/13/13/13/13/13/13/13/13 sq",
+            "SSSSSSSSSSSSS/13/13/13/13/13/13/13/13/13/13/13/13/nnnnnnnnnnnnn cr",
+        ];
+        let mut writer = PositionWriter::new();
+        for text in texts {
+            let setup = parse_position(text).unwrap();
+            let mut out = String::from("x");
+            writer.push(&setup, &mut out);
+            assert_eq!(out, format!("x{text}"));
+            assert_eq!(write_position(&setup), text);
+        }
+    }
 
     #[test]
     fn initial_position() {

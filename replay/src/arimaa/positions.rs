@@ -3,7 +3,7 @@
 //! turn, taken-back moves removed.
 
 use tabula_engine::arimaa::{Color, Position};
-use tabula_notation::arimaa::write_turn;
+use tabula_notation::arimaa::push_played_turn;
 
 use super::verify::{verify_with, Record, Replayed};
 use crate::position_row::PositionRow;
@@ -52,7 +52,13 @@ pub fn positions(record: &Record<'_>) -> (GameReport, Vec<PositionRow>) {
             }
             let played = match turn {
                 Some(turn) => {
-                    write_turn(before, &turn).unwrap_or_else(|_| String::from_utf8_lossy(text).trim().to_owned())
+                    // A turn replayed is legal: written by following its pieces on the board.
+                    let mut bytes = Vec::with_capacity(32);
+                    push_played_turn(before, &turn, after, &mut bytes);
+                    match String::from_utf8(bytes) {
+                        Ok(played) if !played.is_empty() => played,
+                        _ => String::from_utf8_lossy(text).trim().to_owned(),
+                    }
                 }
                 None => placement(before, after),
             };

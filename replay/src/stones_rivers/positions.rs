@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use tabula_notation::stones_rivers::write_position;
+use tabula_notation::stones_rivers::PositionWriter;
 
 use super::records::Record;
 use super::verify::verify_with;
@@ -22,9 +22,16 @@ fn side_of(position: &str) -> &'static str {
 /// position after each turn replayed, up to where it breaks.
 pub fn positions(source: &Arc<str>, record: &Record) -> (GameReport, Vec<PositionRow>) {
     let mut rows: Vec<PositionRow> = Vec::with_capacity(record.turns().len() + 1);
+    // One position after another: the rows a turn leaves as they were are not written again.
+    let mut writer = PositionWriter::new();
+    let mut write_position = |setup| {
+        let mut text = String::with_capacity(80);
+        writer.push(&setup, &mut text);
+        text
+    };
     let report = verify_with(source, record, |r| {
         if rows.is_empty() {
-            let start = write_position(&r.before.to_setup());
+            let start = write_position(r.before.to_setup());
             rows.push(PositionRow::new(0, side_of(&start), start));
         }
         if let Some(last) = rows.last_mut() {
@@ -32,7 +39,7 @@ pub fn positions(source: &Arc<str>, record: &Record) -> (GameReport, Vec<Positio
             r.text.push_to(&mut played);
             last.played = Some(played);
         }
-        let after = write_position(&r.after.to_setup());
+        let after = write_position(r.after.to_setup());
         rows.push(PositionRow::new(rows.len(), side_of(&after), after));
     });
     if rows.is_empty() && !report.final_position.is_empty() {
