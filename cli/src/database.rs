@@ -8,7 +8,6 @@ use tabula_replay::archive::Target;
 use tabula_replay::database::{self, Database, Wins};
 use tabula_replay::GameKind;
 
-use crate::check::set_jobs;
 use crate::{say, write_failed, Output};
 
 pub fn index(
@@ -18,8 +17,11 @@ pub fn index(
     paths: &[PathBuf],
     output: Output,
 ) -> Result<ExitCode, String> {
-    set_jobs(jobs)?;
-    let summary = database::index(db, paths, None).map_err(|e| e.to_string())?;
+    // The library runs the index inside a pool of that many threads, so that with one the
+    // replay and the writes share one thread rather than hand batches across two.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let jobs = jobs.map(|n| n.clamp(1, cores));
+    let summary = database::index(db, paths, jobs).map_err(|e| e.to_string())?;
     let mut out = BufWriter::new(io::stdout().lock());
     let written = if output.quiet {
         Ok(())

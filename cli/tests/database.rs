@@ -531,3 +531,61 @@ fn the_three_copies_of_every_shared_backgammon_match_count_once() {
     agree(&db, &paths, &summary, 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Move texts whose ids (XXH3-64 of the text) are already taken by other texts get the next
+/// free ids, whether written a statement of many at a time or one by one, and every position
+/// names its own move's text.
+#[test]
+fn move_ids_taken_by_other_texts_are_renumbered() {
+    let dir = common::scratch("db-collide");
+    let db = dir.join("archive.db");
+    let db_arg = db.to_str().unwrap_or_default().to_owned();
+    let first = repo().join("testdata/snr/games.txt");
+    assert!(run(&["index", "--db", &db_arg, first.to_str().unwrap_or_default()]).status.code().is_some_and(|c| c < 2));
+    let file = repo().join("testdata/backgammon/matches/galaxy_7pt.mat");
+    let rows = common::json_lines(&run(&["positions", "--jsonl", file.to_str().unwrap_or_default()]));
+    let mut texts: Vec<String> = rows.iter().filter_map(|r| r["move"].as_str().map(str::to_owned)).collect();
+    texts.sort();
+    texts.dedup();
+    assert!(texts.len() > 100, "enough new moves for whole statements: {}", texts.len());
+    // Every third text's id, and the next one after a few of them, taken by planted texts.
+    {
+        let conn = rusqlite::Connection::open(&db).expect("open");
+        for (i, text) in texts.iter().enumerate().filter(|(i, _)| i % 3 == 0) {
+            let id = xxhash_rust::xxh3::xxh3_64(text.as_bytes()) as i64;
+            conn.execute("INSERT INTO moves(id, text) VALUES (?1, ?2)", rusqlite::params![id, format!("planted {i}")])
+                .expect("plant");
+            if i % 9 == 0 {
+                conn.execute(
+                    "INSERT OR IGNORE INTO moves(id, text) VALUES (?1, ?2)",
+                    rusqlite::params![id.wrapping_add(1), "next"],
+                )
+                .expect("plant the next");
+            }
+        }
+    }
+    assert!(run(&["index", "--db", &db_arg, file.to_str().unwrap_or_default()]).status.code().is_some_and(|c| c < 2));
+    let conn = rusqlite::Connection::open(&db).expect("open");
+    let mut stmt = conn
+        .prepare(
+            "SELECT s.id, p.ply, m.text FROM positions p JOIN sources s ON s.game = p.game \
+             JOIN files f ON f.id = s.file JOIN moves m ON m.id = p.move WHERE f.path = ?1",
+        )
+        .expect("prepare");
+    let stored: HashMap<(String, u64), String> = stmt
+        .query_map([file.to_str().unwrap_or_default()], |r| Ok(((r.get(0)?, r.get::<_, i64>(1)? as u64), r.get(2)?)))
+        .expect("query")
+        .map(|r| r.expect("row"))
+        .collect();
+    let mut compared = 0;
+    for row in &rows {
+        let Some(text) = row["move"].as_str() else { continue };
+        let at = (row["game"].as_str().unwrap_or_default().to_owned(), row["ply"].as_u64().unwrap_or(0));
+        assert_eq!(stored.get(&at).map(String::as_str), Some(text), "{at:?}");
+        compared += 1;
+    }
+    assert_eq!(compared, stored.len());
+    let planted: i64 =
+        conn.query_row("SELECT count(*) FROM moves WHERE text LIKE 'planted %'", [], |r| r.get(0)).expect("count");
+    assert_eq!(planted as usize, texts.len().div_ceil(3));
+}

@@ -26,6 +26,9 @@ const COMMIT_POSITIONS: usize = 1 << 18;
 /// see the files indexed so far, and a run killed loses at most this much reading.
 const COMMIT_BYTES: u64 = 4 << 20;
 
+/// New move texts written a statement at a time, so many.
+const MOVES_A_STATEMENT: usize = 32;
+
 /// The ids of move texts: those remembered (as far as [`MOVE_CACHE`] allows), and the new ones
 /// of the transaction, written at its end in the order of their ids (a B-tree takes rows in its
 /// order at less cost), so that a file's savepoint holds none of them.
@@ -72,10 +75,30 @@ impl Moves {
     fn write(&mut self, conn: &Connection, staged: &mut [Staged]) -> rusqlite::Result<()> {
         self.new.sort_unstable_by_key(|m| m.0);
         let mut insert = conn.prepare_cached("INSERT OR IGNORE INTO moves(id, text) VALUES (?1, ?2)")?;
+        let mut many = conn.prepare_cached(&format!(
+            "INSERT OR IGNORE INTO moves(id, text) VALUES (?,?){}",
+            ",(?,?)".repeat(MOVES_A_STATEMENT - 1)
+        ))?;
         let mut held = conn.prepare_cached("SELECT text FROM moves WHERE id = ?1")?;
         let mut renumbered = rustc_hash::FxHashMap::default();
-        for (given, text) in &self.new {
-            if insert.execute(params![given, text])? == 1 {
+        // Whole statements of new moves first: a statement that wrote them all settled them;
+        // one that did not has each of its moves settled again below (one it wrote is then
+        // found there with its own text).
+        let mut settled = vec![false; self.new.len()];
+        for (c, chunk) in self.new.chunks(MOVES_A_STATEMENT).enumerate() {
+            if chunk.len() < MOVES_A_STATEMENT {
+                break;
+            }
+            for (i, (id, text)) in chunk.iter().enumerate() {
+                many.raw_bind_parameter(2 * i + 1, id)?;
+                many.raw_bind_parameter(2 * i + 2, text.as_str())?;
+            }
+            if many.raw_execute()? == MOVES_A_STATEMENT {
+                settled[c * MOVES_A_STATEMENT..(c + 1) * MOVES_A_STATEMENT].fill(true);
+            }
+        }
+        for ((given, text), settled) in self.new.iter().zip(settled) {
+            if settled || insert.execute(params![given, text])? == 1 {
                 continue;
             }
             let mut id = xxhash_rust::xxh3::xxh3_64(text.as_bytes()) as i64;

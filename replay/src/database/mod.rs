@@ -223,6 +223,8 @@ impl Database {
         db.conn.pragma_update(None, "synchronous", "NORMAL").map_err(fail)?;
         // A bounded page cache (64 MiB): memory does not grow with the database.
         db.conn.pragma_update(None, "cache_size", -65536).map_err(fail)?;
+        // The journals of the savepoints (a file each) in memory rather than in temporary files.
+        db.conn.pragma_update(None, "temp_store", "MEMORY").map_err(fail)?;
         Ok(db)
     }
 
