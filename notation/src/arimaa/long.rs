@@ -458,34 +458,16 @@ impl<'a> TurnWriter<'a> {
     /// to `after`, to `out`: the bytes of [`write_turn`]'s text. For a turn that is not legal
     /// the text is unspecified (but still written; nothing when [`write_turn`] fails).
     pub fn write(&self, turn: &Turn, after: &Position, out: &mut Vec<u8>) {
-        if after.board().occupied().count() != self.pieces {
-            return self.replay(turn, out);
-        }
-        // At most four steps of five bytes each, with their spaces, copied out at once.
-        let mut text = [0u8; 4 * 5];
-        let mut at = 0;
         let mut letters = self.letters;
-        for step in turn.steps() {
-            let Some(to) = step.to() else { return self.replay(turn, out) };
-            let letter = std::mem::take(&mut letters[step.from.index() % 64]);
-            letters[to.index() % 64] = letter;
-            if letter == 0 || at + 5 > text.len() {
-                return self.replay(turn, out);
-            }
-            text[at..at + 5].copy_from_slice(&[
-                letter,
-                step.from.file_char() as u8,
-                step.from.rank_char() as u8,
-                step.dir.char() as u8,
-                b' ',
-            ]);
-            at += 5;
+        let followed = after.board().occupied().count() == self.pieces
+            && write_followed(turn, out, |from, to| {
+                let letter = std::mem::take(&mut letters[from.index() % 64]);
+                letters[to.index() % 64] = letter;
+                letter
+            });
+        if !followed {
+            self.replay(turn, out);
         }
-        // All twenty bytes copied in one move, those past the text (its last space included)
-        // dropped again.
-        let end = out.len() + at.saturating_sub(1);
-        out.extend_from_slice(&text);
-        out.truncate(end);
     }
 
     /// The turn replayed on the engine's board ([`push_turn`]).
@@ -499,29 +481,45 @@ impl<'a> TurnWriter<'a> {
 /// many pieces) is written by following its pieces from square to square, each read from the
 /// board once; one that captures by [`push_turn`].
 pub fn push_played_turn(pos: &Position, turn: &Turn, after: &Position, out: &mut Vec<u8>) {
-    if after.board().occupied().count() != pos.board().occupied().count() {
-        return push_turn(pos, turn, out);
-    }
     // The squares the turn's steps have emptied or filled so far, with the letter now on each
     // (0: empty); the board holds the others.
     let mut moved = [(usize::MAX, 0u8); 8];
     let mut changes = 0;
+    let followed = after.board().occupied().count() == pos.board().occupied().count()
+        && write_followed(turn, out, |from, to| {
+            let letter = match moved[..changes].iter().rev().find(|(square, _)| *square == from.index()) {
+                Some(&(_, letter)) => letter,
+                None => pos.board().piece_at(from).map_or(0, |piece| piece.char() as u8),
+            };
+            if changes + 2 > moved.len() {
+                return 0;
+            }
+            moved[changes] = (from.index(), 0);
+            moved[changes + 1] = (to.index(), letter);
+            changes += 2;
+            letter
+        });
+    if !followed {
+        push_turn(pos, turn, out);
+    }
+}
+
+/// Appends the long notation of `turn`, a turn that captures nothing, to `out` by following
+/// its pieces: `letter(from, to)` gives the letter of the piece a step moves from `from` to
+/// `to` (and moves it), 0 when there is none. Writes nothing and returns false when the turn
+/// cannot be written so (a step with no piece, or no square to go to), for its caller to
+/// replay it on the engine's board.
+#[inline(always)]
+fn write_followed(turn: &Turn, out: &mut Vec<u8>, mut letter: impl FnMut(Square, Square) -> u8) -> bool {
     // At most four steps of five bytes each, with their spaces, copied out at once.
     let mut text = [0u8; 4 * 5];
     let mut at = 0;
     for step in turn.steps() {
-        let Some(to) = step.to() else { return push_turn(pos, turn, out) };
-        let from = step.from.index();
-        let letter = match moved[..changes].iter().rev().find(|(square, _)| *square == from) {
-            Some(&(_, letter)) => letter,
-            None => pos.board().piece_at(step.from).map_or(0, |piece| piece.char() as u8),
-        };
-        if letter == 0 || at + 5 > text.len() || changes + 2 > moved.len() {
-            return push_turn(pos, turn, out);
+        let Some(to) = step.to() else { return false };
+        let letter = letter(step.from, to);
+        if letter == 0 || at + 5 > text.len() {
+            return false;
         }
-        moved[changes] = (from, 0);
-        moved[changes + 1] = (to.index(), letter);
-        changes += 2;
         text[at..at + 5].copy_from_slice(&[
             letter,
             step.from.file_char() as u8,
@@ -536,6 +534,7 @@ pub fn push_played_turn(pos: &Position, turn: &Turn, after: &Position, out: &mut
     let end = out.len() + at.saturating_sub(1);
     out.extend_from_slice(&text);
     out.truncate(end);
+    true
 }
 
 /// Appends the long notation of `turn`, a legal turn of `pos`, to `out`: the bytes of
