@@ -4,25 +4,10 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Bencher, Criterion, Throughput};
-use tabula_engine::backgammon::{Dice, MoveGenerator, Position};
-use tabula_notation::backgammon::position_id;
-
-fn pairs() -> Vec<(Position, Dice)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/backgammon/perft.tsv");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .skip(1)
-        .filter_map(|l| {
-            let mut cols = l.split('\t');
-            let pos = position_id::decode(cols.next()?).ok()?;
-            let dice = cols.next()?.parse().ok()?;
-            Some((pos, dice))
-        })
-        .collect()
-}
+use tabula_engine::backgammon::MoveGenerator;
 
 fn legal_plays(c: &mut Criterion) {
-    let pairs = pairs();
+    let pairs = tabula_benches::backgammon::perft_pairs();
     let run = |b: &mut Bencher| {
         let mut gen = MoveGenerator::new();
         b.iter(|| pairs.iter().map(|(pos, dice)| gen.legal_plays(pos, *dice).len()).sum::<usize>())
