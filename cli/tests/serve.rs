@@ -109,6 +109,25 @@ fn program_json(args: &[&str]) -> (Option<i32>, Vec<Value>, String) {
     (out.status.code(), common::json_lines(&out), String::from_utf8_lossy(&out.stderr).trim().to_owned())
 }
 
+/// The page `tabula replay --format html` writes of an explored top game (`explore`'s
+/// `top_games` item), at its ply.
+fn replay_page(top: &Value) -> Vec<u8> {
+    common::tabula(
+        &[
+            "replay",
+            top["source"].as_str().unwrap_or_default(),
+            "--game",
+            top["game"].as_str().unwrap_or_default(),
+            "--turn",
+            &top["ply"].to_string(),
+            "--format",
+            "html",
+        ],
+        None,
+    )
+    .stdout
+}
+
 const STARTS: [(&str, &str); 3] = [
     ("backgammon", "4HPwATDgc/ABMA"),
     ("arimaa", "g [                                                                ]"),
@@ -220,20 +239,7 @@ fn the_pages_are_the_board_the_games_and_a_players_list() {
     );
     let page = get(&served.addr, &target);
     assert_eq!(page.status, 200, "{}", page.text());
-    let replay = common::tabula(
-        &[
-            "replay",
-            top["source"].as_str().unwrap_or_default(),
-            "--game",
-            top["game"].as_str().unwrap_or_default(),
-            "--turn",
-            &top["ply"].to_string(),
-            "--format",
-            "html",
-        ],
-        None,
-    );
-    assert_eq!(page.body, replay.stdout, "the page is the program's replay page");
+    assert_eq!(page.body, replay_page(top), "the page is the program's replay page");
     // A game no longer in its file as indexed: refused, not shown wrong.
     let missing = get(&served.addr, "/game?game=backgammon&fingerprint=0123456789abcdef0123456789abcdef");
     assert_eq!(missing.status, 404);
@@ -494,20 +500,7 @@ fn on_the_shared_data_the_api_is_the_program() {
                 top["ply"]
             ),
         );
-        let replay = common::tabula(
-            &[
-                "replay",
-                top["source"].as_str().unwrap_or_default(),
-                "--game",
-                top["game"].as_str().unwrap_or_default(),
-                "--turn",
-                &top["ply"].to_string(),
-                "--format",
-                "html",
-            ],
-            None,
-        );
         assert_eq!(page.status, 200, "{kind}: {}", page.text());
-        assert!(page.body == replay.stdout, "{kind}: the page is the program's replay page");
+        assert!(page.body == replay_page(&top), "{kind}: the page is the program's replay page");
     }
 }
