@@ -198,17 +198,6 @@ fn row_bits(lanes: &[u64; 3], row: usize) -> u16 {
     ((low | high) & ((1 << COLUMNS) - 1)) as u16
 }
 
-/// The 13 bits of each row in a set given as its three 64-bit lanes, row 1 first (a loop of a
-/// fixed count, unrolled, each row's lane and shift known).
-#[inline(always)]
-fn rows_of(lanes: &[u64; 3]) -> [u16; ROWS as usize] {
-    let mut rows = [0u16; ROWS as usize];
-    for (row, bits) in rows.iter_mut().enumerate() {
-        *bits = row_bits(lanes, row);
-    }
-    rows
-}
-
 /// One row's text as last written, with the masks it was written from.
 #[derive(Clone, Copy, Debug)]
 struct RowText {
@@ -289,10 +278,14 @@ fn write_row(masks: [u16; 4], buf: &mut [u8], mut at: usize) -> usize {
 
 /// The writer of the position strings of many positions one after the other (a game's): each
 /// row's text is kept, and written again as it is while the row's pieces stay where they were
-/// (a turn changes a few rows). Writes what [`write_position`] writes.
+/// (a turn changes a few rows, found from the cells that differ from the last position written).
+/// Writes what [`write_position`] writes.
 #[derive(Clone, Debug)]
 pub struct PositionWriter {
     rows: [RowText; ROWS as usize],
+    /// The lanes of Square's, Circle's, the North rivers' and the East rivers' cells of the
+    /// last position written; `None` before the first.
+    last: Option<[[u64; 3]; 4]>,
 }
 
 impl Default for PositionWriter {
@@ -304,32 +297,57 @@ impl Default for PositionWriter {
 impl PositionWriter {
     /// A writer with no row kept yet.
     pub fn new() -> PositionWriter {
-        PositionWriter { rows: [RowText::UNWRITTEN; ROWS as usize] }
+        PositionWriter { rows: [RowText::UNWRITTEN; ROWS as usize], last: None }
     }
 
     /// Appends [`write_position`]'s string of `setup` to `out`.
     pub fn push(&mut self, setup: &Setup, out: &mut String) {
         let board = &setup.board;
-        let (square, circle) = (board.by_player.square.lanes(), board.by_player.circle.lanes());
-        let (north, east) = (board.north.lanes(), board.east.lanes());
+        let sets =
+            [board.by_player.square.lanes(), board.by_player.circle.lanes(), board.north.lanes(), board.east.lanes()];
+        let all_rows = (1u32 << ROWS) - 1;
+        // Bit `r`: row `r` (0 for row 1) holds a cell that differs from the last position
+        // written, each differing cell found from the lanes' differences.
+        let changed = match self.last {
+            None => all_rows,
+            Some(last) => {
+                let mut changed = 0u32;
+                for (set, was) in sets.iter().zip(&last) {
+                    for (lane, (now, then)) in set.iter().zip(was).enumerate() {
+                        let mut differ = now ^ then;
+                        while differ != 0 {
+                            let cell = lane * 64 + differ.trailing_zeros() as usize;
+                            changed |= 1 << (cell / usize::from(COLUMNS)).min(31);
+                            differ &= differ - 1;
+                        }
+                    }
+                }
+                changed & all_rows
+            }
+        };
+        self.last = Some(sets);
+        let mut rest = changed;
+        while rest != 0 {
+            let row = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let masks = sets.map(|lanes| row_bits(&lanes, row));
+            // The rows are kept from row 14 down.
+            if let Some(kept) = self.rows.get_mut(usize::from(ROWS) - 1 - row) {
+                if kept.masks != masks {
+                    kept.write(masks);
+                }
+            }
+        }
         // The text is written into a fixed buffer, each row's 13 bytes copied at once (those
         // past its text overwritten next); no growth checked at each character.
         let mut buf = [0u8; MAX_POSITION_LEN + 13];
         let mut n = 0;
-        let (square, circle, north, east) = (rows_of(&square), rows_of(&circle), rows_of(&north), rows_of(&east));
-        for (i, kept) in self.rows.iter_mut().enumerate() {
-            // The first row written is row 14.
-            let row = usize::from(ROWS) - 1 - i;
-            let at = |rows: &[u16; ROWS as usize]| rows.get(row).copied().unwrap_or(0);
-            let masks = [at(&square), at(&circle), at(&north), at(&east)];
-            if kept.masks != masks {
-                kept.write(masks);
-            }
+        for (i, kept) in self.rows.iter().enumerate() {
             if let Some(slot) = buf.get_mut(n..n + 13) {
                 slot.copy_from_slice(&kept.text);
             }
             n += usize::from(kept.len);
-            if row > 0 {
+            if i + 1 < self.rows.len() {
                 if let Some(slot) = buf.get_mut(n) {
                     *slot = b'/';
                 }
@@ -350,6 +368,36 @@ mod tests {
     use super::*;
 
     const INITIAL: &str = "13/13/13/13/3sssssss3/3sssssss3/13/13/3SSSSSSS3/3SSSSSSS3/13/13/13/13 sq";
+
+    /// Along games of turns picked at random among the legal ones (each turn changes a few
+    /// rows, found from the cells that differ), the writer writes what `write_position` writes.
+    #[test]
+    fn the_writer_follows_random_games_as_write_position() {
+        use tabula_engine::stones_rivers::Position;
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut positions = 0;
+        for first in [Player::Square, Player::Circle] {
+            for _ in 0..20 {
+                let mut pos = Position::initial(first);
+                let mut writer = PositionWriter::new();
+                for _ in 0..150 {
+                    let mut out = String::new();
+                    writer.push(&pos.to_setup(), &mut out);
+                    assert_eq!(out, write_position(&pos.to_setup()));
+                    positions += 1;
+                    let turns = pos.legal_turns();
+                    if pos.is_game_over() || turns.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos = pos.play_unchecked(&turns[(seed % turns.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(positions > 2_000, "{positions} positions");
+    }
 
     /// A writer that keeps rows writes what `write_position` writes, position after position.
     #[test]

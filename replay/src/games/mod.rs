@@ -407,7 +407,14 @@ fn flush_positions(
     f: &mut dyn FnMut(Positioned) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     use rayon::prelude::*;
-    let done: Vec<Positioned> = batch.par_drain(..).map(|w| w.positions(source, meta)).collect();
+    let done: Vec<Positioned> = if rayon::current_num_threads() > 1 {
+        batch.par_drain(..).map(|w| w.positions(source, meta)).collect()
+    } else {
+        // One thread of work (`--jobs 1`): done on this thread, which also writes and frees the
+        // rows; rows made on the pool's one thread and freed here cost the allocator about a
+        // tenth of the work (a free from another thread takes its slow path).
+        batch.drain(..).map(|w| w.positions(source, meta)).collect()
+    };
     for p in done {
         f(p)?;
     }
