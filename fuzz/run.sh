@@ -69,6 +69,18 @@ for d in sys.argv[1:]:
                 open(f"corpus/stones_rivers_records/r{n}", "w", newline="").write(record + "\n")
                 n += 1
 PY
+# Position texts: the starts and the positions of the perft fixtures of each game (gnubg's
+# Position IDs, the Arimaa and Stones and Rivers positions of shared/data), besides the seeds.
+mkdir -p corpus/positions
+python3 - ../testdata/backgammon/perft.tsv ../../shared/data/snr/perft.tsv <<'PY'
+import sys
+n = 0
+for f in sys.argv[1:]:
+    for row in open(f, encoding="utf-8").read().split("\n")[1:200]:
+        if row.strip():
+            open(f"corpus/positions/p{n}", "w").write(row.split("\t")[0])
+            n += 1
+PY
 # Arimaa short notation: every example of the seed, one a file.
 mkdir -p corpus/arimaa_short
 i=0
@@ -111,7 +123,7 @@ TXT
 # handle of the scoped thread that reads an archive's chunks, which std frees as the thread exits,
 # just after the scope has returned.
 mkdir -p target
-for target in ${TARGETS:-arimaa_long_notation arimaa_archive backgammon_mat backgammon_sgf backgammon_xg backgammon_play stones_rivers_turn stones_rivers_records arimaa_short}; do
+for target in ${TARGETS:-arimaa_long_notation arimaa_archive backgammon_mat backgammon_sgf backgammon_xg backgammon_play stones_rivers_turn stones_rivers_records arimaa_short positions}; do
   echo "== $target for ${seconds}s"
   start=$(date +%s)
   status=0

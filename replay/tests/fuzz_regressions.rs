@@ -22,6 +22,8 @@ mod backgammon_play;
 mod backgammon_sgf;
 #[path = "../../fuzz/fuzz_targets/bodies/backgammon_xg.rs"]
 mod backgammon_xg;
+#[path = "../../fuzz/fuzz_targets/bodies/positions.rs"]
+mod positions;
 #[path = "../../fuzz/fuzz_targets/bodies/stones_rivers_records.rs"]
 mod stones_rivers_records;
 #[path = "../../fuzz/fuzz_targets/bodies/stones_rivers_turn.rs"]
@@ -78,6 +80,7 @@ corpus_tests!(
     backgammon_play,
     backgammon_sgf,
     backgammon_xg,
+    positions,
     stones_rivers_records,
     stones_rivers_turn,
 );
