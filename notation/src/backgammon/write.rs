@@ -316,14 +316,17 @@ impl<const N: usize> TextBuf<N> {
     /// A point's text (its four bytes copied at once, what is not used overwritten next).
     fn point(&mut self, p: u8) {
         let (text, n) = POINT_TEXT[usize::from(p) % 26];
-        let at = self.at % Self::ROOM;
-        self.buf[at..at + 4].copy_from_slice(&text);
-        self.at += n;
+        if let Some(slot) = self.buf.get_mut(self.at..self.at + 4) {
+            slot.copy_from_slice(&text);
+            self.at += n;
+        }
     }
 
     fn push(&mut self, b: u8) {
-        self.buf[self.at % Self::ROOM] = b;
-        self.at += 1;
+        if let Some(slot) = self.buf.get_mut(self.at) {
+            *slot = b;
+            self.at += 1;
+        }
     }
 
     /// `(count)` when more than one checker takes the item's path.
