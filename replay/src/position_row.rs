@@ -145,14 +145,12 @@ fn push_short_json_str(out: &mut Vec<u8>, text: &str) {
 fn needs_escape(bytes: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    // The high bit of each byte that is zero in `x`, and of no other (exact: no borrow crosses
-    // from a zero byte into the next, since a byte of `x` under 0x80 borrows only when zero).
-    let zero = |x: u64| !(((x & !HIGH) + !HIGH) | x) & HIGH;
-    let word = |x: u64| {
-        // A byte under 0x20: its top three bits are zero.
-        let control = zero(x & (0xe0 * ONES));
-        control | zero(x ^ (u64::from(b'"') * ONES)) | zero(x ^ (u64::from(b'\\') * ONES))
-    };
+    // Nonzero when a byte of `x` is under `n` (at most 0x80): a byte under it borrows and sets
+    // its high bit, which `!x` keeps only for a byte under 0x80; a borrow passed on to the next
+    // byte comes from a byte under `n`, so the answer is exact, if not which byte.
+    let under = |x: u64, n: u64| x.wrapping_sub(n * ONES) & !x & HIGH;
+    let word =
+        |x: u64| under(x, 0x20) | under(x ^ (u64::from(b'"') * ONES), 1) | under(x ^ (u64::from(b'\\') * ONES), 1);
     let mut chunks = bytes.chunks_exact(8);
     let mut found = 0;
     for chunk in &mut chunks {
