@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::repo;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -12,10 +14,6 @@ use std::sync::Arc;
 use tabula_replay::archive::{self, PositionRow, Target};
 use tabula_replay::control::Control;
 use tabula_replay::{check_paths, GameKind, GameReport};
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 fn testdata() -> Vec<PathBuf> {
     ["testdata/arimaa", "testdata/backgammon", "testdata/snr"].map(|f| repo().join(f)).to_vec()

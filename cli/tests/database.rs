@@ -5,14 +5,12 @@
 
 mod common;
 
+use common::repo;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 fn testdata() -> Vec<String> {
     ["testdata/arimaa", "testdata/backgammon", "testdata/snr"].map(|f| repo().join(f).display().to_string()).to_vec()
@@ -539,9 +537,8 @@ fn the_three_copies_of_every_shared_backgammon_match_count_once() {
 fn move_ids_taken_by_other_texts_are_renumbered() {
     let dir = common::scratch("db-collide");
     let db = dir.join("archive.db");
-    let db_arg = db.to_str().unwrap_or_default().to_owned();
     let first = repo().join("testdata/snr/games.txt");
-    assert!(run(&["index", "--db", &db_arg, first.to_str().unwrap_or_default()]).status.code().is_some_and(|c| c < 2));
+    common::index_into(&db, &[&first]);
     let file = repo().join("testdata/backgammon/matches/galaxy_7pt.mat");
     let rows = common::json_lines(&run(&["positions", "--jsonl", file.to_str().unwrap_or_default()]));
     let mut texts: Vec<String> = rows.iter().filter_map(|r| r["move"].as_str().map(str::to_owned)).collect();
@@ -564,7 +561,7 @@ fn move_ids_taken_by_other_texts_are_renumbered() {
             }
         }
     }
-    assert!(run(&["index", "--db", &db_arg, file.to_str().unwrap_or_default()]).status.code().is_some_and(|c| c < 2));
+    common::index_into(&db, &[&file]);
     let conn = rusqlite::Connection::open(&db).expect("open");
     let mut stmt = conn
         .prepare(

@@ -5,16 +5,14 @@
 
 mod common;
 
+use common::repo;
+
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use tabula_replay::check::CheckEvent;
 use tabula_replay::{check_bytes, check_paths, GameReport, GameResult, Verdict};
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 /// The reports of one file's content.
 fn reports_of(source: &str, data: &[u8]) -> Vec<GameReport> {

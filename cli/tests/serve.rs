@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::repo;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -13,19 +15,11 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
 /// A database of the bundled `testdata/`, in a scratch folder of its own.
 fn database(name: &str) -> PathBuf {
-    let dir = common::scratch(name);
-    let db = dir.join("archive.db");
-    let mut args = vec!["index", "--db", db.to_str().unwrap_or_default()];
+    let db = common::scratch(name).join("archive.db");
     let folders = ["testdata/arimaa", "testdata/backgammon", "testdata/snr"].map(|f| repo().join(f));
-    args.extend(folders.iter().map(|f| f.to_str().unwrap_or_default()));
-    let out = common::tabula(&args, None);
-    assert!(out.status.code().is_some_and(|c| c < 2), "index: {}", String::from_utf8_lossy(&out.stderr));
+    common::index_into(&db, &folders.each_ref().map(PathBuf::as_path));
     db
 }
 
@@ -251,9 +245,7 @@ fn a_changed_file_is_not_shown_as_the_game_indexed() {
     let file = dir.join("games.txt");
     std::fs::copy(repo().join("testdata/snr/games.txt"), &file).expect("copy");
     let db = dir.join("archive.db");
-    let out =
-        common::tabula(&["index", "--db", db.to_str().unwrap_or_default(), file.to_str().unwrap_or_default()], None);
-    assert!(out.status.code().is_some_and(|c| c < 2));
+    common::index_into(&db, &[&file]);
     let served = serve(&db);
     let (_, rows, _) = program_json(&["positions", "--jsonl", file.to_str().unwrap_or_default()]);
     let start = rows[0]["position"].as_str().unwrap_or_default().to_owned();
@@ -424,8 +416,7 @@ fn answers_follow_an_index_written_while_serving() {
     let db_arg = db.to_str().unwrap_or_default().to_owned();
     let matches = repo().join("testdata/backgammon/matches");
     let first = matches.join("galaxy_7pt.mat");
-    let out = common::tabula(&["index", "--db", &db_arg, first.to_str().unwrap_or_default()], None);
-    assert!(out.status.code().is_some_and(|c| c < 2));
+    common::index_into(&db, &[&first]);
     let served = serve(&db);
     let ask = || get(&served.addr, "/api/explore?position=4HPwATDgc%2FABMA").json();
     let program =
@@ -433,8 +424,7 @@ fn answers_follow_an_index_written_while_serving() {
     let before = ask();
     assert_eq!(before, program());
     assert_eq!(ask(), before, "asked again");
-    let out = common::tabula(&["index", "--db", &db_arg, matches.to_str().unwrap_or_default()], None);
-    assert!(out.status.code().is_some_and(|c| c < 2));
+    common::index_into(&db, &[&matches]);
     let after = program();
     assert!(after["games"].as_u64() > before["games"].as_u64(), "the second index adds games: {after}");
     for _ in 0..20 {
@@ -452,8 +442,7 @@ fn on_the_shared_data_the_api_is_the_program() {
     let dir = common::scratch("serve-shared");
     let db = dir.join("archive.db");
     let db_arg = db.to_str().unwrap_or_default().to_owned();
-    let out = common::tabula(&["index", "--db", &db_arg, data.to_str().unwrap_or_default()], None);
-    assert!(out.status.code().is_some_and(|c| c < 2), "{}", String::from_utf8_lossy(&out.stderr));
+    common::index_into(&db, &[&data]);
     let served = serve(&db);
     let samples = [
         ("arimaa", data.join("arimaa/allgames202602_sample.tsv")),

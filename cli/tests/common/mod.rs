@@ -31,3 +31,17 @@ pub fn tabula(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
     drop(child.stdin.take());
     child.wait_with_output().expect("tabula output")
 }
+
+/// The repository's root.
+pub fn repo() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs `tabula index --db db paths...` and fails, with the program's standard error, unless it
+/// exits 0 or 1 (a game not ok is no failure of the index).
+pub fn index_into(db: &std::path::Path, paths: &[&std::path::Path]) {
+    let mut args = vec!["index", "--db", db.to_str().unwrap_or_default()];
+    args.extend(paths.iter().map(|p| p.to_str().unwrap_or_default()));
+    let out = tabula(&args, None);
+    assert!(out.status.code().is_some_and(|c| c < 2), "index: {}", String::from_utf8_lossy(&out.stderr));
+}
