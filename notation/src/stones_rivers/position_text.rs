@@ -159,11 +159,14 @@ pub fn push_position(setup: &Setup, out: &mut String) {
     let (square, circle) = (board.by_player.square.lanes(), board.by_player.circle.lanes());
     let (north, east) = (board.north.lanes(), board.east.lanes());
     // The text is written into a fixed buffer, no growth checked at each character.
-    let mut buf = [0u8; MAX_POSITION_LEN];
+    let mut buf = [0u8; MAX_POSITION_LEN + 16];
     let mut n = 0;
     for row in (0..usize::from(ROWS)).rev() {
         let masks = [row_bits(&square, row), row_bits(&circle, row), row_bits(&north, row), row_bits(&east, row)];
-        n = write_row(masks, &mut buf, n);
+        // Each row written in place, in a window of 16 bytes of the buffer.
+        if let Some(window) = buf.get_mut(n..n + 16).and_then(|w| <&mut [u8; 16]>::try_from(w).ok()) {
+            n += write_row(masks, window);
+        }
         if row > 0 {
             put(&mut buf, n, b'/');
             n += 1;
@@ -204,19 +207,19 @@ struct RowText {
     /// Square's, Circle's, the North rivers' and the East rivers' cells of the row; all ones
     /// (no row's bits) before the row is first written.
     masks: [u16; 4],
-    /// The row's characters, `len` of them.
-    text: [u8; 13],
+    /// The row's characters, `len` of them (the bytes past them are left over from writing).
+    text: [u8; 16],
     len: u8,
 }
 
 impl RowText {
-    const UNWRITTEN: RowText = RowText { masks: [u16::MAX; 4], text: [0; 13], len: 0 };
+    const UNWRITTEN: RowText = RowText { masks: [u16::MAX; 4], text: [0; 16], len: 0 };
 
     /// Writes the row of `masks`.
     fn write(&mut self, masks: [u16; 4]) {
-        let mut text = [0u8; 13];
-        let n = write_row(masks, &mut text, 0);
-        *self = RowText { masks, text, len: n.min(13) as u8 };
+        let n = write_row(masks, &mut self.text);
+        self.masks = masks;
+        self.len = n.min(13) as u8;
     }
 }
 
@@ -228,48 +231,36 @@ fn put(buf: &mut [u8], at: usize, b: u8) {
     }
 }
 
-/// Writes a run of `k` empty cells (0 to 13) at `at` of `buf`: nothing for none; the next index.
+/// Writes a run of `k` empty cells (0 to 13) at `at` of a row's buffer: nothing for none, one
+/// digit under 10, two from 10; the next index. Both bytes are written whatever `k` (those past
+/// the run are overwritten next, or lie past the row's text), so that no branch depends on the
+/// run's length; an index is taken modulo the buffer's 16 bytes, which a row's 13 never reach.
 #[inline(always)]
-fn run(buf: &mut [u8], at: usize, k: u8) -> usize {
-    match k {
-        0 => at,
-        1..=9 => {
-            put(buf, at, b'0' + k);
-            at + 1
-        }
-        _ => {
-            put(buf, at, b'1');
-            put(buf, at + 1, b'0' + k % 10);
-            at + 2
-        }
-    }
+fn run(buf: &mut [u8; 16], at: usize, k: u8) -> usize {
+    let tens = u8::from(k >= 10);
+    buf[at & 15] = if k >= 10 { b'1' } else { b'0' + k };
+    buf[(at + 1) & 15] = b'0' + (k - 10 * tens);
+    at + usize::from(k > 0) + usize::from(tens)
 }
 
+/// A piece's letter, by bit 0 (Circle's), bit 1 (a North river) and bit 2 (an East river); a
+/// cell in both river sets reads as a North river.
+const LETTERS: [u8; 8] = *b"SsNnEeNn";
+
 /// Writes the row of `masks` (Square's, Circle's, the North rivers' and the East rivers' cells)
-/// at `at` of `buf`; the next index. Only the occupied cells are looked at, the runs between
-/// them counted.
+/// at the start of `buf`; its length. Only the occupied cells are looked at, the runs between
+/// them counted; a piece's letter is read from a table.
 #[inline(always)]
-fn write_row(masks: [u16; 4], buf: &mut [u8], mut at: usize) -> usize {
+fn write_row(masks: [u16; 4], buf: &mut [u8; 16]) -> usize {
     let [sq, cr, no, ea] = masks;
-    let mut pieces = sq | cr;
-    if pieces == 0 {
-        return run(buf, at, COLUMNS);
-    }
-    let mut column = 0;
+    let mut pieces = (sq | cr) & ((1 << COLUMNS) - 1);
+    let (mut at, mut column) = (0, 0);
     while pieces != 0 {
         let next = pieces.trailing_zeros() as u8;
-        let bit = 1u16 << next;
         pieces &= pieces - 1;
         at = run(buf, at, next - column);
-        let face = if no & bit != 0 {
-            b'N'
-        } else if ea & bit != 0 {
-            b'E'
-        } else {
-            b'S'
-        };
-        // Circle's pieces are written in lower case.
-        put(buf, at, if cr & bit != 0 { face | 0x20 } else { face });
+        let index = (cr >> next) & 1 | ((no >> next) & 1) << 1 | ((ea >> next) & 1) << 2;
+        buf[at & 15] = LETTERS[usize::from(index & 7)];
         at += 1;
         column = next + 1;
     }
@@ -277,12 +268,17 @@ fn write_row(masks: [u16; 4], buf: &mut [u8], mut at: usize) -> usize {
 }
 
 /// The writer of the position strings of many positions one after the other (a game's): each
-/// row's text is kept, and written again as it is while the row's pieces stay where they were
-/// (a turn changes a few rows, found from the cells that differ from the last position written).
-/// Writes what [`write_position`] writes.
+/// row's text is kept, and written again only when one of its cells changed (a turn changes a
+/// few rows, found from the cells that differ from the last position written); the text before
+/// the first row that changed stays as it was. Writes what [`write_position`] writes.
 #[derive(Clone, Debug)]
 pub struct PositionWriter {
+    /// The rows, from row 14 down.
     rows: [RowText; ROWS as usize],
+    /// Where each row starts in `text`, from row 14 down.
+    starts: [u8; ROWS as usize],
+    /// The last position's string.
+    text: String,
     /// The lanes of Square's, Circle's, the North rivers' and the East rivers' cells of the
     /// last position written; `None` before the first.
     last: Option<[[u64; 3]; 4]>,
@@ -297,32 +293,37 @@ impl Default for PositionWriter {
 impl PositionWriter {
     /// A writer with no row kept yet.
     pub fn new() -> PositionWriter {
-        PositionWriter { rows: [RowText::UNWRITTEN; ROWS as usize], last: None }
+        PositionWriter {
+            rows: [RowText::UNWRITTEN; ROWS as usize],
+            starts: [0; ROWS as usize],
+            text: String::with_capacity(MAX_POSITION_LEN),
+            last: None,
+        }
     }
 
     /// Appends [`write_position`]'s string of `setup` to `out`.
     pub fn push(&mut self, setup: &Setup, out: &mut String) {
+        out.push_str(self.write(setup));
+    }
+
+    /// [`write_position`]'s string of `setup`, kept by the writer until the next position.
+    pub fn write(&mut self, setup: &Setup) -> &str {
         let board = &setup.board;
         let sets =
             [board.by_player.square.lanes(), board.by_player.circle.lanes(), board.north.lanes(), board.east.lanes()];
         let all_rows = (1u32 << ROWS) - 1;
         // Bit `r`: row `r` (0 for row 1) holds a cell that differs from the last position
-        // written, each differing cell found from the lanes' differences.
+        // written, told for each row from the lanes' differences, without a branch.
         let changed = match self.last {
             None => all_rows,
             Some(last) => {
-                let mut changed = 0u32;
+                let mut differ = [0u64; 3];
                 for (set, was) in sets.iter().zip(&last) {
-                    for (lane, (now, then)) in set.iter().zip(was).enumerate() {
-                        let mut differ = now ^ then;
-                        while differ != 0 {
-                            let cell = lane * 64 + differ.trailing_zeros() as usize;
-                            changed |= 1 << (cell / usize::from(COLUMNS)).min(31);
-                            differ &= differ - 1;
-                        }
+                    for (d, (now, then)) in differ.iter_mut().zip(set.iter().zip(was)) {
+                        *d |= now ^ then;
                     }
                 }
-                changed & all_rows
+                (0..usize::from(ROWS)).fold(0, |changed, row| changed | u32::from(row_bits(&differ, row) != 0) << row)
             }
         };
         self.last = Some(sets);
@@ -338,28 +339,37 @@ impl PositionWriter {
                 }
             }
         }
-        // The text is written into a fixed buffer, each row's 13 bytes copied at once (those
-        // past its text overwritten next); no growth checked at each character.
-        let mut buf = [0u8; MAX_POSITION_LEN + 13];
+        // The text is rewritten from the first row (from row 14 down) that changed, into a
+        // fixed buffer, each row's bytes copied at once (those past its text overwritten next).
+        let first = if changed == 0 {
+            usize::from(ROWS)
+        } else {
+            usize::from(ROWS) - 1 - (31 - changed.leading_zeros()) as usize
+        };
+        let keep = self.starts.get(first).map_or(self.text.len().saturating_sub(3), |&s| usize::from(s));
+        self.text.truncate(keep);
+        let mut buf = [0u8; MAX_POSITION_LEN + 16];
         let mut n = 0;
-        for (i, kept) in self.rows.iter().enumerate() {
-            if let Some(slot) = buf.get_mut(n..n + 13) {
+        for (i, kept) in self.rows.iter().enumerate().skip(first) {
+            if let Some(start) = self.starts.get_mut(i) {
+                *start = (keep + n).min(255) as u8;
+            }
+            if let Some(slot) = buf.get_mut(n..n + 16) {
                 slot.copy_from_slice(&kept.text);
             }
             n += usize::from(kept.len);
-            if i + 1 < self.rows.len() {
-                if let Some(slot) = buf.get_mut(n) {
-                    *slot = b'/';
-                }
-                n += 1;
-            }
+            put(&mut buf, n, b'/');
+            n += 1;
         }
+        // The last row is followed by the side, not a slash.
+        n = n.saturating_sub(usize::from(first < usize::from(ROWS)));
         if let Some(slot) = buf.get_mut(n..n + 3) {
             slot.copy_from_slice(&side_text(setup.to_move));
         }
         n += 3;
         // Every byte written is ASCII.
-        out.push_str(std::str::from_utf8(&buf[..n.min(MAX_POSITION_LEN)]).unwrap_or_default());
+        self.text.push_str(std::str::from_utf8(&buf[..n.min(MAX_POSITION_LEN)]).unwrap_or_default());
+        &self.text
     }
 }
 
@@ -408,6 +418,9 @@ mod tests {
             "1E9S1/13/1e11/1S1s2S3e2/3Se2s3S1/9E3/1E3n1S5/4S3s3n/2S7S2/3S2n6/10s2/12s/5s7/e1S2s7 cr",
             "1E9S1/13/1e11/1S1s2S3e2/3Se2s3S1/9e3/1E3n1S5/4S3s3n/2S7S2/3S2n6/10s2/13/5s7/e1S2s7 cr",
             INITIAL,
+            // The same board, the other side to move: no row changes.
+            "13/13/13/13/3sssssss3/3sssssss3/13/13/3SSSSSSS3/3SSSSSSS3/13/13/13/13 cr",
+            "13/13/13/13/13/13/13/13/13/13/13/13/13/13 sq",
             "13/13/13/13/13/13/13/13/13/13/13/13/13/13 sq",
             "SSSSSSSSSSSSS/13/13/13/13/13/13/13/13/13/13/13/13/nnnnnnnnnnnnn cr",
         ];

@@ -24,11 +24,8 @@ pub fn positions(source: &Arc<str>, record: &Record) -> (GameReport, Vec<Positio
     let mut rows: Vec<PositionRow> = Vec::with_capacity(record.turns().len() + 1);
     // One position after another: the rows a turn leaves as they were are not written again.
     let mut writer = PositionWriter::new();
-    let mut write_position = |setup| {
-        let mut text = String::with_capacity(80);
-        writer.push(&setup, &mut text);
-        text
-    };
+    // Each text allocated at its length.
+    let mut write_position = |setup| writer.write(&setup).to_owned();
     let report = verify_with(source, record, |r| {
         if rows.is_empty() {
             let start = write_position(r.before.to_setup());
