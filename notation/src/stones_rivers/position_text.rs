@@ -254,6 +254,9 @@ const LETTERS: [u8; 8] = *b"SsNnEeNn";
 fn write_row(masks: [u16; 4], buf: &mut [u8; 16]) -> usize {
     let [sq, cr, no, ea] = masks;
     let mut pieces = (sq | cr) & ((1 << COLUMNS) - 1);
+    if pieces == 0 {
+        return run(buf, 0, COLUMNS);
+    }
     let (mut at, mut column) = (0, 0);
     while pieces != 0 {
         let next = pieces.trailing_zeros() as u8;
