@@ -304,7 +304,7 @@ impl PlayItem {
     /// Where the path ends.
     #[inline]
     pub fn to(&self) -> Point {
-        self.points[(self.len as usize).saturating_sub(1) % MAX_ITEM_POINTS]
+        self.points[(self.len as usize).saturating_sub(1).min(MAX_ITEM_POINTS - 1)]
     }
 
     /// Whether point `i` of [`points`](Self::points) is marked `*`.
@@ -505,7 +505,7 @@ impl PlayItem {
     fn write_bytes(&self, buf: &mut [u8; ITEM_BYTES + 4]) -> usize {
         let mut at = 0;
         for (i, &p) in self.points().iter().enumerate() {
-            let (text, len) = POINT_TEXT[p.index() % 26];
+            let (text, len) = POINT_TEXT[p.index().min(25)];
             if i > 0 {
                 buf[at % ITEM_BYTES] = b'/';
                 at += 1;

@@ -242,7 +242,7 @@ impl Standard {
                     let path = &mut paths[k];
                     let end = usize::from(path.len - 1);
                     let at = if path.marks >> end & 1 == 1 { end + 1 } else { end };
-                    path.points[at % MAX_ITEM_POINTS] = to;
+                    path.points[at.min(MAX_ITEM_POINTS - 1)] = to;
                     path.len = at as u8 + 1;
                     path.marks |= u8::from(hit) << at;
                     taken[k] += 1;
@@ -315,7 +315,7 @@ impl<const N: usize> TextBuf<N> {
 
     /// A point's text (its four bytes copied at once, what is not used overwritten next).
     fn point(&mut self, p: u8) {
-        let (text, n) = POINT_TEXT[usize::from(p) % 26];
+        let (text, n) = POINT_TEXT[usize::from(p).min(25)];
         if let Some(slot) = self.buf.get_mut(self.at..self.at + 4) {
             slot.copy_from_slice(&text);
             self.at += n;
@@ -377,7 +377,7 @@ impl Shown {
 
     /// The last point shown.
     fn end(&self) -> u8 {
-        self.points[usize::from(self.len.saturating_sub(1)) % MAX_ITEM_POINTS]
+        self.points[usize::from(self.len.saturating_sub(1)).min(MAX_ITEM_POINTS - 1)]
     }
 
     /// Whether the item is one [`PlayItem::from_shown`] takes as it is (as every item of a
