@@ -172,7 +172,7 @@ pub fn push_position(setup: &Setup, out: &mut String) {
             n += 1;
         }
     }
-    for b in side_text(setup.to_move) {
+    for &b in side_text(setup.to_move).as_bytes() {
         put(&mut buf, n, b);
         n += 1;
     }
@@ -181,10 +181,10 @@ pub fn push_position(setup: &Setup, out: &mut String) {
 }
 
 /// The side to move as the string ends with it.
-fn side_text(to_move: Player) -> [u8; 3] {
+fn side_text(to_move: Player) -> &'static str {
     match to_move {
-        Player::Square => *b" sq",
-        Player::Circle => *b" cr",
+        Player::Square => " sq",
+        Player::Circle => " cr",
     }
 }
 
@@ -201,25 +201,20 @@ fn row_bits(lanes: &[u64; 3], row: usize) -> u16 {
     ((low | high) & ((1 << COLUMNS) - 1)) as u16
 }
 
-/// One row's text as last written, with the masks it was written from.
+/// One row's text as last written.
 #[derive(Clone, Copy, Debug)]
 struct RowText {
-    /// Square's, Circle's, the North rivers' and the East rivers' cells of the row; all ones
-    /// (no row's bits) before the row is first written.
-    masks: [u16; 4],
     /// The row's characters, `len` of them (the bytes past them are left over from writing).
     text: [u8; 16],
     len: u8,
 }
 
 impl RowText {
-    const UNWRITTEN: RowText = RowText { masks: [u16::MAX; 4], text: [0; 16], len: 0 };
+    const UNWRITTEN: RowText = RowText { text: [0; 16], len: 0 };
 
     /// Writes the row of `masks`.
     fn write(&mut self, masks: [u16; 4]) {
-        let n = write_row(masks, &mut self.text);
-        self.masks = masks;
-        self.len = n.min(13) as u8;
+        self.len = write_row(masks, &mut self.text).min(13) as u8;
     }
 }
 
@@ -278,8 +273,6 @@ fn write_row(masks: [u16; 4], buf: &mut [u8; 16]) -> usize {
 pub struct PositionWriter {
     /// The rows, from row 14 down.
     rows: [RowText; ROWS as usize],
-    /// Where each row starts in `text`, from row 14 down.
-    starts: [u8; ROWS as usize],
     /// The last position's string.
     text: String,
     /// The lanes of Square's, Circle's, the North rivers' and the East rivers' cells of the
@@ -298,7 +291,6 @@ impl PositionWriter {
     pub fn new() -> PositionWriter {
         PositionWriter {
             rows: [RowText::UNWRITTEN; ROWS as usize],
-            starts: [0; ROWS as usize],
             text: String::with_capacity(MAX_POSITION_LEN),
             last: None,
         }
@@ -334,12 +326,9 @@ impl PositionWriter {
         while rest != 0 {
             let row = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let masks = sets.map(|lanes| row_bits(&lanes, row));
             // The rows are kept from row 14 down.
             if let Some(kept) = self.rows.get_mut(usize::from(ROWS) - 1 - row) {
-                if kept.masks != masks {
-                    kept.write(masks);
-                }
+                kept.write(sets.map(|lanes| row_bits(&lanes, row)));
             }
         }
         // The text is rewritten from the first row (from row 14 down) that changed, into a
@@ -349,14 +338,11 @@ impl PositionWriter {
         } else {
             usize::from(ROWS) - 1 - (31 - changed.leading_zeros()) as usize
         };
-        let keep = self.starts.get(first).map_or(self.text.len().saturating_sub(3), |&s| usize::from(s));
-        self.text.truncate(keep);
+        // The rows before it keep their text and the slash after each.
+        self.text.truncate(self.rows.iter().take(first).map(|kept| usize::from(kept.len) + 1).sum());
         let mut buf = [0u8; MAX_POSITION_LEN + 16];
         let mut n = 0;
-        for (i, kept) in self.rows.iter().enumerate().skip(first) {
-            if let Some(start) = self.starts.get_mut(i) {
-                *start = (keep + n).min(255) as u8;
-            }
+        for kept in self.rows.iter().skip(first) {
             if let Some(slot) = buf.get_mut(n..n + 16) {
                 slot.copy_from_slice(&kept.text);
             }
@@ -364,14 +350,11 @@ impl PositionWriter {
             put(&mut buf, n, b'/');
             n += 1;
         }
-        // The last row is followed by the side, not a slash.
-        n = n.saturating_sub(usize::from(first < usize::from(ROWS)));
-        if let Some(slot) = buf.get_mut(n..n + 3) {
-            slot.copy_from_slice(&side_text(setup.to_move));
-        }
-        n += 3;
         // Every byte written is ASCII.
         self.text.push_str(std::str::from_utf8(&buf[..n.min(MAX_POSITION_LEN)]).unwrap_or_default());
+        // The last row is followed by the side, not a slash.
+        self.text.pop();
+        self.text.push_str(side_text(setup.to_move));
         &self.text
     }
 }
