@@ -433,11 +433,10 @@ fn paths(pos: &Position, play: &Play, cut_after_hit: bool) -> SmallVec<[Path; 4]
 /// becomes `13/8 13/11`, `25/22 22/16` with a hit on 22 becomes `bar/22*/16`, an empty play
 /// the empty string.
 pub fn write_play(pos: &Position, play: &Play) -> String {
-    // The bytes of the writer of many plays, no `PlayText` built: one allocation, at the
-    // text's length.
+    // The bytes of the writer of many plays (ASCII), no `PlayText` built.
     let mut bytes = Vec::new();
     Standard::new(pos).write(play, &mut bytes);
-    String::from_utf8(bytes).unwrap_or_else(|_| PlayText::standard(pos, play).text())
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 impl PlayText {
