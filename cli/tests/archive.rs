@@ -77,6 +77,7 @@ fn agree(paths: &[PathBuf], targets_wanted: usize) {
             assert_eq!(*seen, same, "a key shared by two positions");
         }
         rows_total += rows.len();
+        rows_follow_their_moves(key, kind, rows);
     }
     assert!(rows_total > games.len(), "{rows_total} rows");
     // Positions asked for: from games spread over the paths, the middle and the last of each.
@@ -108,6 +109,40 @@ fn agree(paths: &[PathBuf], targets_wanted: usize) {
         }
     }
     assert!(asked >= targets_wanted.min(games.len()), "{asked} positions asked for");
+}
+
+/// Each row of a Stones and Rivers game or a backgammon `.mat` game is the row before it with
+/// the move played on the board the Python package plays on (read from the row's text, not from the
+/// replay's writer): every position written follows from the one before, not only the last.
+/// The move is the one the board writes for it.
+fn rows_follow_their_moves(key: &Key, kind: &str, rows: &[PositionRow]) {
+    use tabula_replay::{backgammon, stones_rivers};
+    for (i, pair) in rows.windows(2).enumerate() {
+        let (row, next) = (&pair[0], &pair[1]);
+        let played = row.played.as_deref().unwrap_or_else(|| panic!("{key:?} ply {i}: no move"));
+        match kind {
+            "stones-and-rivers" => {
+                let mut board = stones_rivers::board::Board::from_position(&row.position).unwrap();
+                assert_eq!(board.push(played).as_deref(), Ok(played), "{key:?} ply {i}");
+                assert_eq!(board.position_text(), next.position, "{key:?} ply {i}: {played}");
+            }
+            // A roll the game ended after by resignation, exported by gnubg as the roll with no
+            // play (`testdata/backgammon/README.md`): nothing played, the last row the same.
+            "backgammon" if played.is_empty() && i + 2 == rows.len() && next.position == row.position => {}
+            // A `.sgf` may set the board by hand between plays; a `.mat` never does.
+            "backgammon" if !key.0.ends_with(".mat") => {}
+            "backgammon" => {
+                let mut board = backgammon::board::Board::from_position(&row.position).unwrap();
+                let dice = row.dice.parse().unwrap();
+                assert_eq!(board.play(played, dice).as_deref(), Ok(played), "{key:?} ply {i}");
+                // After the last play of a game that ends, the last row is the winner's view.
+                if i + 2 < rows.len() || board.outcome().is_none() {
+                    assert_eq!(board.position_id(), next.position, "{key:?} ply {i}: {played}");
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 #[test]
