@@ -90,17 +90,10 @@ pub fn positions(jsonl: bool, jobs: Option<usize>, paths: &[PathBuf], output: Ou
             return ControlFlow::Continue(());
         }
         if jsonl {
-            let prefix = JsonPrefix::new(&report.source, &report.game, report.kind);
-            for row in rows {
-                row.push_json(&mut line, &prefix, report.kind);
-                line.push(b'\n');
-            }
+            rows.push_json_lines(&mut line, &JsonPrefix::new(&report.source, &report.game, report.kind));
         } else {
             let prefix = format!("{}\t{}\t{}\t", report.source, report.game, report.kind);
-            for row in rows {
-                row.push_tsv(&mut line, prefix.as_bytes(), report.kind);
-                line.push(b'\n');
-            }
+            rows.push_tsv_lines(&mut line, prefix.as_bytes());
         }
         if line.len() >= CHUNK {
             if let Err(e) = out.write_all(&line) {

@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use tabula_replay::archive::{self, PositionRow, Target};
+use tabula_replay::archive::{self, position_key, PositionRows, Target};
 use tabula_replay::control::Control;
 use tabula_replay::{check_paths, GameKind, GameReport};
 
@@ -33,11 +33,11 @@ fn checked(paths: &[PathBuf]) -> BTreeMap<Key, GameReport> {
 }
 
 /// Every game's positions, by source and game, in the order they came.
-fn positioned(paths: &[PathBuf]) -> Vec<(Key, &'static str, Vec<PositionRow>)> {
+fn positioned(paths: &[PathBuf]) -> Vec<(Key, &'static str, PositionRows)> {
     let mut out = Vec::new();
     let summary = archive::positions(paths, &mut |r, rows| {
         if r.kind != "unknown" {
-            out.push(((r.source.to_string(), r.game.clone()), r.kind, rows.to_vec()));
+            out.push(((r.source.to_string(), r.game.clone()), r.kind, rows.clone()));
         }
         ControlFlow::Continue(())
     });
@@ -72,8 +72,9 @@ fn agree(paths: &[PathBuf], targets_wanted: usize) {
             }
             assert_eq!(row.dice.is_empty(), *kind != "backgammon" || i + 1 == rows.len(), "{key:?} ply {i}");
             let side = if *kind == "arimaa" { row.side } else { "" };
-            let same = (kind.to_string(), side, row.position.clone());
-            let seen = by_key.entry(row.key(kind)).or_insert_with(|| same.clone());
+            let same = (kind.to_string(), side, row.position.to_owned());
+            assert_eq!(row.key, position_key(kind, row.side, row.position), "{key:?} ply {i}: the key");
+            let seen = by_key.entry(row.key).or_insert_with(|| same.clone());
             assert_eq!(*seen, same, "a key shared by two positions");
         }
         rows_total += rows.len();
@@ -84,10 +85,10 @@ fn agree(paths: &[PathBuf], targets_wanted: usize) {
     let step = (games.len() / targets_wanted.max(1)).max(1);
     let mut asked = 0;
     for (_, kind, rows) in games.iter().step_by(step).filter(|(_, _, rows)| !rows.is_empty()) {
-        for row in [&rows[rows.len() / 2], &rows[rows.len() - 1]] {
+        for row in [rows.get(rows.len() / 2), rows.last()].into_iter().flatten() {
             let text = match *kind {
                 "arimaa" => format!("{} [{}]", row.side, row.position),
-                _ => row.position.clone(),
+                _ => row.position.to_owned(),
             };
             let game: GameKind = kind.parse().unwrap();
             let target = Target::parse(&text, Some(game)).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -115,14 +116,13 @@ fn agree(paths: &[PathBuf], targets_wanted: usize) {
 /// the move played on the board the Python package plays on (read from the row's text, not from the
 /// replay's writer): every position written follows from the one before, not only the last.
 /// The move is the one the board writes for it.
-fn rows_follow_their_moves(key: &Key, kind: &str, rows: &[PositionRow]) {
+fn rows_follow_their_moves(key: &Key, kind: &str, rows: &PositionRows) {
     use tabula_replay::{backgammon, stones_rivers};
-    for (i, pair) in rows.windows(2).enumerate() {
-        let (row, next) = (&pair[0], &pair[1]);
-        let played = row.played.as_deref().unwrap_or_else(|| panic!("{key:?} ply {i}: no move"));
+    for (i, (row, next)) in rows.iter().zip(rows.iter().skip(1)).enumerate() {
+        let played = row.played.unwrap_or_else(|| panic!("{key:?} ply {i}: no move"));
         match kind {
             "stones-and-rivers" => {
-                let mut board = stones_rivers::board::Board::from_position(&row.position).unwrap();
+                let mut board = stones_rivers::board::Board::from_position(row.position).unwrap();
                 assert_eq!(board.push(played).as_deref(), Ok(played), "{key:?} ply {i}");
                 assert_eq!(board.position_text(), next.position, "{key:?} ply {i}: {played}");
             }
@@ -132,7 +132,7 @@ fn rows_follow_their_moves(key: &Key, kind: &str, rows: &[PositionRow]) {
             // A `.sgf` may set the board by hand between plays; a `.mat` never does.
             "backgammon" if !key.0.ends_with(".mat") => {}
             "backgammon" => {
-                let mut board = backgammon::board::Board::from_position(&row.position).unwrap();
+                let mut board = backgammon::board::Board::from_position(row.position).unwrap();
                 let dice = row.dice.parse().unwrap();
                 assert_eq!(board.play(played, dice).as_deref(), Ok(played), "{key:?} ply {i}");
                 // After the last play of a game that ends, the last row is the winner's view.
@@ -195,12 +195,12 @@ fn the_program_writes_the_librarys_rows() {
     for (line, (key, kind, row)) in lines.iter().zip(&rows) {
         assert_eq!(line["game"], key.1.as_str());
         assert_eq!(line["ply"], row.ply);
-        assert_eq!(line["position"], row.position.as_str());
-        assert_eq!(line["move"].as_str(), row.played.as_deref());
-        assert_eq!(line["key"], format!("{:016x}", row.key(kind)));
+        assert_eq!(line["position"], row.position);
+        assert_eq!(line["move"].as_str(), row.played);
+        assert_eq!(line["key"], format!("{:016x}", position_key(kind, row.side, row.position)));
     }
     let last = rows.last().unwrap().2;
-    let found = common::tabula(&["find", "--jsonl", "--position", &last.position, &path], None);
+    let found = common::tabula(&["find", "--jsonl", "--position", last.position, &path], None);
     assert_eq!(found.status.code(), Some(0));
     let found = common::json_lines(&found);
     assert!(found.iter().any(|f| f["game"] == lines.last().unwrap()["game"]));

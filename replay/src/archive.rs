@@ -16,7 +16,7 @@ use crate::game_kind::GameKind;
 use crate::game_meta::GameMeta;
 use crate::games;
 use crate::input::{self, Entry};
-pub use crate::position_row::{position_key, PositionRow};
+pub use crate::position_row::{position_key, PositionRow, PositionRows};
 use crate::report::GameReport;
 
 /// A record of a group of duplicates: its file and its game's id (for a backgammon match, its
@@ -147,7 +147,7 @@ pub struct PositionsSummary {
 /// memory does not grow with the archive. `f` may stop the run by answering `Break`.
 pub fn positions(
     paths: &[PathBuf],
-    f: &mut dyn FnMut(&GameReport, &[PositionRow]) -> ControlFlow<()>,
+    f: &mut dyn FnMut(&GameReport, &PositionRows) -> ControlFlow<()>,
 ) -> PositionsSummary {
     positions_of(paths, None, f)
 }
@@ -156,7 +156,7 @@ pub fn positions(
 fn positions_of(
     paths: &[PathBuf],
     kind: Option<GameKind>,
-    f: &mut dyn FnMut(&GameReport, &[PositionRow]) -> ControlFlow<()>,
+    f: &mut dyn FnMut(&GameReport, &PositionRows) -> ControlFlow<()>,
 ) -> PositionsSummary {
     let mut summary = PositionsSummary::default();
     for entry in input::walk(paths) {
@@ -178,7 +178,7 @@ fn positions_of(
 
 /// What [`file_positions`] hands each game to: its report, its positions and what the record
 /// says about it besides its moves.
-pub(crate) type GameSink<'a> = dyn FnMut(&GameReport, &[PositionRow], &GameMeta) -> ControlFlow<()> + 'a;
+pub(crate) type GameSink<'a> = dyn FnMut(&GameReport, &PositionRows, &GameMeta) -> ControlFlow<()> + 'a;
 
 /// Hands `f` every game of the file `path` (named on the command line when `named`: a file of
 /// no records is then a problem, else it is passed over), with its report, its positions and
@@ -235,7 +235,7 @@ pub(crate) fn file_positions(
 pub fn positions_in_content(
     source: &str,
     data: &[u8],
-    f: &mut dyn FnMut(&GameReport, &[PositionRow]) -> ControlFlow<()>,
+    f: &mut dyn FnMut(&GameReport, &PositionRows) -> ControlFlow<()>,
 ) -> PositionsSummary {
     let mut summary = PositionsSummary::default();
     let path = Path::new(source);
@@ -318,7 +318,7 @@ impl Target {
     }
 
     /// Whether `row`, a position of a game of `kind`, is this one.
-    pub fn matches(&self, kind: &str, row: &PositionRow) -> bool {
+    pub fn matches(&self, kind: &str, row: &PositionRow<'_>) -> bool {
         kind == self.kind.name()
             && row.position == self.position
             && (self.kind != GameKind::Arimaa || row.side == self.side)

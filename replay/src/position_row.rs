@@ -1,93 +1,314 @@
-//! One position reached in a game, as `tabula positions` writes it (`docs/archive.md`).
+//! The positions reached in a game, as `tabula positions` writes them (`docs/archive.md`): a
+//! game's rows kept in one text ([`PositionRows`]), each seen as a [`PositionRow`].
+
+use crate::game_kind::GameKind;
 
 /// A position of a game: where it stands in the game, what it is, and what was played from it.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct PositionRow {
+/// It borrows its texts from the game's [`PositionRows`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PositionRow<'a> {
     /// Plies played before it (0: the start). An Arimaa set-up is a ply; a backgammon cube
     /// action is not (the positions are those before each play, then the last).
     pub ply: usize,
     /// The side to move: `g`/`s` (Arimaa), `0`/`1` (backgammon, 0 the left column), `sq`/`cr`.
     pub side: &'static str,
     /// The position as `final_position` writes it.
-    pub position: String,
+    pub position: &'a str,
     /// Backgammon: the roll played from here (`31`, high die first); empty elsewhere.
     pub dice: &'static str,
     /// The move played from here, in canonical text; `None` after the last.
-    pub played: Option<String>,
+    pub played: Option<&'a str>,
+    /// The row's key: equal for equal positions of a kind ([`position_key`]).
+    pub key: u64,
 }
 
-impl PositionRow {
-    /// A row with nothing played from it yet.
-    pub fn new(ply: usize, side: &'static str, position: String) -> PositionRow {
-        PositionRow { ply, side, position, dice: "", played: None }
+/// Where a row's texts stand in its game's text, and what it holds besides.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Entry {
+    /// The position's first byte; its move, if any, follows it up to the next row's start.
+    start: usize,
+    /// The position's end.
+    end: usize,
+    /// Whether a move was played from it.
+    played: bool,
+    side: &'static str,
+    dice: &'static str,
+    key: u64,
+}
+
+/// The positions of one game, in order: their texts back to back in one string (each position,
+/// then the move played from it), so that a game's rows make two allocations, not two a row,
+/// and each key is worked out as its position is written.
+#[derive(Clone, Debug)]
+pub struct PositionRows {
+    /// The game's kind, as the keys hash it.
+    kind: &'static str,
+    /// Whether the keys hash the side to move (Arimaa's texts do not hold it).
+    keyed_side: bool,
+    text: String,
+    rows: Vec<Entry>,
+    /// The bytes a key hashes: the kind and a line break, then the rest of the row's.
+    key_bytes: Vec<u8>,
+}
+
+impl PartialEq for PositionRows {
+    fn eq(&self, other: &PositionRows) -> bool {
+        self.kind == other.kind && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for PositionRows {}
+
+impl PositionRows {
+    /// No rows yet, of a game of `kind` (a [`GameKind`]'s name, or `unknown`).
+    pub fn new(kind: &'static str) -> PositionRows {
+        PositionRows::with_capacity(kind, 0, 0)
     }
 
-    /// The row's key: equal for equal positions of a kind ([`position_key`]).
-    pub fn key(&self, kind: &str) -> u64 {
-        position_key(kind, self.side, &self.position)
+    /// No rows yet, room made for `rows` rows of `bytes` bytes of text in all.
+    pub fn with_capacity(kind: &'static str, rows: usize, bytes: usize) -> PositionRows {
+        let mut key_bytes = Vec::with_capacity(kind.len() + 128);
+        key_bytes.extend_from_slice(kind.as_bytes());
+        key_bytes.push(b'\n');
+        PositionRows {
+            kind,
+            keyed_side: kind == GameKind::Arimaa.name(),
+            text: String::with_capacity(bytes),
+            rows: Vec::with_capacity(rows),
+            key_bytes,
+        }
     }
 
+    /// The game's kind.
+    pub fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    /// How many rows.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether there is no row.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The row of ply `ply`.
+    pub fn get(&self, ply: usize) -> Option<PositionRow<'_>> {
+        let entry = self.rows.get(ply)?;
+        let next = self.rows.get(ply + 1).map_or(self.text.len(), |e| e.start);
+        Some(PositionRow {
+            ply,
+            side: entry.side,
+            position: self.text.get(entry.start..entry.end).unwrap_or_default(),
+            dice: entry.dice,
+            played: if entry.played { self.text.get(entry.end..next) } else { None },
+            key: entry.key,
+        })
+    }
+
+    /// The last row.
+    pub fn last(&self) -> Option<PositionRow<'_>> {
+        self.get(self.rows.len().checked_sub(1)?)
+    }
+
+    /// The rows, in order.
+    pub fn iter(&self) -> Iter<'_> {
+        Iter { rows: self, next: 0 }
+    }
+
+    /// Adds the next row (its ply the number of rows before it), `position` its text, nothing
+    /// played from it yet.
+    pub fn push(&mut self, side: &'static str, position: &str) {
+        self.push_with(side, |text| text.push_str(position));
+    }
+
+    /// [`push`](Self::push), the position's text appended by `write`.
+    pub fn push_with(&mut self, side: &'static str, write: impl FnOnce(&mut String)) {
+        let start = self.text.len();
+        write(&mut self.text);
+        let end = self.text.len();
+        let position = self.text.get(start..).unwrap_or_default().as_bytes();
+        self.key_bytes.truncate(self.kind.len() + 1);
+        if self.keyed_side {
+            self.key_bytes.extend_from_slice(side.as_bytes());
+        }
+        self.key_bytes.push(b'\n');
+        self.key_bytes.extend_from_slice(position);
+        let key = xxhash_rust::xxh3::xxh3_64(&self.key_bytes);
+        self.rows.push(Entry { start, end, played: false, side, dice: "", key });
+    }
+
+    /// Sets the move played from the last row, its text appended by `write` (in place of one
+    /// set before); nothing when there is no row.
+    pub fn set_played_with(&mut self, write: impl FnOnce(&mut String)) {
+        if let Some(last) = self.rows.last_mut() {
+            self.text.truncate(last.end);
+            write(&mut self.text);
+            last.played = true;
+        }
+    }
+
+    /// [`set_played_with`](Self::set_played_with) the text `played`.
+    pub fn set_played(&mut self, played: &str) {
+        self.set_played_with(|text| text.push_str(played));
+    }
+
+    /// Sets the roll played from the last row (backgammon).
+    pub fn set_dice(&mut self, dice: &'static str) {
+        if let Some(last) = self.rows.last_mut() {
+            last.dice = dice;
+        }
+    }
+
+    /// Forgets the move played from the last row.
+    pub fn clear_played(&mut self) {
+        if let Some(last) = self.rows.last_mut() {
+            self.text.truncate(last.end);
+            last.played = false;
+        }
+    }
+
+    /// Removes the last row.
+    pub fn pop(&mut self) {
+        if let Some(last) = self.rows.pop() {
+            self.text.truncate(last.start);
+        }
+    }
+
+    /// Removes every row.
+    pub fn clear(&mut self) {
+        self.rows.clear();
+        self.text.clear();
+    }
+
+    /// Appends the JSON line of `tabula positions` of each row, each followed by a line break,
+    /// to `out`, `prefix` the keys the game's rows share. The texts are tested once for a byte
+    /// JSON escapes, not field by field.
+    pub fn push_json_lines(&self, out: &mut Vec<u8>, prefix: &JsonPrefix) {
+        if needs_escape(self.text.as_bytes()) {
+            for row in self.iter() {
+                row.push_json(out, prefix);
+                out.push(b'\n');
+            }
+            return;
+        }
+        let text = self.text.as_bytes();
+        let mut digits = itoa_buffer();
+        for (ply, entry) in self.rows.iter().enumerate() {
+            out.extend_from_slice(&prefix.0);
+            out.extend_from_slice(format_usize(ply, &mut digits));
+            out.extend_from_slice(b",\"side\":");
+            push_short_json_str(out, entry.side);
+            out.extend_from_slice(b",\"position\":\"");
+            out.extend_from_slice(text.get(entry.start..entry.end).unwrap_or_default());
+            out.extend_from_slice(b"\",\"dice\":");
+            push_short_json_str(out, entry.dice);
+            if entry.played {
+                let next = self.rows.get(ply + 1).map_or(text.len(), |e| e.start);
+                out.extend_from_slice(b",\"move\":\"");
+                out.extend_from_slice(text.get(entry.end..next).unwrap_or_default());
+                out.extend_from_slice(b"\",\"key\":\"");
+            } else {
+                out.extend_from_slice(b",\"move\":null,\"key\":\"");
+            }
+            let mut key = [0u8; 16];
+            hex16(entry.key, &mut key);
+            out.extend_from_slice(&key);
+            out.extend_from_slice(b"\"}\n");
+        }
+    }
+
+    /// Appends the line for people of each row ([`PositionRow::push_tsv`]), each followed by a
+    /// line break, to `out`.
+    pub fn push_tsv_lines(&self, out: &mut Vec<u8>, prefix: &[u8]) {
+        for row in self.iter() {
+            row.push_tsv(out, prefix);
+            out.push(b'\n');
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a PositionRows {
+    type Item = PositionRow<'a>;
+    type IntoIter = Iter<'a>;
+
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+/// The rows of a [`PositionRows`], in order.
+#[derive(Clone, Debug)]
+pub struct Iter<'a> {
+    rows: &'a PositionRows,
+    next: usize,
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = PositionRow<'a>;
+
+    fn next(&mut self) -> Option<PositionRow<'a>> {
+        let row = self.rows.get(self.next)?;
+        self.next += 1;
+        Some(row)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.rows.len().saturating_sub(self.next);
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
+
+impl PositionRow<'_> {
     /// The JSON line of `tabula positions` for this row of the game `game` of `source`.
     pub fn to_json(&self, source: &str, game: &str, kind: &str) -> String {
         let mut out = Vec::with_capacity(160 + self.position.len());
-        self.push_json(&mut out, &JsonPrefix::new(source, game, kind), kind);
+        self.push_json(&mut out, &JsonPrefix::new(source, game, kind));
         String::from_utf8(out).unwrap_or_default()
     }
 
-    /// Writes [`to_json`](Self::to_json)'s line, without its line break, to `out`.
-    ///
-    /// # Errors
-    /// Writing failed.
-    pub fn write_json(
-        &self,
-        out: &mut impl std::io::Write,
-        source: &str,
-        game: &str,
-        kind: &str,
-    ) -> std::io::Result<()> {
-        out.write_all(self.to_json(source, game, kind).as_bytes())
-    }
-
     /// Appends [`to_json`](Self::to_json)'s line, without its line break, to `out`, the keys
-    /// its game's rows share written once in `prefix`: what a writer of many rows calls.
-    pub fn push_json(&self, out: &mut Vec<u8>, prefix: &JsonPrefix, kind: &str) {
+    /// its game's rows share written once in `prefix`.
+    pub fn push_json(&self, out: &mut Vec<u8>, prefix: &JsonPrefix) {
         out.extend_from_slice(&prefix.0);
         let mut digits = itoa_buffer();
         out.extend_from_slice(format_usize(self.ply, &mut digits));
         out.extend_from_slice(b",\"side\":");
         push_short_json_str(out, self.side);
         out.extend_from_slice(b",\"position\":");
-        push_json_str(out, &self.position);
+        push_json_str(out, self.position);
         out.extend_from_slice(b",\"dice\":");
         push_short_json_str(out, self.dice);
         out.extend_from_slice(b",\"move\":");
-        match &self.played {
+        match self.played {
             Some(played) => push_json_str(out, played),
             None => out.extend_from_slice(b"null"),
         }
         out.extend_from_slice(b",\"key\":\"");
         let mut key = [0u8; 16];
-        hex16(self.key(kind), &mut key);
+        hex16(self.key, &mut key);
         out.extend_from_slice(&key);
         out.extend_from_slice(b"\"}");
     }
-}
 
-impl PositionRow {
     /// Appends the row's line of `tabula positions` for people, without its line break, to
     /// `out`: `prefix` (the game's `source`, `game` and `kind`, each followed by a tab), then
     /// `ply`, `side`, `position`, `dice`, `move` (empty after the last) and `key`, tab-separated.
-    pub fn push_tsv(&self, out: &mut Vec<u8>, prefix: &[u8], kind: &str) {
+    pub fn push_tsv(&self, out: &mut Vec<u8>, prefix: &[u8]) {
         out.extend_from_slice(prefix);
         let mut digits = itoa_buffer();
         out.extend_from_slice(format_usize(self.ply, &mut digits));
-        for field in [self.side, &self.position, self.dice, self.played.as_deref().unwrap_or("")] {
+        for field in [self.side, self.position, self.dice, self.played.unwrap_or("")] {
             out.push(b'\t');
             out.extend_from_slice(field.as_bytes());
         }
         out.push(b'\t');
         let mut key = [0u8; 16];
-        hex16(self.key(kind), &mut key);
+        hex16(self.key, &mut key);
         out.extend_from_slice(&key);
     }
 }
@@ -225,7 +446,7 @@ pub fn position_key(kind: &str, side: &str, position: &str) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{JsonPrefix, PositionRow};
+    use super::{position_key, JsonPrefix, PositionRows};
 
     /// The eight-bytes-at-a-time test finds every byte JSON escapes, and no other.
     #[test]
@@ -258,7 +479,46 @@ mod tests {
         }
     }
 
-    /// The line written by hand is the one `serde_json` writes, escapes included.
+    /// Rows pushed, given their moves, taken back and given others keep each text where it
+    /// belongs, and each key is `position_key`'s.
+    #[test]
+    fn rows_keep_their_texts_through_every_change() {
+        for kind in ["arimaa", "stones-and-rivers"] {
+            let mut rows = PositionRows::new(kind);
+            rows.set_played("nothing to play from");
+            rows.push("g", "first");
+            rows.set_played("a move");
+            rows.set_played("another");
+            rows.push("s", "second");
+            rows.set_dice("31");
+            rows.set_played("taken back");
+            rows.push("g", "third");
+            rows.pop();
+            rows.clear_played();
+            rows.set_played("replayed");
+            rows.push("g", "third again");
+            let got: Vec<_> = rows.iter().map(|r| (r.ply, r.side, r.position, r.dice, r.played, r.key)).collect();
+            let key = |side, position| position_key(kind, side, position);
+            assert_eq!(
+                got,
+                [
+                    (0, "g", "first", "", Some("another"), key("g", "first")),
+                    (1, "s", "second", "31", Some("replayed"), key("s", "second")),
+                    (2, "g", "third again", "", None, key("g", "third again")),
+                ]
+            );
+            assert_eq!(rows.last().map(|r| r.position), Some("third again"));
+            assert_eq!(rows.iter().len(), 3);
+            rows.clear();
+            assert!(rows.is_empty() && rows.get(0).is_none());
+        }
+        // Arimaa's keys tell the side to move; the others' texts hold it.
+        assert_ne!(position_key("arimaa", "g", "x"), position_key("arimaa", "s", "x"));
+        assert_eq!(position_key("backgammon", "0", "x"), position_key("backgammon", "1", "x"));
+    }
+
+    /// The lines written by hand, a row at a time or a game's at once, are the ones
+    /// `serde_json` writes, escapes included.
     #[test]
     fn the_json_line_is_serde_jsons() {
         #[derive(serde::Serialize)]
@@ -275,28 +535,41 @@ mod tests {
             key: String,
         }
         let texts = ["plain", "a \"quoted\" \\ text", "tab\there\nand\u{1}", "é 漢字 \u{7f}", ""];
+        let kind = "arimaa";
         for source in texts {
-            for played in [None, Some(texts[1]), Some(texts[3])] {
-                let mut row = PositionRow::new(12345, "g", texts[2].to_owned());
-                row.dice = "31";
-                row.played = played.map(str::to_owned);
-                let kind = "arimaa";
-                let want = serde_json::to_string(&Line {
-                    source,
-                    game: texts[1],
-                    kind,
-                    ply: 12345,
-                    side: "g",
-                    position: texts[2],
-                    dice: "31",
-                    played,
-                    key: format!("{:016x}", row.key(kind)),
-                })
-                .unwrap();
-                assert_eq!(row.to_json(source, texts[1], kind), want);
-                let mut out = Vec::new();
-                row.push_json(&mut out, &JsonPrefix::new(source, texts[1], kind), kind);
-                assert_eq!(String::from_utf8(out).unwrap(), want);
+            for position in [texts[0], texts[2]] {
+                for played in [None, Some(texts[0]), Some(texts[1]), Some(texts[3])] {
+                    let mut rows = PositionRows::new(kind);
+                    rows.push("g", "start");
+                    rows.set_played("Ra2n");
+                    rows.push("s", position);
+                    rows.set_dice("31");
+                    if let Some(played) = played {
+                        rows.set_played(played);
+                    }
+                    let line = |ply, side, position, dice, played| {
+                        serde_json::to_string(&Line {
+                            source,
+                            game: texts[1],
+                            kind,
+                            ply,
+                            side,
+                            position,
+                            dice,
+                            played,
+                            key: format!("{:016x}", position_key(kind, side, position)),
+                        })
+                        .unwrap()
+                    };
+                    let want = [line(0, "g", "start", "", Some("Ra2n")), line(1, "s", position, "31", played)];
+                    let prefix = JsonPrefix::new(source, texts[1], kind);
+                    for (row, want) in rows.iter().zip(&want) {
+                        assert_eq!(&row.to_json(source, texts[1], kind), want);
+                    }
+                    let mut out = Vec::new();
+                    rows.push_json_lines(&mut out, &prefix);
+                    assert_eq!(String::from_utf8(out).unwrap(), format!("{}\n{}\n", want[0], want[1]));
+                }
             }
         }
     }

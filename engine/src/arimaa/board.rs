@@ -194,6 +194,12 @@ impl Board {
     /// Pieces of each kind and side as a 64-character string, rank 8 first, files a..h,
     /// `.` for empty, Gold upper case.
     pub fn to_diagram_string(&self) -> String {
+        // Every byte is an ASCII letter or `.`.
+        String::from_utf8(self.diagram().to_vec()).unwrap_or_default()
+    }
+
+    /// [`to_diagram_string`](Self::to_diagram_string)'s bytes, without a string made.
+    pub fn diagram(&self) -> [u8; 64] {
         const LETTERS: &[u8; 12] = b"RCDHMErcdhme";
         let mut out = [b'.'; 64];
         for (word, letter) in self.piece_words().into_iter().zip(LETTERS) {
@@ -205,8 +211,7 @@ impl Board {
                 out[(7 - square / 8) * 8 + square % 8] = *letter;
             }
         }
-        // Every byte is an ASCII letter or `.`.
-        String::from_utf8(out.to_vec()).unwrap_or_default()
+        out
     }
 
     /// All pieces as `(square, piece)`, squares in index order.

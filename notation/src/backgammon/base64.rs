@@ -24,6 +24,13 @@ pub(crate) const fn chars(bytes: usize) -> usize {
 pub(crate) fn encode(bytes: &[u8]) -> String {
     // Every character is ASCII: pushed one by one into a string of the right size.
     let mut out = String::with_capacity(chars(bytes.len()));
+    push_encoded(bytes, &mut out);
+    out
+}
+
+/// Appends [`encode`]'s text of `bytes` to `out`.
+pub(crate) fn push_encoded(bytes: &[u8], out: &mut String) {
+    out.reserve(chars(bytes.len()));
     let mut groups = bytes.chunks_exact(3);
     for group in &mut groups {
         let &[a, b, c] = group else { continue };
@@ -40,7 +47,6 @@ pub(crate) fn encode(bytes: &[u8]) -> String {
             out.push(char::from(ALPHABET[(v >> (18 - 6 * k) & 63) as usize]));
         }
     }
-    out
 }
 
 /// The `N` bytes of `text`, which must be exactly their base64 without padding; `None` for any

@@ -59,6 +59,11 @@ pub fn encode(pos: &Position) -> String {
     base64::encode(&key(pos))
 }
 
+/// Appends [`encode`]'s Position ID of `pos` to `out`.
+pub fn push_encoded(pos: &Position, out: &mut String) {
+    base64::push_encoded(&key(pos), out);
+}
+
 /// Reads a Position ID.
 ///
 /// # Errors

@@ -6,7 +6,8 @@ use tabula_engine::arimaa::{Color, Position};
 use tabula_notation::arimaa::push_played_turn;
 
 use super::verify::{verify_with, Record, Replayed};
-use crate::position_row::PositionRow;
+use crate::game_kind::GameKind;
+use crate::position_row::PositionRows;
 use crate::report::GameReport;
 
 fn side(position: &Position) -> &'static str {
@@ -16,8 +17,11 @@ fn side(position: &Position) -> &'static str {
     }
 }
 
-fn row(ply: usize, position: &Position) -> PositionRow {
-    PositionRow::new(ply, side(position), position.board().to_diagram_string())
+/// Adds the row of `position` to `rows`.
+fn push_row(rows: &mut PositionRows, position: &Position) {
+    let diagram = position.board().diagram();
+    // The diagram's bytes are ASCII letters and dots.
+    rows.push(side(position), std::str::from_utf8(&diagram).unwrap_or_default());
 }
 
 /// The placement tokens of the set-up that made `after` from `before` (`Ra1 Rb1 ...`, squares
@@ -39,43 +43,40 @@ fn placement(before: &Position, after: &Position) -> String {
 }
 
 /// The report of `record` (as `tabula check` gives it) and its positions, up to where it breaks.
-pub fn positions(record: &Record<'_>) -> (GameReport, Vec<PositionRow>) {
-    let mut rows: Vec<PositionRow> = Vec::new();
+pub fn positions(record: &Record<'_>) -> (GameReport, PositionRows) {
+    let mut rows = PositionRows::new(GameKind::Arimaa.name());
+    // A turn's text, written by following its pieces.
+    let mut bytes = Vec::with_capacity(64);
     let report = verify_with(record, |r| match r {
         Replayed::Start { position } => {
             rows.clear();
-            rows.push(row(0, position));
+            push_row(&mut rows, position);
         }
         Replayed::Move { before, after, turn, text, .. } => {
             if rows.is_empty() {
-                rows.push(row(0, before));
+                push_row(&mut rows, before);
             }
-            let played = match turn {
+            match turn {
                 Some(turn) => {
                     // A turn replayed is legal: written by following its pieces on the board.
-                    let mut bytes = Vec::with_capacity(32);
+                    bytes.clear();
                     push_played_turn(before, &turn, after, &mut bytes);
-                    match String::from_utf8(bytes) {
-                        Ok(played) if !played.is_empty() => played,
-                        _ => String::from_utf8_lossy(text).trim().to_owned(),
+                    match std::str::from_utf8(&bytes) {
+                        Ok(played) if !played.is_empty() => rows.set_played(played),
+                        _ => rows.set_played(String::from_utf8_lossy(text).trim()),
                     }
                 }
-                None => placement(before, after),
-            };
-            if let Some(last) = rows.last_mut() {
-                last.played = Some(played);
+                None => rows.set_played(&placement(before, after)),
             }
-            rows.push(row(rows.len(), after));
+            push_row(&mut rows, after);
         }
         Replayed::TakeBack { .. } => {
             rows.pop();
-            if let Some(last) = rows.last_mut() {
-                last.played = None;
-            }
+            rows.clear_played();
         }
     });
     if rows.is_empty() && !report.final_position.is_empty() {
-        rows.push(PositionRow::new(0, "g", report.final_position.clone()));
+        rows.push("g", &report.final_position);
     }
     (report, rows)
 }

@@ -4,11 +4,12 @@
 use std::sync::Arc;
 
 use tabula_engine::backgammon::{MatchScore, Side};
-use tabula_notation::backgammon::{position_id, write_play};
+use tabula_notation::backgammon::{position_id, Standard};
 
 use super::mat::GameRecord;
 use super::verify::{verify_game_with, Replayed};
-use crate::position_row::PositionRow;
+use crate::game_kind::GameKind;
+use crate::position_row::PositionRows;
 use crate::report::GameReport;
 
 fn side(s: Side) -> &'static str {
@@ -34,31 +35,35 @@ fn roll_text(high: u8, low: u8) -> &'static str {
 /// position before each play, then the last, once the report is known.
 #[derive(Clone, Debug)]
 pub(crate) struct Rows {
-    rows: Vec<PositionRow>,
+    rows: PositionRows,
     /// The player whose view the last position is kept from.
     view: Side,
+    /// A play's text as the writer gives it.
+    bytes: Vec<u8>,
 }
 
 impl Rows {
     pub(crate) fn new() -> Rows {
-        Rows { rows: Vec::new(), view: Side::Zero }
+        Rows { rows: PositionRows::new(GameKind::Backgammon.name()), view: Side::Zero, bytes: Vec::new() }
     }
 
     /// Takes one action replayed.
     pub(crate) fn observe(&mut self, r: Replayed<'_>) {
         self.view = r.view;
         let (Some((before, play)), Some((d1, d2))) = (&r.play, r.action.dice()) else { return };
-        let mut row = PositionRow::new(self.rows.len(), side(r.action.column.side()), position_id::encode(before));
-        row.dice = roll_text(d1.max(d2), d1.min(d2));
-        row.played = Some(write_play(before, play));
-        self.rows.push(row);
+        self.rows.push_with(side(r.action.column.side()), |text| position_id::push_encoded(before, text));
+        self.rows.set_dice(roll_text(d1.max(d2), d1.min(d2)));
+        self.bytes.clear();
+        Standard::new(before).write(play, &mut self.bytes);
+        // The writer's bytes are ASCII.
+        self.rows.set_played(std::str::from_utf8(&self.bytes).unwrap_or_default());
     }
 
     /// The rows, the last `report`'s `final_position` (the game's report as the check of the
     /// whole match gives it).
-    pub(crate) fn finish(mut self, report: &GameReport) -> Vec<PositionRow> {
+    pub(crate) fn finish(mut self, report: &GameReport) -> PositionRows {
         if !report.final_position.is_empty() {
-            self.rows.push(PositionRow::new(self.rows.len(), side(self.view), report.final_position.clone()));
+            self.rows.push(side(self.view), &report.final_position);
         }
         self.rows
     }
@@ -67,7 +72,7 @@ impl Rows {
 /// The positions of the game `record` (`ctx`: the match score before it), replayed as its check
 /// replays it, up to where it breaks; the last is `report`'s `final_position` (the game's
 /// report as the check of the whole match gives it).
-pub fn positions(source: &Arc<str>, report: &GameReport, record: &GameRecord, ctx: MatchScore) -> Vec<PositionRow> {
+pub fn positions(source: &Arc<str>, report: &GameReport, record: &GameRecord, ctx: MatchScore) -> PositionRows {
     let mut rows = Rows::new();
     verify_game_with(source, report.game.clone(), record, ctx, Some(&mut |r| rows.observe(r)));
     rows.finish(report)

@@ -11,7 +11,7 @@ use super::{dice_number, side_number, sqlite_error, Database, DatabaseError};
 use crate::archive::{file_positions, PositionsSummary};
 use crate::game_meta::GameMeta;
 use crate::input::{self, Entry};
-use crate::position_row::PositionRow;
+use crate::position_row::PositionRows;
 use crate::report::{GameReport, GameResult, Verdict};
 
 /// Move texts remembered with their ids while indexing; past this many the memory is cleared
@@ -435,7 +435,7 @@ fn add_game(
     file_id: i64,
     seq: i64,
     report: &GameReport,
-    rows: &[PositionRow],
+    rows: &PositionRows,
     meta: &GameMeta,
     moves: &mut Moves,
     counts: &mut FileCounts,
@@ -467,7 +467,7 @@ fn add_game(
         }
         None => {
             counts.games += 1;
-            let keys: Vec<u8> = rows.iter().flat_map(|r| r.key(report.kind).to_le_bytes()).collect();
+            let keys: Vec<u8> = rows.iter().flat_map(|r| r.key.to_le_bytes()).collect();
             let result = report.result.as_ref().and_then(|r| serde_json::to_string(r).ok());
             tx.prepare_cached(
                 "INSERT INTO games(kind, fingerprint, verdict, turns, winner, result, match_fingerprint, player0, \
@@ -499,7 +499,7 @@ fn add_game(
             }
             for (row, key) in rows.iter().zip(keys.chunks_exact(8)) {
                 let key = i64::from_le_bytes(key.try_into().unwrap_or_default());
-                let played = row.played.as_deref().map(|text| moves.id(text));
+                let played = row.played.map(|text| moves.id(text));
                 staged.push(Staged {
                     key,
                     game: id,

@@ -360,7 +360,7 @@ const POSITIONS_BATCH: usize = 256;
 /// What [`read_positions`] hands on for each game: its report, as `tabula check` gives it, and
 /// its positions (none for a record that cannot be read), and what the record says about it
 /// besides its moves.
-pub(crate) type Positioned = (GameReport, Vec<crate::position_row::PositionRow>, crate::game_meta::GameMeta);
+pub(crate) type Positioned = (GameReport, crate::position_row::PositionRows, crate::game_meta::GameMeta);
 
 /// A game waiting for its positions to be worked out.
 enum Waiting {
@@ -393,7 +393,10 @@ impl Waiting {
                 let (report, rows) = crate::stones_rivers::positions::positions(source, &r);
                 (report, rows, if meta { r.meta() } else { GameMeta::default() })
             }
-            Waiting::Report(report) => (report, Vec::new(), GameMeta::default()),
+            Waiting::Report(report) => {
+                let rows = crate::position_row::PositionRows::new(report.kind);
+                (report, rows, GameMeta::default())
+            }
         }
     }
 }

@@ -6,8 +6,12 @@ use tabula_notation::stones_rivers::PositionWriter;
 
 use super::records::Record;
 use super::verify::verify_with;
-use crate::position_row::PositionRow;
+use crate::game_kind::GameKind;
+use crate::position_row::PositionRows;
 use crate::report::GameReport;
+
+/// The kind the keys of the rows hash.
+const KIND: &str = GameKind::StonesRivers.name();
 
 /// The side to move a position string ends with.
 fn side_of(position: &str) -> &'static str {
@@ -20,27 +24,23 @@ fn side_of(position: &str) -> &'static str {
 
 /// The report of `record` (as `tabula check` gives it) and its positions: the start, then the
 /// position after each turn replayed, up to where it breaks.
-pub fn positions(source: &Arc<str>, record: &Record) -> (GameReport, Vec<PositionRow>) {
-    let mut rows: Vec<PositionRow> = Vec::with_capacity(record.turns().len() + 1);
+pub fn positions(source: &Arc<str>, record: &Record) -> (GameReport, PositionRows) {
+    let turns = record.turns().len();
+    // A position string and a turn's text are seldom longer than this.
+    let mut rows = PositionRows::with_capacity(KIND, turns + 1, (turns + 1) * 96);
     // One position after another: the rows a turn leaves as they were are not written again.
     let mut writer = PositionWriter::new();
-    // Each text allocated at its length.
-    let mut write_position = |setup| writer.write(&setup).to_owned();
     let report = verify_with(source, record, |r| {
         if rows.is_empty() {
-            let start = write_position(r.before.to_setup());
-            rows.push(PositionRow::new(0, side_of(&start), start));
+            let start = writer.write(&r.before.to_setup());
+            rows.push(side_of(start), start);
         }
-        if let Some(last) = rows.last_mut() {
-            let mut played = String::with_capacity(24);
-            r.text.push_to(&mut played);
-            last.played = Some(played);
-        }
-        let after = write_position(r.after.to_setup());
-        rows.push(PositionRow::new(rows.len(), side_of(&after), after));
+        rows.set_played_with(|text| r.text.push_to(text));
+        let after = writer.write(&r.after.to_setup());
+        rows.push(side_of(after), after);
     });
     if rows.is_empty() && !report.final_position.is_empty() {
-        rows.push(PositionRow::new(0, side_of(&report.final_position), report.final_position.clone()));
+        rows.push(side_of(&report.final_position), &report.final_position);
     }
     (report, rows)
 }
