@@ -45,10 +45,14 @@ pub struct PositionRows {
     kind: &'static str,
     /// Whether the keys hash the side to move (Arimaa's texts do not hold it).
     keyed_side: bool,
-    text: String,
+    /// The rows' texts, UTF-8: each is pushed as a `str` or as ASCII bytes.
+    text: Vec<u8>,
     rows: Vec<Entry>,
     /// The bytes a key hashes: the kind and a line break, then the rest of the row's.
     key_bytes: Vec<u8>,
+    /// Whether every side and roll set is a short text of letters and digits, written in JSON
+    /// as it is.
+    short_plain: bool,
 }
 
 impl PartialEq for PositionRows {
@@ -73,9 +77,10 @@ impl PositionRows {
         PositionRows {
             kind,
             keyed_side: kind == GameKind::Arimaa.name(),
-            text: String::with_capacity(bytes),
+            text: Vec::with_capacity(bytes),
             rows: Vec::with_capacity(rows),
             key_bytes,
+            short_plain: true,
         }
     }
 
@@ -98,12 +103,16 @@ impl PositionRows {
     pub fn get(&self, ply: usize) -> Option<PositionRow<'_>> {
         let entry = self.rows.get(ply)?;
         let next = self.rows.get(ply + 1).map_or(self.text.len(), |e| e.start);
+        // Each text was pushed whole as UTF-8, so each reads back.
+        let text = |range: std::ops::Range<usize>| {
+            self.text.get(range).and_then(|bytes| std::str::from_utf8(bytes).ok()).unwrap_or_default()
+        };
         Some(PositionRow {
             ply,
             side: entry.side,
-            position: self.text.get(entry.start..entry.end).unwrap_or_default(),
+            position: text(entry.start..entry.end),
             dice: entry.dice,
-            played: if entry.played { self.text.get(entry.end..next) } else { None },
+            played: entry.played.then(|| text(entry.end..next)),
             key: entry.key,
         })
     }
@@ -121,44 +130,58 @@ impl PositionRows {
     /// Adds the next row (its ply the number of rows before it), `position` its text, nothing
     /// played from it yet.
     pub fn push(&mut self, side: &'static str, position: &str) {
-        self.push_with(side, |text| text.push_str(position));
+        let start = self.text.len();
+        append(&mut self.text, position.as_bytes());
+        self.keyed(start, side);
     }
 
-    /// [`push`](Self::push), the position's text appended by `write`.
-    pub fn push_with(&mut self, side: &'static str, write: impl FnOnce(&mut String)) {
+    /// [`push`](Self::push) for a text given as its bytes, which a writer of ASCII gives (any
+    /// others are pushed as [`String::from_utf8_lossy`] reads them).
+    pub fn push_ascii(&mut self, side: &'static str, position: &[u8]) {
         let start = self.text.len();
-        write(&mut self.text);
+        push_ascii(&mut self.text, position);
+        self.keyed(start, side);
+    }
+
+    /// Adds the row whose position's text starts at `start` and ends the text, with its key.
+    fn keyed(&mut self, start: usize, side: &'static str) {
         let end = self.text.len();
-        let position = self.text.get(start..).unwrap_or_default().as_bytes();
+        let position = self.text.get(start..).unwrap_or_default();
         self.key_bytes.truncate(self.kind.len() + 1);
         if self.keyed_side {
-            self.key_bytes.extend_from_slice(side.as_bytes());
+            append(&mut self.key_bytes, side.as_bytes());
         }
         self.key_bytes.push(b'\n');
-        self.key_bytes.extend_from_slice(position);
+        append(&mut self.key_bytes, position);
+        self.short_plain &= short_plain(side);
         let key = xxhash_rust::xxh3::xxh3_64(&self.key_bytes);
         self.rows.push(Entry { start, end, played: false, side, dice: "", key });
     }
 
     /// Sets the move played from the last row, its text appended by `write` (in place of one
     /// set before); nothing when there is no row.
-    pub fn set_played_with(&mut self, write: impl FnOnce(&mut String)) {
+    pub fn set_played(&mut self, played: &str) {
         if let Some(last) = self.rows.last_mut() {
             self.text.truncate(last.end);
-            write(&mut self.text);
+            append(&mut self.text, played.as_bytes());
             last.played = true;
         }
     }
 
-    /// [`set_played_with`](Self::set_played_with) the text `played`.
-    pub fn set_played(&mut self, played: &str) {
-        self.set_played_with(|text| text.push_str(played));
+    /// [`set_played`](Self::set_played) for a text given as its bytes, as [`push_ascii`](Self::push_ascii).
+    pub fn set_played_ascii(&mut self, played: &[u8]) {
+        if let Some(last) = self.rows.last_mut() {
+            self.text.truncate(last.end);
+            push_ascii(&mut self.text, played);
+            last.played = true;
+        }
     }
 
     /// Sets the roll played from the last row (backgammon).
     pub fn set_dice(&mut self, dice: &'static str) {
         if let Some(last) = self.rows.last_mut() {
             last.dice = dice;
+            self.short_plain &= short_plain(dice);
         }
     }
 
@@ -187,28 +210,28 @@ impl PositionRows {
     /// to `out`, `prefix` the keys the game's rows share. The texts are tested once for a byte
     /// JSON escapes, not field by field.
     pub fn push_json_lines(&self, out: &mut Vec<u8>, prefix: &JsonPrefix) {
-        if needs_escape(self.text.as_bytes()) {
+        if !self.short_plain || needs_escape(&self.text) {
             for row in self.iter() {
                 row.push_json(out, prefix);
                 out.push(b'\n');
             }
             return;
         }
-        let text = self.text.as_bytes();
-        let mut digits = itoa_buffer();
+        let text = &self.text;
         for (ply, entry) in self.rows.iter().enumerate() {
-            out.extend_from_slice(&prefix.0);
-            out.extend_from_slice(format_usize(ply, &mut digits));
-            out.extend_from_slice(b",\"side\":");
-            push_short_json_str(out, entry.side);
-            out.extend_from_slice(b",\"position\":\"");
-            out.extend_from_slice(text.get(entry.start..entry.end).unwrap_or_default());
-            out.extend_from_slice(b"\",\"dice\":");
-            push_short_json_str(out, entry.dice);
+            append(out, &prefix.0);
+            push_decimal(out, ply);
+            out.extend_from_slice(b",\"side\":\"");
+            push_short(out, entry.side.as_bytes());
+            out.extend_from_slice(b"\",\"position\":\"");
+            append(out, text.get(entry.start..entry.end).unwrap_or_default());
+            out.extend_from_slice(b"\",\"dice\":\"");
+            push_short(out, entry.dice.as_bytes());
+            out.push(b'"');
             if entry.played {
                 let next = self.rows.get(ply + 1).map_or(text.len(), |e| e.start);
                 out.extend_from_slice(b",\"move\":\"");
-                out.extend_from_slice(text.get(entry.end..next).unwrap_or_default());
+                append(out, text.get(entry.end..next).unwrap_or_default());
                 out.extend_from_slice(b"\",\"key\":\"");
             } else {
                 out.extend_from_slice(b",\"move\":null,\"key\":\"");
@@ -310,6 +333,108 @@ impl PositionRow<'_> {
         let mut key = [0u8; 16];
         hex16(self.key, &mut key);
         out.extend_from_slice(&key);
+    }
+}
+
+/// Appends `bytes` to `text`: at once when they are ASCII, else as [`String::from_utf8_lossy`]
+/// reads them, so that `text` stays UTF-8.
+fn push_ascii(text: &mut Vec<u8>, bytes: &[u8]) {
+    if all_ascii(bytes) {
+        append(text, bytes);
+    } else {
+        text.extend_from_slice(String::from_utf8_lossy(bytes).as_bytes());
+    }
+}
+
+/// Appends `bytes` to `out` by copies of fixed sizes, which the compiler writes in place where a
+/// copy of a size known only when it runs calls `memcpy`, whose choice among sizes the
+/// processor often mispredicts for the short texts of a row: 16 bytes at a time, the last 16
+/// (or 8, or 4) overlapping those before; under 4 bytes one at a time.
+#[inline(always)]
+fn append(out: &mut Vec<u8>, bytes: &[u8]) {
+    /// Appends the first `N` bytes of `bytes`, then its last `N` (overlapping): `bytes` holds
+    /// `N` to `2 N`.
+    #[inline(always)]
+    fn ends<const N: usize>(out: &mut Vec<u8>, bytes: &[u8]) {
+        let at = out.len();
+        let last = bytes.len().saturating_sub(N);
+        if let (Some(head), Some(tail)) =
+            (bytes.first_chunk::<N>(), bytes.get(last..).and_then(|t| t.first_chunk::<N>()))
+        {
+            out.extend_from_slice(head);
+            out.truncate(at + last);
+            out.extend_from_slice(tail);
+        }
+    }
+    let len = bytes.len();
+    if len >= 16 {
+        out.reserve(len);
+        let at = out.len();
+        let mut chunks = bytes.chunks_exact(16);
+        for chunk in &mut chunks {
+            if let Some(chunk) = chunk.first_chunk::<16>() {
+                out.extend_from_slice(chunk);
+            }
+        }
+        if !chunks.remainder().is_empty() {
+            if let Some(tail) = bytes.get(len - 16..).and_then(|t| t.first_chunk::<16>()) {
+                out.truncate(at + len - 16);
+                out.extend_from_slice(tail);
+            }
+        }
+    } else if len >= 8 {
+        ends::<8>(out, bytes);
+    } else if len >= 4 {
+        ends::<4>(out, bytes);
+    } else {
+        push_short(out, bytes);
+    }
+}
+
+/// Appends a text of at most 3 bytes (more are copied at once) a byte at a time.
+#[inline(always)]
+fn push_short(out: &mut Vec<u8>, bytes: &[u8]) {
+    if bytes.len() < 4 {
+        for &b in bytes {
+            out.push(b);
+        }
+    } else {
+        out.extend_from_slice(bytes);
+    }
+}
+
+/// Whether `text` is a side or a roll JSON writes as it is: at most 3 letters and digits.
+fn short_plain(text: &str) -> bool {
+    text.len() < 4 && text.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// Appends `value` in decimal.
+#[inline(always)]
+fn push_decimal(out: &mut Vec<u8>, value: usize) {
+    if value < 10 {
+        out.push(b'0' + value as u8);
+    } else {
+        let mut digits = itoa_buffer();
+        append(out, format_usize(value, &mut digits));
+    }
+}
+
+/// Whether every byte of `bytes` is ASCII, eight at a time: a short text's last eight bytes
+/// are read as one word, overlapping those before, and no tail is copied.
+fn all_ascii(bytes: &[u8]) -> bool {
+    let word = |chunk: &[u8]| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        u64::from_le_bytes(w)
+    };
+    let high = 0x8080_8080_8080_8080u64;
+    match bytes.len().checked_sub(8) {
+        None => bytes.iter().fold(0, |acc, &b| acc | b) < 0x80,
+        Some(last) => {
+            let chunks = bytes.chunks_exact(8);
+            let tail = bytes.get(last..).map_or(0, word);
+            chunks.fold(tail, |acc, chunk| acc | word(chunk)) & high == 0
+        }
     }
 }
 
@@ -464,6 +589,45 @@ mod tests {
         assert!(!super::needs_escape(b""));
     }
 
+    /// The test for ASCII finds a byte from 0x80 wherever it stands, in texts of every length.
+    #[test]
+    fn a_byte_past_ascii_is_found_wherever_it_stands() {
+        for len in 0..40 {
+            assert!(super::all_ascii(&vec![b'a'; len]));
+            for at in 0..len {
+                for b in [0x80u8, 0xc3, 0xff] {
+                    let mut text = vec![0x7fu8; len];
+                    text[at] = b;
+                    assert!(!super::all_ascii(&text), "{b:#x} at {at} of {len}");
+                }
+            }
+        }
+    }
+
+    /// Bytes appended by copies of fixed sizes are the bytes given, after what was there, for
+    /// every length; so are decimals.
+    #[test]
+    fn appending_by_fixed_copies_keeps_every_byte() {
+        let source: Vec<u8> = (0..200u8).map(|b| b.wrapping_mul(37).wrapping_add(11)).collect();
+        for before in [0, 1, 7, 16, 33] {
+            for len in 0..150 {
+                for start in [0, 1, 5, 17] {
+                    let bytes = &source[start..start + len];
+                    let mut out: Vec<u8> = source[..before].to_vec();
+                    super::append(&mut out, bytes);
+                    assert_eq!(out, [&source[..before], bytes].concat(), "{before} then {len} from {start}");
+                }
+            }
+        }
+        for value in [0, 9, 10, 99, 100, 12345, usize::MAX] {
+            let mut out = b"x".to_vec();
+            super::push_decimal(&mut out, value);
+            assert_eq!(out, format!("x{value}").into_bytes());
+        }
+        assert!(super::short_plain("") && super::short_plain("sq") && super::short_plain("31"));
+        assert!(!super::short_plain("abcd") && !super::short_plain("a\"") && !super::short_plain("é"));
+    }
+
     /// Short texts and keys are written as `serde_json` and `format!` write them.
     #[test]
     fn short_texts_and_keys_are_written_exactly() {
@@ -508,9 +672,22 @@ mod tests {
                 ]
             );
             assert_eq!(rows.last().map(|r| r.position), Some("third again"));
+            // Bytes that are not ASCII are kept as text, not lost: the rows stay UTF-8.
+            let mut odd = PositionRows::new(kind);
+            odd.push_ascii("g", b"ab\xffc");
+            odd.set_played_ascii("é".as_bytes());
+            odd.push_ascii("s", b"plain");
+            let odd: Vec<_> = odd.iter().map(|r| (r.position, r.played)).collect();
+            assert_eq!(odd, [("ab\u{fffd}c", Some("é")), ("plain", None)]);
             assert_eq!(rows.iter().len(), 3);
             rows.clear();
             assert!(rows.is_empty() && rows.get(0).is_none());
+            // A side JSON escapes is written escaped.
+            rows.push("\"", "p");
+            let mut out = Vec::new();
+            rows.push_json_lines(&mut out, &JsonPrefix::new("s", "g", kind));
+            let line: serde_json::Value = serde_json::from_slice(&out).unwrap();
+            assert_eq!(line["side"], "\"");
         }
         // Arimaa's keys tell the side to move; the others' texts hold it.
         assert_ne!(position_key("arimaa", "g", "x"), position_key("arimaa", "s", "x"));

@@ -22,21 +22,21 @@ pub(crate) const fn chars(bytes: usize) -> usize {
 
 /// `bytes` in base64 without padding.
 pub(crate) fn encode(bytes: &[u8]) -> String {
-    // Every character is ASCII: pushed one by one into a string of the right size.
-    let mut out = String::with_capacity(chars(bytes.len()));
+    let mut out = Vec::with_capacity(chars(bytes.len()));
     push_encoded(bytes, &mut out);
-    out
+    // Every character is ASCII.
+    String::from_utf8(out).unwrap_or_default()
 }
 
-/// Appends [`encode`]'s text of `bytes` to `out`.
-pub(crate) fn push_encoded(bytes: &[u8], out: &mut String) {
+/// Appends [`encode`]'s characters of `bytes` to `out`.
+pub(crate) fn push_encoded(bytes: &[u8], out: &mut Vec<u8>) {
     out.reserve(chars(bytes.len()));
     let mut groups = bytes.chunks_exact(3);
     for group in &mut groups {
         let &[a, b, c] = group else { continue };
         let v = u32::from(a) << 16 | u32::from(b) << 8 | u32::from(c);
         for s in [18, 12, 6, 0] {
-            out.push(char::from(ALPHABET[(v >> s & 63) as usize]));
+            out.push(ALPHABET[(v >> s & 63) as usize]);
         }
     }
     let rest = groups.remainder();
@@ -44,7 +44,7 @@ pub(crate) fn push_encoded(bytes: &[u8], out: &mut String) {
         let byte = |i: usize| rest.get(i).copied().map_or(0, u32::from);
         let v = byte(0) << 16 | byte(1) << 8;
         for k in 0..chars(rest.len()) {
-            out.push(char::from(ALPHABET[(v >> (18 - 6 * k) & 63) as usize]));
+            out.push(ALPHABET[(v >> (18 - 6 * k) & 63) as usize]);
         }
     }
 }

@@ -59,8 +59,8 @@ pub fn encode(pos: &Position) -> String {
     base64::encode(&key(pos))
 }
 
-/// Appends [`encode`]'s Position ID of `pos` to `out`.
-pub fn push_encoded(pos: &Position, out: &mut String) {
+/// Appends [`encode`]'s Position ID of `pos` to `out`, ASCII.
+pub fn push_encoded(pos: &Position, out: &mut Vec<u8>) {
     base64::push_encoded(&key(pos), out);
 }
 

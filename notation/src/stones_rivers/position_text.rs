@@ -201,6 +201,39 @@ fn row_bits(lanes: &[u64; 3], row: usize) -> u16 {
     ((low | high) & ((1 << COLUMNS) - 1)) as u16
 }
 
+/// Bit `r` set when row `r` (0 for row 1) of the set `lanes` holds a cell, for the 14 rows at
+/// once. The 13-bit fields of the rows (rows 0 to 8 in the first two lanes, 9 to 13 from the
+/// 117th bit on) are told nonzero together, each field's low 12 bits added to all ones carrying
+/// into its top bit; the top bits, 13 apart, are then gathered by one multiplication each, every
+/// product term landing on a bit of its own (13 and 12 have no common factor), so no carry.
+#[inline(always)]
+fn rows_holding(lanes: &[u64; 3]) -> u32 {
+    /// For `n` fields of 13 bits: their low 12 bits, their top bits, and the multiplier that
+    /// gathers the top bits.
+    const fn fields(n: u32) -> (u128, u128, u128) {
+        let (mut low, mut top, mut gather) = (0u128, 0u128, 0u128);
+        let mut r = 0;
+        while r < n {
+            low |= 0xfff << (13 * r);
+            top |= 1 << (13 * r + 12);
+            gather |= 1 << (12 * r);
+            r += 1;
+        }
+        (low, top, gather)
+    }
+    const FIRST: (u128, u128, u128) = fields(9);
+    const REST: (u128, u128, u128) = fields(5);
+    let first = u128::from(lanes[0]) | u128::from(lanes[1]) << 64;
+    let rest = u128::from(lanes[1] >> 53) | u128::from(lanes[2]) << 11;
+    // Field r's top bit, at 13 r + 12, times the multiplier's bit 12 (n - 1 - r) lands at
+    // 12 n + r: rows 0 to 8 from bit 108, rows 9 to 13 from bit 60.
+    let nonzero = |x: u128, (low, top, gather): (u128, u128, u128), at: u32, n: u32| {
+        let tops = (((x & low) + low) | x) & top;
+        (tops.wrapping_mul(gather) >> at) as u32 & ((1 << n) - 1)
+    };
+    nonzero(first, FIRST, 108, 9) | nonzero(rest, REST, 60, 5) << 9
+}
+
 /// One row's text as last written.
 #[derive(Clone, Copy, Debug)]
 struct RowText {
@@ -227,15 +260,26 @@ fn put(buf: &mut [u8], at: usize, b: u8) {
 }
 
 /// Writes a run of `k` empty cells (0 to 13) at `at` of a row's buffer: nothing for none, one
-/// digit under 10, two from 10; the next index. Both bytes are written whatever `k` (those past
-/// the run are overwritten next, or lie past the row's text), so that no branch depends on the
-/// run's length; an index is taken modulo the buffer's 16 bytes, which a row's 13 never reach.
+/// digit under 10, two from 10; the next index. Two bytes are written whatever `k` (those past
+/// the run are overwritten next, or lie past the row's text), taken with the run's length from
+/// a table, so that no branch depends on it; a row's text never reaches the buffer's end.
 #[inline(always)]
 fn run(buf: &mut [u8; 16], at: usize, k: u8) -> usize {
-    let tens = u8::from(k >= 10);
-    buf[at & 15] = if k >= 10 { b'1' } else { b'0' + k };
-    buf[(at + 1) & 15] = b'0' + (k - 10 * tens);
-    at + usize::from(k > 0) + usize::from(tens)
+    /// Each run's two bytes and its length in bytes.
+    const RUNS: [([u8; 2], usize); 16] = {
+        let mut runs = [([b'0', b'0'], 0); 16];
+        let mut k = 1;
+        while k < 16 {
+            runs[k] = if k < 10 { ([b'0' + k as u8, b'0'], 1) } else { ([b'1', b'0' + (k - 10) as u8], 2) };
+            k += 1;
+        }
+        runs
+    };
+    let (bytes, len) = RUNS[usize::from(k & 15)];
+    if let Some(slot) = buf.get_mut(at..at + 2) {
+        slot.copy_from_slice(&bytes);
+    }
+    at + len
 }
 
 /// A piece's letter, by bit 0 (Circle's), bit 1 (a North river) and bit 2 (an East river); a
@@ -273,8 +317,9 @@ fn write_row(masks: [u16; 4], buf: &mut [u8; 16]) -> usize {
 pub struct PositionWriter {
     /// The rows, from row 14 down.
     rows: [RowText; ROWS as usize],
-    /// The last position's string.
-    text: String,
+    /// The last position's string, `len` bytes of it (the bytes past them are left over).
+    text: [u8; MAX_POSITION_LEN + 16],
+    len: usize,
     /// The lanes of Square's, Circle's, the North rivers' and the East rivers' cells of the
     /// last position written; `None` before the first.
     last: Option<[[u64; 3]; 4]>,
@@ -291,7 +336,8 @@ impl PositionWriter {
     pub fn new() -> PositionWriter {
         PositionWriter {
             rows: [RowText::UNWRITTEN; ROWS as usize],
-            text: String::with_capacity(MAX_POSITION_LEN),
+            text: [0; MAX_POSITION_LEN + 16],
+            len: 0,
             last: None,
         }
     }
@@ -303,6 +349,12 @@ impl PositionWriter {
 
     /// [`write_position`]'s string of `setup`, kept by the writer until the next position.
     pub fn write(&mut self, setup: &Setup) -> &str {
+        // Every byte written is ASCII.
+        std::str::from_utf8(self.write_ascii(setup)).unwrap_or_default()
+    }
+
+    /// [`write`](Self::write)'s string as its bytes, all ASCII: for a caller that keeps bytes.
+    pub fn write_ascii(&mut self, setup: &Setup) -> &[u8] {
         let board = &setup.board;
         let sets =
             [board.by_player.square.lanes(), board.by_player.circle.lanes(), board.north.lanes(), board.east.lanes()];
@@ -318,7 +370,7 @@ impl PositionWriter {
                         *d |= now ^ then;
                     }
                 }
-                (0..usize::from(ROWS)).fold(0, |changed, row| changed | u32::from(row_bits(&differ, row) != 0) << row)
+                rows_holding(&differ)
             }
         };
         self.last = Some(sets);
@@ -331,31 +383,30 @@ impl PositionWriter {
                 kept.write(sets.map(|lanes| row_bits(&lanes, row)));
             }
         }
-        // The text is rewritten from the first row (from row 14 down) that changed, into a
-        // fixed buffer, each row's bytes copied at once (those past its text overwritten next).
+        // The text is rewritten from the first row (from row 14 down) that changed, each row's
+        // bytes copied at once (those past its text overwritten next); the rows before it keep
+        // their text and the slash after each. With no row changed, only the side is written.
         let first = if changed == 0 {
             usize::from(ROWS)
         } else {
             usize::from(ROWS) - 1 - (31 - changed.leading_zeros()) as usize
         };
-        // The rows before it keep their text and the slash after each.
-        self.text.truncate(self.rows.iter().take(first).map(|kept| usize::from(kept.len) + 1).sum());
-        let mut buf = [0u8; MAX_POSITION_LEN + 16];
-        let mut n = 0;
+        let mut n: usize = self.rows.iter().take(first).map(|kept| usize::from(kept.len) + 1).sum();
         for kept in self.rows.iter().skip(first) {
-            if let Some(slot) = buf.get_mut(n..n + 16) {
+            if let Some(slot) = self.text.get_mut(n..n + 16) {
                 slot.copy_from_slice(&kept.text);
             }
             n += usize::from(kept.len);
-            put(&mut buf, n, b'/');
+            put(&mut self.text, n, b'/');
             n += 1;
         }
-        // Every byte written is ASCII.
-        self.text.push_str(std::str::from_utf8(&buf[..n.min(MAX_POSITION_LEN)]).unwrap_or_default());
         // The last row is followed by the side, not a slash.
-        self.text.pop();
-        self.text.push_str(side_text(setup.to_move));
-        &self.text
+        n = n.saturating_sub(1);
+        if let Some(slot) = self.text.get_mut(n..n + 3) {
+            slot.copy_from_slice(side_text(setup.to_move).as_bytes());
+        }
+        self.len = (n + 3).min(MAX_POSITION_LEN);
+        self.text.get(..self.len).unwrap_or_default()
     }
 }
 
@@ -364,6 +415,38 @@ mod tests {
     use super::*;
 
     const INITIAL: &str = "13/13/13/13/3sssssss3/3sssssss3/13/13/3SSSSSSS3/3SSSSSSS3/13/13/13/13 sq";
+
+    /// The rows told at once are those a row-by-row look finds, for sets of one cell, of a
+    /// whole row, and at random.
+    #[test]
+    fn rows_holding_a_cell_are_told_at_once_as_one_by_one() {
+        let by_row = |lanes: &[u64; 3]| {
+            (0..usize::from(ROWS)).fold(0u32, |rows, row| rows | u32::from(row_bits(lanes, row) != 0) << row)
+        };
+        let mut sets: Vec<[u64; 3]> = vec![[0; 3], [u64::MAX; 3]];
+        for cell in 0..192 {
+            let mut lanes = [0u64; 3];
+            lanes[cell / 64] |= 1 << (cell % 64);
+            sets.push(lanes);
+            sets.push(lanes.map(|l| !l));
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            let mut lanes = [0u64; 3];
+            for lane in &mut lanes {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Sparse sets, as a turn's differences are, and dense ones.
+                *lane = if seed >> 62 == 0 { seed } else { seed & seed >> 17 & seed >> 31 };
+            }
+            sets.push(lanes);
+        }
+        // The bits past the 182 cells, set in some, belong to no row.
+        for lanes in &sets {
+            assert_eq!(rows_holding(lanes), by_row(lanes), "{lanes:x?}");
+        }
+    }
 
     /// Along games of turns picked at random among the legal ones (each turn changes a few
     /// rows, found from the cells that differ), the writer writes what `write_position` writes.

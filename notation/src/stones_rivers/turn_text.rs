@@ -372,34 +372,71 @@ impl TurnText {
 
 impl TurnText {
     /// Appends the canonical spelling (`Sq - D6, PR, D7, D11`, what `Display` writes) to `out`,
-    /// byte by byte, without the formatting machinery.
+    /// without the formatting machinery.
     pub fn push_to(&self, out: &mut String) {
-        fn cell(out: &mut String, c: Cell) {
-            out.push(char::from(b'A' + c.column()));
-            let row = c.row() + 1;
-            if row >= 10 {
-                out.push('1');
-            }
-            out.push(char::from(b'0' + row % 10));
-        }
-        out.push_str(player_code(self.player));
-        out.push_str(" - ");
-        cell(out, self.cell);
-        out.push_str(", ");
-        out.push_str(self.action.code());
+        let (bytes, len) = self.ascii();
+        // Every byte is ASCII.
+        out.push_str(std::str::from_utf8(bytes.get(..len).unwrap_or_default()).unwrap_or_default());
+    }
+
+    /// Appends [`push_to`](Self::push_to)'s spelling to `out` as its bytes (ASCII).
+    pub fn push_bytes(&self, out: &mut Vec<u8>) {
+        let (bytes, len) = self.ascii();
+        // The whole buffer copied (a copy of a fixed size is written in place), then cut.
+        let at = out.len();
+        out.extend_from_slice(&bytes);
+        out.truncate(at + len);
+    }
+
+    /// The canonical spelling's bytes, written into a fixed buffer (the longest,
+    /// `Sq - D11, PS, D12, D13`, takes 22), and their number.
+    fn ascii(&self) -> ([u8; 32], usize) {
+        let mut out = Ascii { buf: [0; 32], len: 0 };
+        out.put(player_code(self.player).as_bytes());
+        out.put(b" - ");
+        out.cell(self.cell);
+        out.put(b", ");
+        out.put(self.action.code().as_bytes());
         match self.action {
             ActionText::Flip(_) | ActionText::Rotate(_) => {}
             ActionText::Move { to } => {
-                out.push_str(", ");
-                cell(out, to);
+                out.put(b", ");
+                out.cell(to);
             }
             ActionText::RiverPush { onto, to } | ActionText::StonePush { onto, to } => {
-                out.push_str(", ");
-                cell(out, onto);
-                out.push_str(", ");
-                cell(out, to);
+                out.put(b", ");
+                out.cell(onto);
+                out.put(b", ");
+                out.cell(to);
             }
         }
+        (out.buf, out.len.min(32))
+    }
+}
+
+/// A turn's text as it is written: bytes, `len` of them.
+struct Ascii {
+    buf: [u8; 32],
+    len: usize,
+}
+
+impl Ascii {
+    fn put(&mut self, bytes: &[u8]) {
+        if let Some(slot) = self.buf.get_mut(self.len..self.len + bytes.len()) {
+            slot.copy_from_slice(bytes);
+        }
+        self.len += bytes.len();
+    }
+
+    /// A cell: its column's letter, then its row, 1 to 14; three bytes written, two of them
+    /// kept for a row under 10.
+    fn cell(&mut self, c: Cell) {
+        let row = c.row() + 1;
+        let text = [b'A' + c.column(), if row >= 10 { b'1' } else { b'0' + row }, b'0' + row % 10];
+        if let Some(slot) = self.buf.get_mut(self.len..self.len + 3) {
+            slot.copy_from_slice(&text);
+        }
+        self.len += 2 + usize::from(row >= 10);
     }
 }
 
@@ -449,6 +486,38 @@ mod tests {
         assert_eq!(c("A1").index(), 0);
         assert_eq!(c("M14").index(), 181);
         assert_eq!(c("b1").index(), 1);
+    }
+
+    /// The spelling written byte by byte is the one `format!` makes of the cells' columns and
+    /// rows, for every cell in every place of every action, and `push_bytes` gives its bytes.
+    #[test]
+    fn every_cell_and_action_is_spelled_as_format_spells_it() {
+        let name = |c: Cell| format!("{}{}", char::from(b'A' + c.column()), c.row() + 1);
+        let cells: Vec<Cell> =
+            (0..COLUMNS).flat_map(|col| (0..ROWS).filter_map(move |row| Cell::new(col, row))).collect();
+        assert_eq!(cells.len(), 182);
+        let mut checked = 0;
+        for (i, &cell) in cells.iter().enumerate() {
+            let (onto, to) = (cells[(i * 7 + 3) % cells.len()], cells[(i * 11 + 5) % cells.len()]);
+            for (action, tail) in [
+                (ActionText::Flip(Face::River(Axis::North)), "FN".to_owned()),
+                (ActionText::Rotate(Axis::East), "RE".to_owned()),
+                (ActionText::Move { to }, format!("M, {}", name(to))),
+                (ActionText::RiverPush { onto, to }, format!("PR, {}, {}", name(onto), name(to))),
+                (ActionText::StonePush { onto, to }, format!("PS, {}, {}", name(onto), name(to))),
+            ] {
+                for (player, code) in [(Player::Square, "Sq"), (Player::Circle, "Cr")] {
+                    let text = TurnText { player, cell, action };
+                    let want = format!("{code} - {}, {tail}", name(cell));
+                    assert_eq!(text.to_string(), want);
+                    let mut bytes = b"kept".to_vec();
+                    text.push_bytes(&mut bytes);
+                    assert_eq!(bytes, [b"kept", want.as_bytes()].concat());
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 182 * 10);
     }
 
     /// The one-pass reader of canonical text accepts only what the field-by-field reader

@@ -19,9 +19,7 @@ fn side(position: &Position) -> &'static str {
 
 /// Adds the row of `position` to `rows`.
 fn push_row(rows: &mut PositionRows, position: &Position) {
-    let diagram = position.board().diagram();
-    // The diagram's bytes are ASCII letters and dots.
-    rows.push(side(position), std::str::from_utf8(&diagram).unwrap_or_default());
+    rows.push_ascii(side(position), &position.board().diagram());
 }
 
 /// The placement tokens of the set-up that made `after` from `before` (`Ra1 Rb1 ...`, squares
@@ -61,9 +59,10 @@ pub fn positions(record: &Record<'_>) -> (GameReport, PositionRows) {
                     // A turn replayed is legal: written by following its pieces on the board.
                     bytes.clear();
                     push_played_turn(before, &turn, after, &mut bytes);
-                    match std::str::from_utf8(&bytes) {
-                        Ok(played) if !played.is_empty() => rows.set_played(played),
-                        _ => rows.set_played(String::from_utf8_lossy(text).trim()),
+                    if bytes.is_empty() {
+                        rows.set_played(String::from_utf8_lossy(text).trim());
+                    } else {
+                        rows.set_played_ascii(&bytes);
                     }
                 }
                 None => rows.set_played(&placement(before, after)),

@@ -38,7 +38,7 @@ pub(crate) struct Rows {
     rows: PositionRows,
     /// The player whose view the last position is kept from.
     view: Side,
-    /// A play's text as the writer gives it.
+    /// A Position ID or a play's text as its writer gives it.
     bytes: Vec<u8>,
 }
 
@@ -51,12 +51,13 @@ impl Rows {
     pub(crate) fn observe(&mut self, r: Replayed<'_>) {
         self.view = r.view;
         let (Some((before, play)), Some((d1, d2))) = (&r.play, r.action.dice()) else { return };
-        self.rows.push_with(side(r.action.column.side()), |text| position_id::push_encoded(before, text));
+        self.bytes.clear();
+        position_id::push_encoded(before, &mut self.bytes);
+        self.rows.push_ascii(side(r.action.column.side()), &self.bytes);
         self.rows.set_dice(roll_text(d1.max(d2), d1.min(d2)));
         self.bytes.clear();
         Standard::new(before).write(play, &mut self.bytes);
-        // The writer's bytes are ASCII.
-        self.rows.set_played(std::str::from_utf8(&self.bytes).unwrap_or_default());
+        self.rows.set_played_ascii(&self.bytes);
     }
 
     /// The rows, the last `report`'s `final_position` (the game's report as the check of the

@@ -14,8 +14,8 @@ use crate::report::GameReport;
 const KIND: &str = GameKind::StonesRivers.name();
 
 /// The side to move a position string ends with.
-fn side_of(position: &str) -> &'static str {
-    if position.ends_with("cr") {
+fn side_of(position: &[u8]) -> &'static str {
+    if position.ends_with(b"cr") {
         "cr"
     } else {
         "sq"
@@ -30,17 +30,21 @@ pub fn positions(source: &Arc<str>, record: &Record) -> (GameReport, PositionRow
     let mut rows = PositionRows::with_capacity(KIND, turns + 1, (turns + 1) * 96);
     // One position after another: the rows a turn leaves as they were are not written again.
     let mut writer = PositionWriter::new();
+    // A turn's text.
+    let mut played = Vec::with_capacity(32);
     let report = verify_with(source, record, |r| {
         if rows.is_empty() {
-            let start = writer.write(&r.before.to_setup());
-            rows.push(side_of(start), start);
+            let start = writer.write_ascii(&r.before.to_setup());
+            rows.push_ascii(side_of(start), start);
         }
-        rows.set_played_with(|text| r.text.push_to(text));
-        let after = writer.write(&r.after.to_setup());
-        rows.push(side_of(after), after);
+        r.text.push_bytes(&mut played);
+        rows.set_played_ascii(&played);
+        played.clear();
+        let after = writer.write_ascii(&r.after.to_setup());
+        rows.push_ascii(side_of(after), after);
     });
     if rows.is_empty() && !report.final_position.is_empty() {
-        rows.push(side_of(&report.final_position), &report.final_position);
+        rows.push(side_of(report.final_position.as_bytes()), &report.final_position);
     }
     (report, rows)
 }
