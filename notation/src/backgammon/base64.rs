@@ -35,9 +35,8 @@ pub(crate) fn push_encoded(bytes: &[u8], out: &mut Vec<u8>) {
     for group in &mut groups {
         let &[a, b, c] = group else { continue };
         let v = u32::from(a) << 16 | u32::from(b) << 8 | u32::from(c);
-        for s in [18, 12, 6, 0] {
-            out.push(ALPHABET[(v >> s & 63) as usize]);
-        }
+        // A group's four characters appended at once.
+        out.extend_from_slice(&[18, 12, 6, 0].map(|s| ALPHABET[(v >> s & 63) as usize]));
     }
     let rest = groups.remainder();
     if !rest.is_empty() {

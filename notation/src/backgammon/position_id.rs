@@ -23,32 +23,42 @@ pub enum PositionIdError {
     Position(#[from] PositionError),
 }
 
-/// The key bytes of a position: each occupied place's run of 1 bits added at once to one
-/// 128-bit word (the empty places between are 0 bits, skipped by their number), whose first 10
-/// bytes are the key.
+/// The key bytes of a position. Each side's runs are gathered in a 64-bit word (at most 15
+/// checkers and 25 places: 40 bits), two places at a time: the runs of the two counts of a byte
+/// of the side's word and their length come from a table, so that no branch hangs on the
+/// counts; the two sides' words then make the key, the player not on roll's first.
 fn key(pos: &Position) -> [u8; 10] {
-    const LOW_BITS: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
-    let [mine, theirs] = pos.words();
-    let (mut acc, mut bits) = (0u128, 0u32);
-    for side in [theirs, mine] {
-        // The count of point `p` (the bar at 25) is in bits `4p` to `4p + 3`, at most 15: points
-        // 1 to 25, nibbles 1 to 25 (the last nibble of the word, bits 124 to 127, unused).
-        let places = side & !0xf;
-        let mut occupied = (places | places >> 1 | places >> 2 | places >> 3) & LOW_BITS;
-        let mut next = 1u32;
-        while occupied != 0 {
-            let p = occupied.trailing_zeros() / 4;
-            occupied &= occupied - 1;
-            let n = (side >> (4 * p)) as u32 & 15;
-            // The empty places since the last occupied one, a 0 bit each, then the run and its 0.
-            bits += p - next;
-            next = p + 1;
-            acc |= u128::from((1u32 << n) - 1).checked_shl(bits).unwrap_or(0);
-            bits += n + 1;
+    /// For each byte of a side's word (two places' counts, the first in the low nibble): the
+    /// runs of both, the first's from bit 0, and in bits 32 up their length in bits.
+    const PAIRS: [u64; 256] = {
+        let mut pairs = [0u64; 256];
+        let mut b = 0;
+        while b < 256 {
+            let (low, high) = (b as u64 & 15, b as u64 >> 4);
+            let runs = ((1 << low) - 1) | ((1 << high) - 1) << (low + 1);
+            pairs[b] = runs | (low + high + 2) << 32;
+            b += 1;
         }
-        // The empty places after the last occupied one, up to the bar.
-        bits += 26 - next;
+        pairs
+    };
+    /// A side's runs for its places 1 to 25 (nibbles 1 to 25 of `side`; nibble 0, the
+    /// checkers borne off, is no place) and their length.
+    fn runs(side: u128) -> (u64, u32) {
+        let bytes = side.to_le_bytes();
+        // Place 1 is the high nibble of the first byte.
+        let first = u32::from(bytes[0] >> 4);
+        let (mut acc, mut bits) = ((1u64 << first) - 1, first + 1);
+        for &b in &bytes[1..13] {
+            let pair = PAIRS[usize::from(b)];
+            acc |= (pair & 0xffff_ffff).checked_shl(bits).unwrap_or(0);
+            bits += (pair >> 32) as u32;
+        }
+        (acc, bits)
     }
+    let [mine, theirs] = pos.words();
+    let (first, bits) = runs(theirs);
+    let (second, _) = runs(mine);
+    let acc = u128::from(first) | u128::from(second).checked_shl(bits).unwrap_or(0);
     let mut key = [0u8; 10];
     key.copy_from_slice(&acc.to_le_bytes()[..10]);
     key
@@ -111,6 +121,43 @@ mod tests {
             n += 1;
         }
         assert!(n > 10_000, "{n} positions");
+    }
+
+    /// Positions at the edges of the key (15 checkers on one place, on the bar, borne off,
+    /// one on each of many places) read back as they were written.
+    #[test]
+    fn extreme_positions_read_back() {
+        use tabula_engine::backgammon::Setup;
+        let mut setups = Vec::new();
+        let mut s = Setup { on_roll: [0; 26], opponent: [0; 26] };
+        s.on_roll[25] = 15;
+        s.opponent[24] = 15;
+        setups.push(s);
+        let mut s = Setup { on_roll: [0; 26], opponent: [0; 26] };
+        s.on_roll[6] = 15;
+        s.opponent[0] = 15;
+        setups.push(s);
+        let mut s = Setup { on_roll: [0; 26], opponent: [0; 26] };
+        for p in 1..=15 {
+            s.on_roll[p] = 1;
+        }
+        for p in 1..=9 {
+            s.opponent[p] = 1;
+        }
+        s.opponent[25] = 6;
+        setups.push(s);
+        let mut s = Setup { on_roll: [0; 26], opponent: [0; 26] };
+        s.on_roll[1] = 14;
+        s.on_roll[24] = 1;
+        s.opponent[25] = 1;
+        s.opponent[2] = 14;
+        setups.push(s);
+        for setup in &setups {
+            let pos = Position::from_setup(setup).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
+            let id = encode(&pos);
+            assert_eq!(decode(&id), Ok(pos), "{id}");
+            assert_eq!(decode(&encode(&pos.swapped())), Ok(pos.swapped()), "{id}");
+        }
     }
 
     #[test]
