@@ -416,6 +416,58 @@ mod tests {
 
     const INITIAL: &str = "13/13/13/13/3sssssss3/3sssssss3/13/13/3SSSSSSS3/3SSSSSSS3/13/13/13/13 sq";
 
+    /// A row written a piece at a time is the row written a cell at a time, for every set of
+    /// occupied cells (each piece's kind drawn at random) and for random rows.
+    #[test]
+    fn rows_are_written_as_cell_by_cell() {
+        let by_cell = |[sq, cr, no, ea]: [u16; 4]| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for c in 0..COLUMNS {
+                if (sq | cr) >> c & 1 == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                let letter = if no >> c & 1 == 1 {
+                    'N'
+                } else if ea >> c & 1 == 1 {
+                    'E'
+                } else {
+                    'S'
+                };
+                out.push(if cr >> c & 1 == 1 { letter.to_ascii_lowercase() } else { letter });
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut rows = 0;
+        for occupied in 0..1u16 << COLUMNS {
+            for _ in 0..4 {
+                let r = next() as u16 & occupied;
+                let (no, ea) = (next() as u16 & occupied, next() as u16 & occupied);
+                let (sq, cr) = (occupied & !r, r);
+                let mut buf = [0u8; 16];
+                let len = write_row([sq, cr, no, ea], &mut buf);
+                assert_eq!(std::str::from_utf8(&buf[..len]).unwrap(), by_cell([sq, cr, no, ea]), "{occupied:013b}");
+                rows += 1;
+            }
+        }
+        assert_eq!(rows, 4 << COLUMNS);
+    }
+
     /// The rows told at once are those a row-by-row look finds, for sets of one cell, of a
     /// whole row, and at random.
     #[test]
