@@ -93,7 +93,7 @@ pub fn position_lines(paths: Vec<PathBuf>, jobs: Option<usize>) -> PyResult<Posi
         .spawn(move || {
             let summary = pool.install(|| {
                 archive::positions(&paths, &mut |report, rows| {
-                    let lines = rows.iter().map(|r| r.to_json(&report.source, &report.game, report.kind)).collect();
+                    let lines = rows.to_json_lines(&report.source, &report.game, report.kind);
                     if tx.send(Ok(lines)).is_err() {
                         return ControlFlow::Break(());
                     }
@@ -121,7 +121,7 @@ pub fn positions_bytes_games(py: Python<'_>, data: Vec<u8>, source: String) -> V
     py.detach(move || {
         let mut games = Vec::new();
         archive::positions_in_content(&source, &data, &mut |report, rows| {
-            let lines = rows.iter().map(|r| r.to_json(&report.source, &report.game, report.kind)).collect();
+            let lines = rows.to_json_lines(&report.source, &report.game, report.kind);
             games.push((
                 lines,
                 report.fingerprint.map(|f| f.to_string()),

@@ -243,6 +243,18 @@ impl PositionRows {
         }
     }
 
+    /// The JSON line of each row ([`push_json_lines`](Self::push_json_lines)), a string each,
+    /// without its line break: what a caller that hands rows on one by one takes.
+    pub fn to_json_lines(&self, source: &str, game: &str, kind: &str) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.text.len() + self.rows.len() * (96 + source.len() + game.len()));
+        self.push_json_lines(&mut out, &JsonPrefix::new(source, game, kind));
+        // A JSON line holds no line break of its own: a text's are escaped.
+        out.split(|&b| b == b'\n')
+            .take(self.rows.len())
+            .map(|line| String::from_utf8_lossy(line).into_owned())
+            .collect()
+    }
+
     /// Appends the line for people of each row ([`PositionRow::push_tsv`]), each followed by a
     /// line break, to `out`.
     pub fn push_tsv_lines(&self, out: &mut Vec<u8>, prefix: &[u8]) {
@@ -746,6 +758,7 @@ mod tests {
                     let mut out = Vec::new();
                     rows.push_json_lines(&mut out, &prefix);
                     assert_eq!(String::from_utf8(out).unwrap(), format!("{}\n{}\n", want[0], want[1]));
+                    assert_eq!(rows.to_json_lines(source, texts[1], kind), want);
                 }
             }
         }
