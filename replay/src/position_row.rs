@@ -41,52 +41,30 @@ struct Entry {
 /// and each key is worked out as its position is written.
 #[derive(Clone, Debug)]
 pub struct PositionRows {
-    /// The game's kind, as the keys hash it.
-    kind: &'static str,
-    /// Whether the keys hash the side to move (Arimaa's texts do not hold it).
-    keyed_side: bool,
     /// The rows' texts, UTF-8: each is pushed as a `str` or as ASCII bytes.
     text: Vec<u8>,
     rows: Vec<Entry>,
-    /// The bytes a key hashes: the kind and a line break, then the rest of the row's.
-    key_bytes: Vec<u8>,
-    /// Whether every side and roll set is a short text of letters and digits, written in JSON
-    /// as it is.
-    short_plain: bool,
+    /// The bytes the keys hash (the game's kind stays in them), kept between rows.
+    key_bytes: KeyBytes,
+    /// Whether no side or roll set needs escaping in JSON: told as each is set, where a look at
+    /// every row's when the lines are written took 40 instructions a row.
+    labels_plain: bool,
 }
-
-impl PartialEq for PositionRows {
-    fn eq(&self, other: &PositionRows) -> bool {
-        self.kind == other.kind && self.iter().eq(other.iter())
-    }
-}
-
-impl Eq for PositionRows {}
 
 impl PositionRows {
     /// No rows yet, of a game of `kind` (a [`GameKind`]'s name, or `unknown`).
-    pub fn new(kind: &'static str) -> PositionRows {
+    pub fn new(kind: &str) -> PositionRows {
         PositionRows::with_capacity(kind, 0, 0)
     }
 
     /// No rows yet, room made for `rows` rows of `bytes` bytes of text in all.
-    pub fn with_capacity(kind: &'static str, rows: usize, bytes: usize) -> PositionRows {
-        let mut key_bytes = Vec::with_capacity(kind.len() + 128);
-        key_bytes.extend_from_slice(kind.as_bytes());
-        key_bytes.push(b'\n');
+    pub fn with_capacity(kind: &str, rows: usize, bytes: usize) -> PositionRows {
         PositionRows {
-            kind,
-            keyed_side: kind == GameKind::Arimaa.name(),
             text: Vec::with_capacity(bytes),
             rows: Vec::with_capacity(rows),
-            key_bytes,
-            short_plain: true,
+            key_bytes: KeyBytes::new(kind),
+            labels_plain: true,
         }
-    }
-
-    /// The game's kind.
-    pub fn kind(&self) -> &'static str {
-        self.kind
     }
 
     /// How many rows.
@@ -147,19 +125,13 @@ impl PositionRows {
     fn keyed(&mut self, start: usize, side: &'static str) {
         let end = self.text.len();
         let position = self.text.get(start..).unwrap_or_default();
-        self.key_bytes.truncate(self.kind.len() + 1);
-        if self.keyed_side {
-            append(&mut self.key_bytes, side.as_bytes());
-        }
-        self.key_bytes.push(b'\n');
-        append(&mut self.key_bytes, position);
-        self.short_plain &= short_plain(side);
-        let key = xxhash_rust::xxh3::xxh3_64(&self.key_bytes);
+        let key = self.key_bytes.key(side, position);
+        self.labels_plain &= plain_label(side);
         self.rows.push(Entry { start, end, played: false, side, dice: "", key });
     }
 
-    /// Sets the move played from the last row, its text appended by `write` (in place of one
-    /// set before); nothing when there is no row.
+    /// Sets the move played from the last row (in place of one set before); nothing when there
+    /// is no row.
     pub fn set_played(&mut self, played: &str) {
         if let Some(last) = self.rows.last_mut() {
             self.text.truncate(last.end);
@@ -181,7 +153,7 @@ impl PositionRows {
     pub fn set_dice(&mut self, dice: &'static str) {
         if let Some(last) = self.rows.last_mut() {
             last.dice = dice;
-            self.short_plain &= short_plain(dice);
+            self.labels_plain &= plain_label(dice);
         }
     }
 
@@ -204,42 +176,31 @@ impl PositionRows {
     pub fn clear(&mut self) {
         self.rows.clear();
         self.text.clear();
+        self.labels_plain = true;
     }
 
     /// Appends the JSON line of `tabula positions` of each row, each followed by a line break,
-    /// to `out`, `prefix` the keys the game's rows share. The texts are tested once for a byte
-    /// JSON escapes, not field by field.
+    /// to `out`, `prefix` the keys the game's rows share. The game's texts are tested once for a
+    /// byte JSON escapes, not field by field.
     pub fn push_json_lines(&self, out: &mut Vec<u8>, prefix: &JsonPrefix) {
-        if !self.short_plain || needs_escape(&self.text) {
-            for row in self.iter() {
-                row.push_json(out, prefix);
-                out.push(b'\n');
-            }
-            return;
+        if self.labels_plain && !needs_escape(&self.text) {
+            self.push_lines::<true>(out, prefix);
+        } else {
+            self.push_lines::<false>(out, prefix);
         }
+    }
+
+    /// [`push_json_lines`](Self::push_json_lines) as [`push_line`] writes them.
+    fn push_lines<const PLAIN: bool>(&self, out: &mut Vec<u8>, prefix: &JsonPrefix) {
         let text = &self.text;
         for (ply, entry) in self.rows.iter().enumerate() {
-            append(out, &prefix.0);
-            push_decimal(out, ply);
-            out.extend_from_slice(b",\"side\":\"");
-            push_short(out, entry.side.as_bytes());
-            out.extend_from_slice(b"\",\"position\":\"");
-            append(out, text.get(entry.start..entry.end).unwrap_or_default());
-            out.extend_from_slice(b"\",\"dice\":\"");
-            push_short(out, entry.dice.as_bytes());
-            out.push(b'"');
-            if entry.played {
+            let played = entry.played.then(|| {
                 let next = self.rows.get(ply + 1).map_or(text.len(), |e| e.start);
-                out.extend_from_slice(b",\"move\":\"");
-                append(out, text.get(entry.end..next).unwrap_or_default());
-                out.extend_from_slice(b"\",\"key\":\"");
-            } else {
-                out.extend_from_slice(b",\"move\":null,\"key\":\"");
-            }
-            let mut key = [0u8; 16];
-            hex16(entry.key, &mut key);
-            out.extend_from_slice(&key);
-            out.extend_from_slice(b"\"}\n");
+                text.get(entry.end..next).unwrap_or_default()
+            });
+            let position = text.get(entry.start..entry.end).unwrap_or_default();
+            push_line::<PLAIN>(out, prefix, ply, entry.side, position, entry.dice, played, entry.key);
+            out.push(b'\n');
         }
     }
 
@@ -262,15 +223,6 @@ impl PositionRows {
             row.push_tsv(out, prefix);
             out.push(b'\n');
         }
-    }
-}
-
-impl<'a> IntoIterator for &'a PositionRows {
-    type Item = PositionRow<'a>;
-    type IntoIter = Iter<'a>;
-
-    fn into_iter(self) -> Iter<'a> {
-        self.iter()
     }
 }
 
@@ -309,25 +261,8 @@ impl PositionRow<'_> {
     /// Appends [`to_json`](Self::to_json)'s line, without its line break, to `out`, the keys
     /// its game's rows share written once in `prefix`.
     pub fn push_json(&self, out: &mut Vec<u8>, prefix: &JsonPrefix) {
-        out.extend_from_slice(&prefix.0);
-        let mut digits = itoa_buffer();
-        out.extend_from_slice(format_usize(self.ply, &mut digits));
-        out.extend_from_slice(b",\"side\":");
-        push_short_json_str(out, self.side);
-        out.extend_from_slice(b",\"position\":");
-        push_json_str(out, self.position);
-        out.extend_from_slice(b",\"dice\":");
-        push_short_json_str(out, self.dice);
-        out.extend_from_slice(b",\"move\":");
-        match self.played {
-            Some(played) => push_json_str(out, played),
-            None => out.extend_from_slice(b"null"),
-        }
-        out.extend_from_slice(b",\"key\":\"");
-        let mut key = [0u8; 16];
-        hex16(self.key, &mut key);
-        out.extend_from_slice(&key);
-        out.extend_from_slice(b"\"}");
+        let played = self.played.map(str::as_bytes);
+        push_line::<false>(out, prefix, self.ply, self.side, self.position.as_bytes(), self.dice, played, self.key);
     }
 
     /// Appends the row's line of `tabula positions` for people, without its line break, to
@@ -346,6 +281,81 @@ impl PositionRow<'_> {
         hex16(self.key, &mut key);
         out.extend_from_slice(&key);
     }
+}
+
+/// Appends a row's JSON line, without its line break: the one writer of the lines of
+/// `tabula positions`. `position` and `played` are UTF-8 (a game's text is). With `PLAIN`, the
+/// caller knows that no text needs escaping: each is copied, its quotes written with the keys'
+/// names around it.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn push_line<const PLAIN: bool>(
+    out: &mut Vec<u8>,
+    prefix: &JsonPrefix,
+    ply: usize,
+    side: &str,
+    position: &[u8],
+    dice: &str,
+    played: Option<&[u8]>,
+    key: u64,
+) {
+    // A key's name: with `PLAIN`, between the quote closing the text before and the one
+    // opening its own.
+    let name =
+        |out: &mut Vec<u8>, plain: &[u8], escaped: &[u8]| out.extend_from_slice(if PLAIN { plain } else { escaped });
+    let text = |out: &mut Vec<u8>, bytes: &[u8]| if PLAIN { append(out, bytes) } else { push_json_text(out, bytes) };
+    // A side or a roll: a few bytes, copied one at a time.
+    let short = |out: &mut Vec<u8>, text: &str| {
+        if PLAIN {
+            for &b in text.as_bytes() {
+                out.push(b);
+            }
+        } else {
+            push_json_text(out, text.as_bytes());
+        }
+    };
+    append(out, &prefix.0);
+    let mut digits = itoa_buffer();
+    append(out, format_usize(ply, &mut digits));
+    name(out, b",\"side\":\"", b",\"side\":");
+    short(out, side);
+    name(out, b"\",\"position\":\"", b",\"position\":");
+    text(out, position);
+    name(out, b"\",\"dice\":\"", b",\"dice\":");
+    short(out, dice);
+    match played {
+        Some(played) => {
+            name(out, b"\",\"move\":\"", b",\"move\":");
+            text(out, played);
+            name(out, b"\",\"key\":\"", b",\"key\":\"");
+        }
+        None => name(out, b"\",\"move\":null,\"key\":\"", b",\"move\":null,\"key\":\""),
+    }
+    let mut hex = [0u8; 16];
+    hex16(key, &mut hex);
+    out.extend_from_slice(&hex);
+    out.extend_from_slice(b"\"}");
+}
+
+/// Appends `bytes`, UTF-8, as a JSON string as `serde_json` writes it: with nothing to escape,
+/// copied between quotes; any other by `serde_json` itself, so that the bytes are the same.
+#[inline(always)]
+fn push_json_text(out: &mut Vec<u8>, bytes: &[u8]) {
+    if !needs_escape(bytes) {
+        out.push(b'"');
+        append(out, bytes);
+        out.push(b'"');
+    } else {
+        // Writing to a `Vec` cannot fail.
+        let _ = serde_json::to_writer(&mut *out, &String::from_utf8_lossy(bytes));
+    }
+}
+
+/// Whether a side or a roll (a few bytes) holds no byte JSON escapes: [`needs_escape`] for
+/// short texts, without its word-sized copy of the tail.
+#[inline]
+fn plain_label(text: &str) -> bool {
+    text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\')
 }
 
 /// Appends `bytes` to `text`: at once when they are ASCII, else as [`String::from_utf8_lossy`]
@@ -399,35 +409,9 @@ fn append(out: &mut Vec<u8>, bytes: &[u8]) {
     } else if len >= 4 {
         ends::<4>(out, bytes);
     } else {
-        push_short(out, bytes);
-    }
-}
-
-/// Appends a text of at most 3 bytes (more are copied at once) a byte at a time.
-#[inline(always)]
-fn push_short(out: &mut Vec<u8>, bytes: &[u8]) {
-    if bytes.len() < 4 {
         for &b in bytes {
             out.push(b);
         }
-    } else {
-        out.extend_from_slice(bytes);
-    }
-}
-
-/// Whether `text` is a side or a roll JSON writes as it is: at most 3 letters and digits.
-fn short_plain(text: &str) -> bool {
-    text.len() < 4 && text.bytes().all(|b| b.is_ascii_alphanumeric())
-}
-
-/// Appends `value` in decimal.
-#[inline(always)]
-fn push_decimal(out: &mut Vec<u8>, value: usize) {
-    if value < 10 {
-        out.push(b'0' + value as u8);
-    } else {
-        let mut digits = itoa_buffer();
-        append(out, format_usize(value, &mut digits));
     }
 }
 
@@ -460,41 +444,13 @@ impl JsonPrefix {
     pub fn new(source: &str, game: &str, kind: &str) -> JsonPrefix {
         let mut out = Vec::with_capacity(64 + source.len() + game.len());
         out.extend_from_slice(b"{\"source\":");
-        push_json_str(&mut out, source);
+        push_json_text(&mut out, source.as_bytes());
         out.extend_from_slice(b",\"game\":");
-        push_json_str(&mut out, game);
+        push_json_text(&mut out, game.as_bytes());
         out.extend_from_slice(b",\"kind\":");
-        push_json_str(&mut out, kind);
+        push_json_text(&mut out, kind.as_bytes());
         out.extend_from_slice(b",\"ply\":");
         JsonPrefix(out)
-    }
-}
-
-/// A JSON string as `serde_json` writes it: a text with nothing to escape is copied, any other
-/// is written by `serde_json` itself, so that the bytes are the same.
-fn push_json_str(out: &mut Vec<u8>, text: &str) {
-    if !needs_escape(text.as_bytes()) {
-        out.push(b'"');
-        out.extend_from_slice(text.as_bytes());
-        out.push(b'"');
-    } else {
-        // Writing to a `Vec` cannot fail.
-        let _ = serde_json::to_writer(&mut *out, text);
-    }
-}
-
-/// [`push_json_str`] for a short text such as a side or a roll: one of at most four letters
-/// and digits is copied without looking further.
-#[inline(always)]
-fn push_short_json_str(out: &mut Vec<u8>, text: &str) {
-    let bytes = text.as_bytes();
-    if bytes.len() <= 4 && bytes.iter().all(u8::is_ascii_alphanumeric) {
-        let mut quoted = [b'"'; 6];
-        quoted[1..=bytes.len()].copy_from_slice(bytes);
-        quoted[bytes.len() + 1] = b'"';
-        out.extend_from_slice(&quoted[..bytes.len() + 2]);
-    } else {
-        push_json_str(out, text);
     }
 }
 
@@ -562,23 +518,39 @@ fn hex16(value: u64, out: &mut [u8; 16]) {
 /// to move for Arimaa (nothing for the other games, whose position text holds it or whose text
 /// is from the view of the player on roll), a line break and the position text.
 pub fn position_key(kind: &str, side: &str, position: &str) -> u64 {
-    let side = if kind == crate::game_kind::GameKind::Arimaa.name() { side } else { "" };
-    let len = kind.len() + side.len() + position.len() + 2;
-    // The bytes hashed at once (the same hash as fed piece by piece); a position text is short.
-    let mut buffer = [0u8; 256];
-    let mut heap = Vec::new();
-    let bytes: &mut [u8] = if len <= buffer.len() {
-        &mut buffer[..len]
-    } else {
-        heap.resize(len, 0);
-        &mut heap
-    };
-    let mut at = 0;
-    for part in [kind.as_bytes(), b"\n", side.as_bytes(), b"\n", position.as_bytes()] {
-        bytes[at..at + part.len()].copy_from_slice(part);
-        at += part.len();
+    KeyBytes::new(kind).key(side, position.as_bytes())
+}
+
+/// The bytes [`position_key`] hashes, gathered for many keys of one kind: the kind and its line
+/// break stay from one key to the next.
+#[derive(Clone, Debug)]
+struct KeyBytes {
+    bytes: Vec<u8>,
+    /// The kind's bytes and line break.
+    kind_len: usize,
+    /// Whether the side to move is hashed (Arimaa's position texts do not hold it).
+    side: bool,
+}
+
+impl KeyBytes {
+    fn new(kind: &str) -> KeyBytes {
+        let mut bytes = Vec::with_capacity(kind.len() + 128);
+        append(&mut bytes, kind.as_bytes());
+        bytes.push(b'\n');
+        KeyBytes { bytes, kind_len: kind.len() + 1, side: kind == GameKind::Arimaa.name() }
     }
-    xxhash_rust::xxh3::xxh3_64(bytes)
+
+    /// The key of `position`, `side` to move.
+    #[inline]
+    fn key(&mut self, side: &str, position: &[u8]) -> u64 {
+        self.bytes.truncate(self.kind_len);
+        if self.side {
+            append(&mut self.bytes, side.as_bytes());
+        }
+        self.bytes.push(b'\n');
+        append(&mut self.bytes, position);
+        xxhash_rust::xxh3::xxh3_64(&self.bytes)
+    }
 }
 
 #[cfg(test)]
@@ -616,8 +588,16 @@ mod tests {
         }
     }
 
+    /// A label is plain exactly when the general test finds nothing to escape in it.
+    #[test]
+    fn labels_are_told_plain_as_the_general_test_tells() {
+        for text in ["", "g", "sq", "31", "0", "a b", "\"", "\\", "\n", "\u{1f}", "é", "s\"q"] {
+            assert_eq!(super::plain_label(text), !super::needs_escape(text.as_bytes()), "{text:?}");
+        }
+    }
+
     /// Bytes appended by copies of fixed sizes are the bytes given, after what was there, for
-    /// every length; so are decimals.
+    /// every length; decimals are written as `format!` writes them.
     #[test]
     fn appending_by_fixed_copies_keeps_every_byte() {
         let source: Vec<u8> = (0..200u8).map(|b| b.wrapping_mul(37).wrapping_add(11)).collect();
@@ -632,20 +612,17 @@ mod tests {
             }
         }
         for value in [0, 9, 10, 99, 100, 12345, usize::MAX] {
-            let mut out = b"x".to_vec();
-            super::push_decimal(&mut out, value);
-            assert_eq!(out, format!("x{value}").into_bytes());
+            let mut digits = super::itoa_buffer();
+            assert_eq!(super::format_usize(value, &mut digits), format!("{value}").as_bytes());
         }
-        assert!(super::short_plain("") && super::short_plain("sq") && super::short_plain("31"));
-        assert!(!super::short_plain("abcd") && !super::short_plain("a\"") && !super::short_plain("é"));
     }
 
-    /// Short texts and keys are written as `serde_json` and `format!` write them.
+    /// Texts and keys are written as `serde_json` and `format!` write them.
     #[test]
-    fn short_texts_and_keys_are_written_exactly() {
-        for text in ["", "g", "sq", "31", "abcd", "abcde", "a\"b", "\\", "\n", "é", "a b"] {
+    fn texts_and_keys_are_written_exactly() {
+        for text in ["", "g", "sq", "31", "abcd", "abcde", "a\"b", "\\", "\n", "é", "a b", "0123456789abcdefghij"] {
             let mut out = Vec::new();
-            super::push_short_json_str(&mut out, text);
+            super::push_json_text(&mut out, text.as_bytes());
             assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(text).unwrap());
         }
         for value in [0, 1, 0xdead_beef, u64::MAX, 0x0123_4567_89ab_cdef] {
