@@ -374,23 +374,21 @@ impl TurnText {
     /// Appends the canonical spelling (`Sq - D6, PR, D7, D11`, what `Display` writes) to `out`,
     /// without the formatting machinery.
     pub fn push_to(&self, out: &mut String) {
-        let (bytes, len) = self.ascii();
-        // Every byte is ASCII.
-        out.push_str(std::str::from_utf8(bytes.get(..len).unwrap_or_default()).unwrap_or_default());
+        out.push_str(self.ascii().as_str());
     }
 
     /// Appends [`push_to`](Self::push_to)'s spelling to `out` as its bytes (ASCII).
     pub fn push_bytes(&self, out: &mut Vec<u8>) {
-        let (bytes, len) = self.ascii();
+        let text = self.ascii();
         // The whole buffer copied (a copy of a fixed size is written in place), then cut.
         let at = out.len();
-        out.extend_from_slice(&bytes);
-        out.truncate(at + len);
+        out.extend_from_slice(&text.buf);
+        out.truncate(at + text.len.min(text.buf.len()));
     }
 
-    /// The canonical spelling's bytes, written into a fixed buffer (the longest,
-    /// `Sq - D11, PS, D12, D13`, takes 22), and their number.
-    fn ascii(&self) -> ([u8; 32], usize) {
+    /// The canonical spelling, written into a fixed buffer (the longest,
+    /// `Sq - D11, PS, D12, D13`, takes 22).
+    fn ascii(&self) -> Ascii {
         let mut out = Ascii { buf: [0; 32], len: 0 };
         out.put(player_code(self.player).as_bytes());
         out.put(b" - ");
@@ -410,7 +408,7 @@ impl TurnText {
                 out.cell(to);
             }
         }
-        (out.buf, out.len.min(32))
+        out
     }
 }
 
@@ -421,6 +419,11 @@ struct Ascii {
 }
 
 impl Ascii {
+    /// The text written (every byte written is ASCII).
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(self.buf.get(..self.len).unwrap_or_default()).unwrap_or_default()
+    }
+
     fn put(&mut self, bytes: &[u8]) {
         if let Some(slot) = self.buf.get_mut(self.len..self.len + bytes.len()) {
             slot.copy_from_slice(bytes);
@@ -443,9 +446,7 @@ impl Ascii {
 impl fmt::Display for TurnText {
     /// The canonical spelling: `Sq - D6, PR, D7, D11`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = String::with_capacity(24);
-        self.push_to(&mut text);
-        f.write_str(&text)
+        f.write_str(self.ascii().as_str())
     }
 }
 
